@@ -1,0 +1,243 @@
+//! Position strings: the text form in which GUIs, match runners and tests exchange positions.
+//!
+//! `wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0 0 0`: the rows from `i` down to `a`, each from
+//! its lowest column up, `b` and `w` for marbles and a digit for a run of empty cells; then the
+//! side to move; then optionally the marbles lost by Black and by White (by default 14 minus the
+//! marbles on the board) and the plies played (by default 0).
+
+use super::cell::{Cell, SIDE, on_board};
+use super::colour::Colour;
+use super::position::{MARBLES_PER_SIDE, Position};
+use std::fmt;
+use std::str::FromStr;
+
+/// What is wrong with a position string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The string is empty or has more than five fields.
+    FieldCount(usize),
+    /// The board field does not have nine rows.
+    RowCount(usize),
+    /// A row holds more or fewer cells than the board has in that row.
+    RowLength { row: char, found: usize, expected: usize },
+    /// A character that is neither `b`, `w` nor a digit 1-9.
+    BadCharacter { row: char, found: char },
+    /// The side to move is not `b` or `w`.
+    BadSide(String),
+    /// A count field is not a number in range.
+    BadNumber { field: &'static str, found: String },
+    /// More than 14 marbles of one colour, counting those on the board and those lost.
+    TooManyMarbles { colour: Colour, on_board: u32, lost: u32 },
+    /// Both sides have lost six or more, which no game can reach.
+    BothLost,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::FieldCount(n) => write!(
+                f,
+                "expected 2 to 5 fields (board, side, lost black, lost white, plies), found {n}"
+            ),
+            FenError::RowCount(n) => write!(f, "expected 9 rows separated by '/', found {n}"),
+            FenError::RowLength { row, found, expected } => {
+                let what = if found > expected { "too many" } else { "too few" };
+                write!(f, "row {row}: {what} cells ({found}, the row has {expected})")
+            }
+            FenError::BadCharacter { row, found } => write!(
+                f,
+                "row {row}: bad character '{}' (expected b, w or a digit 1-9)",
+                found.escape_default()
+            ),
+            FenError::BadSide(s) => write!(f, "side to move must be b or w, found '{s}'"),
+            FenError::BadNumber { field, found } => {
+                write!(f, "{field}: '{found}' is not a number in range")
+            }
+            FenError::TooManyMarbles { colour, on_board, lost } => write!(
+                f,
+                "{colour} has {on_board} marbles on the board and {lost} lost, more than 14"
+            ),
+            FenError::BothLost => f.write_str("both sides have lost six marbles"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Most plies a position string may claim; far beyond any real game, small enough for `u32`
+/// arithmetic anywhere.
+pub const MAX_PLIES: u32 = 1_000_000;
+
+impl FromStr for Position {
+    type Err = FenError;
+
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = s.split_whitespace().collect();
+        if !(2..=5).contains(&fields.len()) {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != SIDE {
+            return Err(FenError::RowCount(rows.len()));
+        }
+        let mut stones = [0u64; 2];
+        for (i, text) in rows.iter().enumerate() {
+            let row = (SIDE - 1 - i) as i32;
+            let name = (b'a' + row as u8) as char;
+            let first_col = (row - 4).max(0);
+            let expected = (9 - (row - 4).unsigned_abs()) as usize;
+            let mut col = first_col;
+            for ch in text.chars() {
+                let run = match ch {
+                    '1'..='9' => ch as i32 - '0' as i32,
+                    _ => {
+                        let colour = Colour::from_letter(ch)
+                            .ok_or(FenError::BadCharacter { row: name, found: ch })?;
+                        if on_board(row, col) {
+                            stones[colour.index()] |= Cell::from_coords(row, col).bit();
+                        }
+                        1
+                    }
+                };
+                col += run;
+            }
+            let found = (col - first_col) as usize;
+            if found != expected {
+                return Err(FenError::RowLength { row: name, found, expected });
+            }
+        }
+        let side = fields[1];
+        let side_to_move = match side {
+            "b" | "B" => Colour::Black,
+            "w" | "W" => Colour::White,
+            _ => return Err(FenError::BadSide(side.to_string())),
+        };
+        let mut lost = [0u8; 2];
+        for colour in Colour::BOTH {
+            let on_board = stones[colour.index()].count_ones();
+            let field = ["lost black", "lost white"][colour.index()];
+            let count = match fields.get(2 + colour.index()) {
+                Some(text) => parse_number(field, text, MARBLES_PER_SIDE as u32)?,
+                None => (MARBLES_PER_SIDE as u32).saturating_sub(on_board),
+            };
+            if on_board + count > MARBLES_PER_SIDE as u32 {
+                return Err(FenError::TooManyMarbles { colour, on_board, lost: count });
+            }
+            lost[colour.index()] = count as u8;
+        }
+        if lost.iter().all(|&n| n >= super::position::LOSING_LOST) {
+            return Err(FenError::BothLost);
+        }
+        let plies = match fields.get(4) {
+            Some(text) => parse_number("plies", text, MAX_PLIES)?,
+            None => 0,
+        };
+        Ok(Position::from_parts(stones[0], stones[1], side_to_move, lost, plies))
+    }
+}
+
+fn parse_number(field: &'static str, text: &str, max: u32) -> Result<u32, FenError> {
+    match text.parse::<u32>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(FenError::BadNumber { field, found: text.chars().take(20).collect() }),
+    }
+}
+
+impl fmt::Display for Position {
+    /// The position string, always with all five fields.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut text = String::with_capacity(64);
+        for row in (0..SIDE as i32).rev() {
+            let mut empties = 0;
+            for col in 0..SIDE as i32 {
+                let Some(cell) = Cell::new(row, col) else { continue };
+                let letter = Colour::BOTH
+                    .into_iter()
+                    .find(|&c| self.stones(c) & cell.bit() != 0)
+                    .map(Colour::letter);
+                match letter {
+                    Some(letter) => {
+                        if empties > 0 {
+                            text.push(char::from(b'0' + empties));
+                            empties = 0;
+                        }
+                        text.push(letter);
+                    }
+                    None => empties += 1,
+                }
+            }
+            if empties > 0 {
+                text.push(char::from(b'0' + empties));
+            }
+            if row > 0 {
+                text.push('/');
+            }
+        }
+        write!(
+            f,
+            "{text} {} {} {} {}",
+            self.side_to_move().letter(),
+            self.lost(Colour::Black),
+            self.lost(Colour::White),
+            self.plies()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0 0 0";
+
+    #[test]
+    fn the_standard_start_round_trips() {
+        let position: Position = START.parse().unwrap();
+        assert_eq!(position.to_string(), START);
+        assert_eq!(position.stones(Colour::Black).count_ones(), 14);
+        assert_eq!(position.side_to_move(), Colour::Black);
+    }
+
+    #[test]
+    fn missing_counts_default_from_the_marbles_on_the_board() {
+        let position: Position = "5/6/7/8/4b4/8/7/6/4w w".parse().unwrap();
+        assert_eq!(position.lost(Colour::Black), 13);
+        assert_eq!(position.lost(Colour::White), 13);
+        assert_eq!(position.plies(), 0);
+        assert_eq!(position.side_to_move(), Colour::White);
+    }
+
+    #[test]
+    fn errors_say_what_and_where() {
+        let cases = [
+            ("", FenError::FieldCount(0)),
+            ("5/6/7/8/9/8/7/6 b", FenError::RowCount(8)),
+            (
+                "6/6/7/8/9/8/7/6/5 b",
+                FenError::RowLength { row: 'i', found: 6, expected: 5 },
+            ),
+            (
+                "5/6/7/8/9/8/7/6/4 b",
+                FenError::RowLength { row: 'a', found: 4, expected: 5 },
+            ),
+            ("5/6/7/8/9/8/7/6/4x b", FenError::BadCharacter { row: 'a', found: 'x' }),
+            ("5/6/7/8/9/8/7/6/5 x", FenError::BadSide("x".into())),
+            (
+                "5/6/7/8/9/8/7/6/5 b 99",
+                FenError::BadNumber { field: "lost black", found: "99".into() },
+            ),
+            (
+                "5/6/7/8/9/8/7/6/5 b 0 0 -1",
+                FenError::BadNumber { field: "plies", found: "-1".into() },
+            ),
+            ("5/6/7/8/9/8/7/6/5 b 6 6", FenError::BothLost),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(text.parse::<Position>(), Err(expected), "{text}");
+        }
+        let fifteen = "wwwww/wwwwww/2www2/8/9/8/2bbbb1/bbbbbb/bbbbb b";
+        let err = fifteen.parse::<Position>().unwrap_err();
+        assert!(matches!(err, FenError::TooManyMarbles { colour: Colour::Black, .. }));
+        assert!(err.to_string().contains("more than 14"));
+    }
+}

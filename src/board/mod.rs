@@ -1,0 +1,18 @@
+//! The board: cells, directions, bitboards, positions and their text forms.
+
+mod bitboard;
+mod cell;
+mod colour;
+mod direction;
+mod fen;
+mod layout;
+mod position;
+mod zobrist;
+
+pub use bitboard::{BOARD, Cells, LINES, RINGS};
+pub use cell::{CELL_COUNT, Cell, UnknownCell};
+pub use colour::Colour;
+pub use direction::{Direction, neighbour, shift, shift_dyn};
+pub use fen::{FenError, MAX_PLIES};
+pub use layout::{Layout, UnknownLayout};
+pub use position::{LOSING_LOST, MARBLES_PER_SIDE, Outcome, Position, WinReason};

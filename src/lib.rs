@@ -1,0 +1,15 @@
+//! Sumito, an Abalone engine.
+//!
+//! The rules core lives in [`board`] (cells, bitboards, positions, position strings, layouts)
+//! and [`movegen`] (moves, Aba-Pro notation, legal move generation, perft).
+//!
+//! ```
+//! use sumito::board::Position;
+//! let start = Position::startpos();
+//! assert_eq!(start.count_moves(), 44);
+//! let mv = start.parse_move("a1b1").unwrap();
+//! assert_eq!(mv.to_string(), "a1b1");
+//! ```
+
+pub mod board;
+pub mod movegen;

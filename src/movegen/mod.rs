@@ -1,0 +1,12 @@
+//! Moves: the move type and its notation, generation, counting and perft.
+
+mod generate;
+mod list;
+mod mv;
+mod notation;
+mod perft;
+
+pub use list::{MAX_MOVES, MoveList};
+pub use mv::{Move, step};
+pub use notation::MoveError;
+pub use perft::{perft, perft_divide, perft_parallel};
