@@ -58,7 +58,9 @@ fn movegen(c: &mut Criterion) {
         })
     });
     let start = Position::startpos();
-    c.bench_function("perft 3 standard", |b| b.iter(|| perft(black_box(&start), 3)));
+    c.bench_function("perft 3 standard", |b| {
+        b.iter(|| perft(black_box(&start), 3))
+    });
 }
 
 criterion_group!(benches, movegen);

@@ -1,1 +1,115 @@
-fn main() {}
+//! The `sumito` binary: with no arguments it speaks the engine protocol on stdin/stdout;
+//! subcommands run tools (perft, bench, eval).
+
+use clap::{Args, Parser, Subcommand};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+use sumito::board::{Layout, Position};
+use sumito::movegen::{perft_divide, perft_parallel};
+
+#[derive(Parser)]
+#[command(name = "sumito", version, about = "Sumito, an Abalone engine")]
+struct Cli {
+    /// Search threads (and worker threads of perft).
+    #[arg(long, global = true)]
+    threads: Option<usize>,
+    /// Transposition table size in MB.
+    #[arg(long, global = true)]
+    hash: Option<usize>,
+    /// Log level for stderr: error, warn, info, debug or trace (RUST_LOG overrides it).
+    #[arg(long, global = true, default_value = "warn")]
+    log_level: String,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the move tree to a depth.
+    Perft {
+        /// Depth in plies.
+        depth: u32,
+        #[command(flatten)]
+        start: StartArgs,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+    },
+}
+
+/// Where a tool starts: a layout or a position string.
+#[derive(Args)]
+struct StartArgs {
+    /// Starting layout: standard, belgian-daisy or german-daisy.
+    #[arg(long, conflicts_with = "fen")]
+    layout: Option<Layout>,
+    /// A position string.
+    #[arg(long)]
+    fen: Option<String>,
+}
+
+impl StartArgs {
+    fn position(&self) -> Result<Position, String> {
+        match (&self.fen, self.layout) {
+            (Some(fen), _) => fen.parse().map_err(|e| format!("bad position string: {e}")),
+            (None, layout) => Ok(layout.unwrap_or(Layout::Standard).position()),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    env_logger::Builder::new()
+        .parse_filters(&cli.log_level)
+        .parse_env("RUST_LOG")
+        .target(env_logger::Target::Stderr)
+        .init();
+    let result = match &cli.command {
+        None => Ok(()),
+        Some(Command::Perft {
+            depth,
+            start,
+            divide,
+        }) => run_perft(&cli, *depth, start, *divide),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_perft(cli: &Cli, depth: u32, start: &StartArgs, divide: bool) -> Result<(), String> {
+    let position = start.position()?;
+    if depth > 12 {
+        return Err(format!("depth {depth} is too deep for perft (at most 12)"));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cli.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let (nodes, counts) = pool.install(|| {
+        if divide {
+            let counts = perft_divide(&position, depth);
+            (counts.iter().map(|(_, n)| n).sum(), counts)
+        } else {
+            (perft_parallel(&position, depth), Vec::new())
+        }
+    });
+    let mut out = std::io::stdout().lock();
+    for (mv, count) in &counts {
+        let _ = writeln!(out, "{mv}: {count}");
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let _ = writeln!(out, "nodes {nodes}");
+    eprintln!(
+        "time {:.3} s, {:.0} leaves/s",
+        seconds,
+        nodes as f64 / seconds.max(1e-9)
+    );
+    Ok(())
+}

@@ -178,7 +178,11 @@ mod tests {
         assert_eq!(Cell::CENTRE.distance_to_centre(), 0);
         for name in ["a1", "a5", "e1", "e9", "i5", "i9", "b3"] {
             let expected = if name == "b3" { 3 } else { 4 };
-            assert_eq!(name.parse::<Cell>().unwrap().distance_to_centre(), expected, "{name}");
+            assert_eq!(
+                name.parse::<Cell>().unwrap().distance_to_centre(),
+                expected,
+                "{name}"
+            );
         }
     }
 }

@@ -19,7 +19,11 @@ pub enum FenError {
     /// The board field does not have nine rows.
     RowCount(usize),
     /// A row holds more or fewer cells than the board has in that row.
-    RowLength { row: char, found: usize, expected: usize },
+    RowLength {
+        row: char,
+        found: usize,
+        expected: usize,
+    },
     /// A character that is neither `b`, `w` nor a digit 1-9.
     BadCharacter { row: char, found: char },
     /// The side to move is not `b` or `w`.
@@ -27,7 +31,11 @@ pub enum FenError {
     /// A count field is not a number in range.
     BadNumber { field: &'static str, found: String },
     /// More than 14 marbles of one colour, counting those on the board and those lost.
-    TooManyMarbles { colour: Colour, on_board: u32, lost: u32 },
+    TooManyMarbles {
+        colour: Colour,
+        on_board: u32,
+        lost: u32,
+    },
     /// Both sides have lost six or more, which no game can reach.
     BothLost,
 }
@@ -40,9 +48,20 @@ impl fmt::Display for FenError {
                 "expected 2 to 5 fields (board, side, lost black, lost white, plies), found {n}"
             ),
             FenError::RowCount(n) => write!(f, "expected 9 rows separated by '/', found {n}"),
-            FenError::RowLength { row, found, expected } => {
-                let what = if found > expected { "too many" } else { "too few" };
-                write!(f, "row {row}: {what} cells ({found}, the row has {expected})")
+            FenError::RowLength {
+                row,
+                found,
+                expected,
+            } => {
+                let what = if found > expected {
+                    "too many"
+                } else {
+                    "too few"
+                };
+                write!(
+                    f,
+                    "row {row}: {what} cells ({found}, the row has {expected})"
+                )
             }
             FenError::BadCharacter { row, found } => write!(
                 f,
@@ -53,7 +72,11 @@ impl fmt::Display for FenError {
             FenError::BadNumber { field, found } => {
                 write!(f, "{field}: '{found}' is not a number in range")
             }
-            FenError::TooManyMarbles { colour, on_board, lost } => write!(
+            FenError::TooManyMarbles {
+                colour,
+                on_board,
+                lost,
+            } => write!(
                 f,
                 "{colour} has {on_board} marbles on the board and {lost} lost, more than 14"
             ),
@@ -91,8 +114,10 @@ impl FromStr for Position {
                 let run = match ch {
                     '1'..='9' => ch as i32 - '0' as i32,
                     _ => {
-                        let colour = Colour::from_letter(ch)
-                            .ok_or(FenError::BadCharacter { row: name, found: ch })?;
+                        let colour = Colour::from_letter(ch).ok_or(FenError::BadCharacter {
+                            row: name,
+                            found: ch,
+                        })?;
                         if on_board(row, col) {
                             stones[colour.index()] |= Cell::from_coords(row, col).bit();
                         }
@@ -103,7 +128,11 @@ impl FromStr for Position {
             }
             let found = (col - first_col) as usize;
             if found != expected {
-                return Err(FenError::RowLength { row: name, found, expected });
+                return Err(FenError::RowLength {
+                    row: name,
+                    found,
+                    expected,
+                });
             }
         }
         let side = fields[1];
@@ -121,7 +150,11 @@ impl FromStr for Position {
                 None => (MARBLES_PER_SIDE as u32).saturating_sub(on_board),
             };
             if on_board + count > MARBLES_PER_SIDE as u32 {
-                return Err(FenError::TooManyMarbles { colour, on_board, lost: count });
+                return Err(FenError::TooManyMarbles {
+                    colour,
+                    on_board,
+                    lost: count,
+                });
             }
             lost[colour.index()] = count as u8;
         }
@@ -132,14 +165,23 @@ impl FromStr for Position {
             Some(text) => parse_number("plies", text, MAX_PLIES)?,
             None => 0,
         };
-        Ok(Position::from_parts(stones[0], stones[1], side_to_move, lost, plies))
+        Ok(Position::from_parts(
+            stones[0],
+            stones[1],
+            side_to_move,
+            lost,
+            plies,
+        ))
     }
 }
 
 fn parse_number(field: &'static str, text: &str, max: u32) -> Result<u32, FenError> {
     match text.parse::<u32>() {
         Ok(n) if n <= max => Ok(n),
-        _ => Err(FenError::BadNumber { field, found: text.chars().take(20).collect() }),
+        _ => Err(FenError::BadNumber {
+            field,
+            found: text.chars().take(20).collect(),
+        }),
     }
 }
 
@@ -150,7 +192,9 @@ impl fmt::Display for Position {
         for row in (0..SIDE as i32).rev() {
             let mut empties = 0;
             for col in 0..SIDE as i32 {
-                let Some(cell) = Cell::new(row, col) else { continue };
+                let Some(cell) = Cell::new(row, col) else {
+                    continue;
+                };
                 let letter = Colour::BOTH
                     .into_iter()
                     .find(|&c| self.stones(c) & cell.bit() != 0)
@@ -214,21 +258,41 @@ mod tests {
             ("5/6/7/8/9/8/7/6 b", FenError::RowCount(8)),
             (
                 "6/6/7/8/9/8/7/6/5 b",
-                FenError::RowLength { row: 'i', found: 6, expected: 5 },
+                FenError::RowLength {
+                    row: 'i',
+                    found: 6,
+                    expected: 5,
+                },
             ),
             (
                 "5/6/7/8/9/8/7/6/4 b",
-                FenError::RowLength { row: 'a', found: 4, expected: 5 },
+                FenError::RowLength {
+                    row: 'a',
+                    found: 4,
+                    expected: 5,
+                },
             ),
-            ("5/6/7/8/9/8/7/6/4x b", FenError::BadCharacter { row: 'a', found: 'x' }),
+            (
+                "5/6/7/8/9/8/7/6/4x b",
+                FenError::BadCharacter {
+                    row: 'a',
+                    found: 'x',
+                },
+            ),
             ("5/6/7/8/9/8/7/6/5 x", FenError::BadSide("x".into())),
             (
                 "5/6/7/8/9/8/7/6/5 b 99",
-                FenError::BadNumber { field: "lost black", found: "99".into() },
+                FenError::BadNumber {
+                    field: "lost black",
+                    found: "99".into(),
+                },
             ),
             (
                 "5/6/7/8/9/8/7/6/5 b 0 0 -1",
-                FenError::BadNumber { field: "plies", found: "-1".into() },
+                FenError::BadNumber {
+                    field: "plies",
+                    found: "-1".into(),
+                },
             ),
             ("5/6/7/8/9/8/7/6/5 b 6 6", FenError::BothLost),
         ];
@@ -237,7 +301,13 @@ mod tests {
         }
         let fifteen = "wwwww/wwwwww/2www2/8/9/8/2bbbb1/bbbbbb/bbbbb b";
         let err = fifteen.parse::<Position>().unwrap_err();
-        assert!(matches!(err, FenError::TooManyMarbles { colour: Colour::Black, .. }));
+        assert!(matches!(
+            err,
+            FenError::TooManyMarbles {
+                colour: Colour::Black,
+                ..
+            }
+        ));
         assert!(err.to_string().contains("more than 14"));
     }
 }

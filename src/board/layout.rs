@@ -49,7 +49,13 @@ impl Layout {
                 .filter_map(|name| name.parse::<Cell>().ok())
                 .fold(0u64, |bits, cell| bits | cell.bit())
         };
-        Position::from_parts(bits(Colour::Black), bits(Colour::White), Colour::Black, [0, 0], 0)
+        Position::from_parts(
+            bits(Colour::Black),
+            bits(Colour::White),
+            Colour::Black,
+            [0, 0],
+            0,
+        )
     }
 }
 
@@ -122,7 +128,11 @@ mod tests {
         for layout in Layout::ALL {
             let position = layout.position();
             for colour in Colour::BOTH {
-                let image = if layout == Layout::Standard { colour.opponent() } else { colour };
+                let image = if layout == Layout::Standard {
+                    colour.opponent()
+                } else {
+                    colour
+                };
                 for cell in Cell::all() {
                     let turned = Cell::from_coords(8 - cell.row(), 8 - cell.col());
                     assert_eq!(

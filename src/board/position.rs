@@ -181,14 +181,23 @@ impl Position {
             let (black, white) = (self.lost(Colour::Black), self.lost(Colour::White));
             let reason = WinReason::MoveLimit;
             return Some(match black.cmp(&white) {
-                std::cmp::Ordering::Less => Outcome::Win { winner: Colour::Black, reason },
-                std::cmp::Ordering::Greater => Outcome::Win { winner: Colour::White, reason },
+                std::cmp::Ordering::Less => Outcome::Win {
+                    winner: Colour::Black,
+                    reason,
+                },
+                std::cmp::Ordering::Greater => Outcome::Win {
+                    winner: Colour::White,
+                    reason,
+                },
                 std::cmp::Ordering::Equal => Outcome::Draw,
             });
         }
         if self.count_moves() == 0 {
             let winner = self.side_to_move.opponent();
-            return Some(Outcome::Win { winner, reason: WinReason::NoMoves });
+            return Some(Outcome::Win {
+                winner,
+                reason: WinReason::NoMoves,
+            });
         }
         None
     }
@@ -220,7 +229,8 @@ impl Position {
                         Some(beyond) => next.toggle(them, beyond.index()),
                         None => {
                             let lost = &mut next.lost[them.index()];
-                            next.hash ^= zobrist::lost(them, *lost) ^ zobrist::lost(them, *lost + 1);
+                            next.hash ^=
+                                zobrist::lost(them, *lost) ^ zobrist::lost(them, *lost + 1);
                             *lost += 1;
                         }
                     }

@@ -24,7 +24,10 @@ impl MoveList {
     /// An empty list.
     #[inline]
     pub const fn new() -> MoveList {
-        MoveList { moves: [Move::NONE; MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [Move::NONE; MAX_MOVES],
+            len: 0,
+        }
     }
 
     /// Appends a move.

@@ -89,7 +89,12 @@ impl Position {
         let cells = text
             .as_bytes()
             .chunks(2)
-            .map(|pair| std::str::from_utf8(pair).map_err(|_| syntax())?.parse::<Cell>().map_err(MoveError::from))
+            .map(|pair| {
+                std::str::from_utf8(pair)
+                    .map_err(|_| syntax())?
+                    .parse::<Cell>()
+                    .map_err(MoveError::from)
+            })
             .collect::<Result<Vec<Cell>, MoveError>>()?;
         if self.is_over() {
             return Err(MoveError::GameOver);
@@ -99,7 +104,10 @@ impl Position {
             [first, second, landing] => self.broadside_move(first, second, landing)?,
             _ => return Err(syntax()),
         };
-        debug_assert!(self.is_legal(mv), "parsed {mv:?} is not generated in {self}");
+        debug_assert!(
+            self.is_legal(mv),
+            "parsed {mv:?} is not generated in {self}"
+        );
         Ok(mv)
     }
 
@@ -135,7 +143,10 @@ impl Position {
             return Err(MoveError::Pac(size));
         }
         if opponent > size {
-            return Err(MoveError::Blocked { own: size, opponent });
+            return Err(MoveError::Blocked {
+                own: size,
+                opponent,
+            });
         }
         match step(front, d, opponent) {
             None => Ok(Move::inline(from, d, size, opponent, true)),
@@ -148,18 +159,28 @@ impl Position {
         let not_in_line = MoveError::NotInLine { first, second };
         let (line, length) = Direction::ALL
             .into_iter()
-            .find_map(|d| (1..=8).find(|&n| step(first, d, n) == Some(second)).map(|n| (d, n)))
+            .find_map(|d| {
+                (1..=8)
+                    .find(|&n| step(first, d, n) == Some(second))
+                    .map(|n| (d, n))
+            })
             .ok_or(not_in_line)?;
         if length > 2 {
             return Err(MoveError::TooLong);
         }
-        let d = Direction::between(first, landing)
-            .ok_or(MoveError::NotAdjacent { from: first, to: landing })?;
+        let d = Direction::between(first, landing).ok_or(MoveError::NotAdjacent {
+            from: first,
+            to: landing,
+        })?;
         if d.axis() == line.axis() {
             return Err(MoveError::NotBroadside);
         }
         // Store the group from its lower end, along E, NE or NW.
-        let (tail, axis) = if line.index() < 3 { (first, line) } else { (second, line.opposite()) };
+        let (tail, axis) = if line.index() < 3 {
+            (first, line)
+        } else {
+            (second, line.opposite())
+        };
         let mv = Move::broadside(tail, axis, d, length + 1);
         for cell in crate::board::Cells(mv.group()) {
             self.own_marble(cell)?;

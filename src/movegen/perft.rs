@@ -15,7 +15,9 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
         _ => {
             let mut list = MoveList::new();
             position.legal_moves(&mut list);
-            list.iter().map(|&mv| perft(&position.play(mv), depth - 1)).sum()
+            list.iter()
+                .map(|&mv| perft(&position.play(mv), depth - 1))
+                .sum()
         }
     }
 }
