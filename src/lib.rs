@@ -12,4 +12,6 @@
 //! ```
 
 pub mod board;
+pub mod eval;
 pub mod movegen;
+pub mod search;

@@ -6,7 +6,9 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 use sumito::board::{Layout, Position};
+use sumito::eval::{Weights, breakdown};
 use sumito::movegen::{perft_divide, perft_parallel};
+use sumito::search::{BENCH_DEPTH, bench};
 
 #[derive(Parser)]
 #[command(name = "sumito", version, about = "Sumito, an Abalone engine")]
@@ -35,6 +37,17 @@ enum Command {
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,
+    },
+    /// Search the fixed bench positions on one thread; the last line is `<nodes> nodes <nps> nps`.
+    Bench {
+        /// Depth of every search.
+        #[arg(long, default_value_t = BENCH_DEPTH)]
+        depth: u32,
+    },
+    /// Print every term of the evaluation of a position.
+    Eval {
+        #[command(flatten)]
+        start: StartArgs,
     },
 }
 
@@ -72,6 +85,8 @@ fn main() -> ExitCode {
             start,
             divide,
         }) => run_perft(&cli, *depth, start, *divide),
+        Some(Command::Bench { depth }) => run_bench(*depth),
+        Some(Command::Eval { start }) => start.position().map(|p| print!("{}", eval_report(&p))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -112,4 +127,34 @@ fn run_perft(cli: &Cli, depth: u32, start: &StartArgs, divide: bool) -> Result<(
         nodes as f64 / seconds.max(1e-9)
     );
     Ok(())
+}
+
+fn run_bench(depth: u32) -> Result<(), String> {
+    if !(1..=64).contains(&depth) {
+        return Err(format!("bench depth {depth} is not in 1..=64"));
+    }
+    let mut index = 0;
+    let result = bench(depth, |position, nodes, best| {
+        index += 1;
+        println!("position {index:2} {nodes:>10} nodes  bestmove {best:<6}  {position}");
+    });
+    println!("{} nodes {} nps", result.nodes, result.nps());
+    Ok(())
+}
+
+/// The evaluation breakdown: one line per term, then `eval <score>` from the side to move.
+fn eval_report(position: &Position) -> String {
+    let (terms, total) = breakdown(position, &Weights::DEFAULT);
+    let mut text = format!(
+        "{:<20} {:>6} {:>6} {:>7}\n",
+        "term", "black", "white", "score"
+    );
+    for term in terms {
+        text += &format!(
+            "{:<20} {:>6} {:>6} {:>7}\n",
+            term.name, term.black, term.white, term.score
+        );
+    }
+    text += &format!("eval {total}\n");
+    text
 }

@@ -34,6 +34,25 @@ pub const RINGS: [u64; 5] = {
     rings
 };
 
+/// Cells at each distance (0 to 8) from each cell: `DISTANCE_RINGS[cell index][k]`.
+pub const DISTANCE_RINGS: [[u64; 9]; 64] = {
+    let mut rings = [[0u64; 9]; 64];
+    let mut from = 0;
+    while from < 64 {
+        if let Some(origin) = Cell::from_index(from) {
+            let mut to = 0;
+            while to < 64 {
+                if let Some(cell) = Cell::from_index(to) {
+                    rings[from as usize][origin.distance(cell) as usize] |= cell.bit();
+                }
+                to += 1;
+            }
+        }
+        from += 1;
+    }
+    rings
+};
+
 /// The lines of the board along each axis: `LINES[axis][k]`.
 ///
 /// Axis 0 holds the rows (`a` to `i`), axis 1 the lines running north-east (constant row minus
@@ -85,6 +104,17 @@ mod tests {
         let sizes: Vec<u32> = RINGS.iter().map(|r| r.count_ones()).collect();
         assert_eq!(sizes, [1, 6, 12, 18, 24]);
         assert_eq!(RINGS.iter().fold(0, |a, r| a | r), BOARD);
+    }
+
+    #[test]
+    fn distance_rings_partition_the_board_around_every_cell() {
+        for cell in Cell::all() {
+            let rings = DISTANCE_RINGS[cell.index() as usize];
+            assert_eq!(rings[0], cell.bit());
+            assert_eq!(rings.iter().fold(0, |a, r| a | r), BOARD);
+            assert_eq!(rings.iter().map(|r| r.count_ones()).sum::<u32>(), 61);
+        }
+        assert_eq!(DISTANCE_RINGS[Cell::CENTRE.index() as usize][..5], RINGS);
     }
 
     #[test]

@@ -78,10 +78,10 @@ impl Cell {
         self.0 as i32 - ROW_START[self.row() as usize] as i32
     }
 
-    /// Number of single steps from this cell to the centre e5 (0 to 4).
-    pub const fn distance_to_centre(self) -> u32 {
-        let dr = self.row() - 4;
-        let dc = self.col() - 4;
+    /// Number of single steps from this cell to `other` (0 to 8).
+    pub const fn distance(self, other: Cell) -> u32 {
+        let dr = other.row() - self.row();
+        let dc = other.col() - self.col();
         // On this axial grid the steps are (0,±1), (±1,0) and ±(1,1).
         if (dr >= 0) == (dc >= 0) {
             let (a, b) = (dr.unsigned_abs(), dc.unsigned_abs());
@@ -89,6 +89,11 @@ impl Cell {
         } else {
             dr.unsigned_abs() + dc.unsigned_abs()
         }
+    }
+
+    /// Number of single steps from this cell to the centre e5 (0 to 4).
+    pub const fn distance_to_centre(self) -> u32 {
+        self.distance(Cell::CENTRE)
     }
 
     /// All cells in ascending bit order (a1, a2, …, i9).

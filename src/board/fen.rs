@@ -244,9 +244,11 @@ mod tests {
 
     #[test]
     fn missing_counts_default_from_the_marbles_on_the_board() {
-        let position: Position = "5/6/7/8/4b4/8/7/6/4w w".parse().unwrap();
-        assert_eq!(position.lost(Colour::Black), 13);
-        assert_eq!(position.lost(Colour::White), 13);
+        let position: Position = "wwwww/wwwww1/2www2/8/9/8/2bbb2/bbbbbb/2bbb w"
+            .parse()
+            .unwrap();
+        assert_eq!(position.lost(Colour::Black), 2);
+        assert_eq!(position.lost(Colour::White), 1);
         assert_eq!(position.plies(), 0);
         assert_eq!(position.side_to_move(), Colour::White);
     }

@@ -9,7 +9,7 @@ mod layout;
 mod position;
 mod zobrist;
 
-pub use bitboard::{BOARD, Cells, LINES, RINGS};
+pub use bitboard::{BOARD, Cells, DISTANCE_RINGS, LINES, RINGS};
 pub use cell::{CELL_COUNT, Cell, UnknownCell};
 pub use colour::Colour;
 pub use direction::{Direction, neighbour, shift, shift_dyn};

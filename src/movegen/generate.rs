@@ -143,6 +143,16 @@ impl Position {
     /// Writes every legal move into `list` (cleared first): each (group, direction) once.
     /// Ejections come first, then other pushes, then the rest.
     pub fn legal_moves(&self, list: &mut MoveList) {
+        self.generate(list, true);
+    }
+
+    /// Writes only the pushing moves into `list` (cleared first), ejections first: the moves
+    /// quiescence search looks at.
+    pub fn push_moves(&self, list: &mut MoveList) {
+        self.generate(list, false);
+    }
+
+    fn generate(&self, list: &mut MoveList, quiet: bool) {
         list.clear();
         if self.is_over() {
             return;
@@ -166,6 +176,9 @@ impl Position {
             write_inline(list, set.behind1 & quiet1, *d, 2, 1, false);
             write_inline(list, set.behind2 & quiet1, *d, 3, 1, false);
             write_inline(list, set.behind2 & set.push2 & !set.eject2, *d, 3, 2, false);
+        }
+        if !quiet {
+            return;
         }
         for (d, set) in sets {
             write_inline(list, us & set.to_empty, *d, 1, 0, false);
@@ -195,6 +208,20 @@ impl Position {
         self.legal_moves(&mut list);
         list.contains(mv)
     }
+}
+
+/// The marbles of `defender` that `attacker` could push off the board with one move.
+pub fn ejectable(attacker: u64, defender: u64, empty: u64) -> u64 {
+    let mut victims = 0;
+    macro_rules! find_victims {
+        ($d:literal, $b:literal) => {
+            let set = inline::<$d, $b>(attacker, defender, empty);
+            victims |= shift::<$d>(set.behind1 & set.eject1);
+            victims |= shift::<$d>(shift::<$d>(set.behind2 & set.eject2));
+        };
+    }
+    each_direction!(find_victims);
+    victims
 }
 
 /// Writes the inline moves whose leading marbles are `heads`: groups of `size` pushing `pushed`.

@@ -1,0 +1,148 @@
+//! Static evaluation: the worth of a position for the side to move, in centi-marbles.
+
+mod features;
+mod weights;
+
+pub use features::{SideFeatures, reference_point, side_features};
+pub use weights::Weights;
+
+use crate::board::{Colour, Position};
+
+/// One line of the breakdown printed by `sumito eval` and the protocol's `eval`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// The term's name.
+    pub name: &'static str,
+    /// Black's raw feature value.
+    pub black: i32,
+    /// White's raw feature value.
+    pub white: i32,
+    /// What the term adds to the score, from the side to move's view.
+    pub score: i32,
+}
+
+/// Every term of the evaluation and their sum (equal to [`evaluate`]).
+pub fn breakdown(position: &Position, weights: &Weights) -> (Vec<Term>, i32) {
+    let reference = reference_point(position);
+    let black = side_features(position, Colour::Black, reference);
+    let white = side_features(position, Colour::White, reference);
+    let stm = position.side_to_move();
+    let (us, them) = match stm {
+        Colour::Black => (black, white),
+        Colour::White => (white, black),
+    };
+    let term = |name, get: fn(&SideFeatures) -> i32, weight: i32| Term {
+        name,
+        black: get(&black),
+        white: get(&white),
+        score: weight * (get(&us) - get(&them)),
+    };
+    let terms = vec![
+        term("marbles lost", |f| f.lost, -weights.marble),
+        term("centre distance", |f| f.centre_distance, -weights.centre),
+        term("mass distance", |f| f.mass_distance, -weights.mass),
+        term("cohesion", |f| f.cohesion, weights.cohesion),
+        term("wedges", |f| f.wedges, weights.wedge),
+        Term {
+            name: "threats (to move)",
+            black: black.threats,
+            white: white.threats,
+            score: weights.threat * us.threats,
+        },
+        Term {
+            name: "exposure (to move)",
+            black: white.threats,
+            white: black.threats,
+            score: -weights.exposure * them.threats,
+        },
+    ];
+    let total = terms.iter().map(|t| t.score).sum();
+    (terms, total)
+}
+
+/// The evaluation of `position` from the side to move's view, in centi-marbles.
+#[inline]
+pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
+    let reference = reference_point(position);
+    let us = side_features(position, position.side_to_move(), reference);
+    let them = side_features(position, position.side_to_move().opponent(), reference);
+    weights.marble * (them.lost - us.lost)
+        + weights.centre * (them.centre_distance - us.centre_distance)
+        + weights.mass * (them.mass_distance - us.mass_distance)
+        + weights.cohesion * (us.cohesion - them.cohesion)
+        + weights.wedge * (us.wedges - them.wedges)
+        + weights.threat * us.threats
+        - weights.exposure * them.threats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Layout;
+
+    /// The position turned half a turn with the colours swapped: the same game for the other side.
+    fn swapped(position: &Position) -> Position {
+        let text = position.to_string();
+        let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
+        let board: String = fields[0]
+            .chars()
+            .rev()
+            .map(|c| match c {
+                'b' => 'w',
+                'w' => 'b',
+                other => other,
+            })
+            .collect();
+        // Reversing the string reverses the rows and each row's cells: a half turn.
+        fields[0] = board;
+        fields[1] = if fields[1] == "b" {
+            "w".into()
+        } else {
+            "b".into()
+        };
+        fields.swap(2, 3);
+        fields.join(" ").parse().unwrap()
+    }
+
+    #[test]
+    fn breakdown_sums_to_evaluate_and_colours_are_symmetric() {
+        let weights = Weights::DEFAULT;
+        for layout in Layout::ALL {
+            let mut position = layout.position();
+            for ply in 0..40 {
+                let (_, total) = breakdown(&position, &weights);
+                assert_eq!(total, evaluate(&position, &weights));
+                assert_eq!(evaluate(&swapped(&position), &weights), total, "{position}");
+                let moves = position.moves();
+                if moves.is_empty() {
+                    break;
+                }
+                position = position.play(moves.as_slice()[(ply * 7) % moves.len()]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_standard_start_is_level() {
+        assert_eq!(evaluate(&Position::startpos(), &Weights::DEFAULT), 0);
+    }
+
+    #[test]
+    fn a_marble_up_is_worth_about_a_marble() {
+        let up: Position = "5/6/7/8/3bbb3/3ww3/7/6/5 b 0 1 0".parse().unwrap();
+        let level: Position = "5/6/7/8/3bbb3/3ww3/7/6/5 b 0 0 0".parse().unwrap();
+        let weights = Weights::DEFAULT;
+        assert_eq!(
+            evaluate(&up, &weights) - evaluate(&level, &weights),
+            weights.marble
+        );
+    }
+
+    #[test]
+    fn the_reference_point_moves_with_the_marbles() {
+        assert_eq!(reference_point(&Position::startpos()).to_string(), "e5");
+        let corner: Position = "5/6/7/8/9/8/7/6/bb3 b 0 0 0".parse().unwrap();
+        // Mean of a1 and a2 is (0, 0.5); half-way to e5 rounds to (2, 2), which is c3.
+        assert_eq!(reference_point(&corner).to_string(), "c3");
+    }
+}

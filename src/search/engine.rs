@@ -1,0 +1,248 @@
+//! The engine: the transposition table and thread data that live from search to search, and
+//! the entry point that runs one search.
+
+use super::limits::{Control, Limits};
+use super::negamax::{Features, Shared};
+use super::score::{INFINITY, Reported};
+use super::thread_data::ThreadData;
+use super::threads::{Iteration, Plan, RootMove, lazy_smp};
+use super::tt::{TableSizeError, TranspositionTable};
+use crate::board::Position;
+use crate::eval::Weights;
+use crate::movegen::Move;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Most search threads accepted.
+pub const MAX_THREADS: usize = 256;
+
+/// Engine settings that persist between searches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Principal variations to report (MultiPV).
+    pub multipv: usize,
+    /// Milliseconds kept in hand for the answer to reach the other side.
+    pub move_overhead_ms: u64,
+    /// Evaluation weights.
+    pub weights: Weights,
+    /// Search features on or off (for measuring them).
+    pub features: Features,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            multipv: 1,
+            move_overhead_ms: 10,
+            weights: Weights::DEFAULT,
+            features: Features::default(),
+        }
+    }
+}
+
+/// One report line: a principal variation after an iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Depth completed.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// Line number, from 1.
+    pub multipv: usize,
+    /// Score from the side to move's view.
+    pub score: Reported,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Table fill, per mille.
+    pub hashfull: u32,
+    /// The line.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the game is over.
+    pub best: Option<Move>,
+    /// The expected reply, when known.
+    pub ponder: Option<Move>,
+    /// Score of the best move, from the side to move's view.
+    pub score: i32,
+    /// Depth completed by the main thread.
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+    /// Every line searched, best first (as many as MultiPV asked for).
+    pub lines: Vec<(Move, i32)>,
+}
+
+/// Tables and per-thread data kept from one search to the next.
+pub struct Engine {
+    tt: TranspositionTable,
+    threads: Vec<ThreadData>,
+    /// Settings used by the next search.
+    pub settings: Settings,
+}
+
+impl Engine {
+    /// An engine with a table of `hash_mb` MB and one thread.
+    pub fn new(hash_mb: usize) -> Result<Engine, TableSizeError> {
+        Ok(Engine {
+            tt: TranspositionTable::new(hash_mb)?,
+            threads: vec![ThreadData::new(0)],
+            settings: Settings::default(),
+        })
+    }
+
+    /// Replaces the table by one of `mb` MB; on error the old table stays.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), TableSizeError> {
+        // Free the old table first so that the two never need memory at once.
+        if mb != self.tt.size_mb() {
+            let old_mb = self.tt.size_mb();
+            self.tt = TranspositionTable::new(1)?;
+            match TranspositionTable::new(mb) {
+                Ok(tt) => self.tt = tt,
+                Err(e) => {
+                    self.tt = TranspositionTable::new(old_mb)?;
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Table size in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// Sets the number of search threads (1 to [`MAX_THREADS`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = threads.clamp(1, MAX_THREADS);
+        self.threads.truncate(threads);
+        while self.threads.len() < threads {
+            self.threads.push(ThreadData::new(self.threads.len()));
+        }
+    }
+
+    /// Number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads.len()
+    }
+
+    /// Forgets everything learnt (a new game): the table and the move-ordering history.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        for td in &mut self.threads {
+            td.heuristics.clear();
+        }
+    }
+
+    /// Searches the last position of `game` (the earlier ones count for repetitions) within
+    /// `limits`, over `searchmoves` if not empty. `control` can stop it from another thread;
+    /// `report` is called on the calling thread after every iteration.
+    pub fn search(
+        &mut self,
+        game: &[Position],
+        limits: &Limits,
+        searchmoves: &[Move],
+        control: &Control,
+        report: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let Some(root) = game.last().copied() else {
+            return SearchResult::none();
+        };
+        let moves: Vec<RootMove> = root
+            .moves()
+            .iter()
+            .filter(|mv| searchmoves.is_empty() || searchmoves.contains(mv))
+            .map(|&mv| RootMove::new(mv))
+            .collect();
+        if moves.is_empty() {
+            return SearchResult::none();
+        }
+        self.tt.new_search();
+        let time = limits.time_plan(root.side_to_move(), self.settings.move_overhead_ms);
+        let shared = Shared {
+            tt: &self.tt,
+            control,
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            weights: self.settings.weights,
+            features: self.settings.features,
+            hard_deadline: time.hard,
+            node_limit: limits.nodes,
+        };
+        let lines = self.settings.multipv.clamp(1, moves.len());
+        let plan = Plan {
+            max_depth: limits.depth.unwrap_or(u32::MAX),
+            lines,
+            soft_deadline: time.soft,
+        };
+        let tt = &self.tt;
+        let mut on_iteration = |iteration: &Iteration| {
+            let nodes = shared.nodes.load(Ordering::Relaxed);
+            let time = control.elapsed();
+            let nps = (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
+            let hashfull = tt.hashfull();
+            for (index, root_move) in iteration.moves.iter().take(iteration.lines).enumerate() {
+                report(&Info {
+                    depth: iteration.depth,
+                    seldepth: iteration.seldepth,
+                    multipv: index + 1,
+                    score: Reported::from_score(root_move.score),
+                    nodes,
+                    nps,
+                    time,
+                    hashfull,
+                    pv: root_move.pv.clone(),
+                });
+            }
+        };
+        let (main_td, helpers) = self.threads.split_first_mut().expect("at least one thread");
+        let (moves, depth) = lazy_smp(
+            &shared,
+            &root,
+            game,
+            moves,
+            main_td,
+            helpers,
+            &plan,
+            &mut on_iteration,
+        );
+        let best = &moves[0];
+        SearchResult {
+            best: Some(best.mv),
+            ponder: best.pv.get(1).copied(),
+            score: if best.score > -INFINITY {
+                best.score
+            } else {
+                best.previous
+            },
+            depth,
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            pv: best.pv.clone(),
+            lines: moves.iter().take(lines).map(|m| (m.mv, m.score)).collect(),
+        }
+    }
+}
+
+impl SearchResult {
+    fn none() -> SearchResult {
+        SearchResult {
+            best: None,
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! What bounds a search: depth, nodes, time on a fixed budget or from the clocks; and the
+//! control a searcher is stopped through.
+
+use crate::board::Colour;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The clocks of a timed game, in milliseconds (time may be zero or negative: move at once).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clocks {
+    /// Time left per colour, indexed by [`Colour::index`].
+    pub time: [i64; 2],
+    /// Increment per move per colour.
+    pub increment: [i64; 2],
+    /// Moves until the next time control, if the control is not sudden death.
+    pub moves_to_go: Option<u32>,
+}
+
+/// The limits of one search. With none set the search runs until stopped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Node budget (all threads together).
+    pub nodes: Option<u64>,
+    /// Fixed time for this move, in milliseconds.
+    pub movetime: Option<u64>,
+    /// Game clocks.
+    pub clocks: Option<Clocks>,
+    /// Search until stopped, whatever the other limits say about time.
+    pub infinite: bool,
+    /// Start as a ponder search: no time limit until [`Control::ponderhit`].
+    pub ponder: bool,
+}
+
+/// When to stop: the soft deadline is checked between iterations, the hard one inside them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimePlan {
+    /// Do not start another iteration after this.
+    pub soft: Option<Duration>,
+    /// Stop the search at once after this.
+    pub hard: Option<Duration>,
+}
+
+impl Limits {
+    /// Only a depth.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Only a move time in milliseconds.
+    pub fn movetime(ms: u64) -> Limits {
+        Limits {
+            movetime: Some(ms),
+            ..Limits::default()
+        }
+    }
+
+    /// The deadlines for `side` to move, keeping `overhead_ms` in hand for the answer to travel.
+    pub fn time_plan(&self, side: Colour, overhead_ms: u64) -> TimePlan {
+        let ms = |ms: i64| Duration::from_millis(ms.max(0) as u64);
+        if self.infinite {
+            return TimePlan {
+                soft: None,
+                hard: None,
+            };
+        }
+        let mut plan = TimePlan {
+            soft: None,
+            hard: None,
+        };
+        if let Some(movetime) = self.movetime {
+            let budget = ms(movetime as i64 - overhead_ms as i64).max(Duration::from_millis(1));
+            // A fixed move time is there to be used: no soft deadline.
+            plan = TimePlan {
+                soft: None,
+                hard: Some(budget),
+            };
+        }
+        if let Some(clocks) = self.clocks {
+            let left = clocks.time[side.index()] - overhead_ms as i64;
+            let increment = clocks.increment[side.index()].max(0);
+            let moves = clocks.moves_to_go.unwrap_or(30).clamp(1, 60) as i64;
+            // Never plan on more than most of what is left: with one move to go, 90%; else 60%
+            // for the hard limit so that a slow iteration cannot eat the rest of the game.
+            let cap = if moves == 1 {
+                left * 9 / 10
+            } else {
+                left * 6 / 10
+            };
+            let soft = (left / moves + increment * 3 / 4).min(cap);
+            let hard = (soft * 4).min(cap);
+            let (soft, hard) = (ms(soft), ms(hard));
+            plan.soft = Some(plan.soft.map_or(soft, |s| s.min(soft)));
+            plan.hard = Some(plan.hard.map_or(hard, |h| h.min(hard)));
+        }
+        plan
+    }
+}
+
+/// Shared by the caller and the search threads: the stop flag and ponder state.
+#[derive(Debug)]
+pub struct Control {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    started: Mutex<Instant>,
+}
+
+impl Default for Control {
+    fn default() -> Control {
+        Control::new()
+    }
+}
+
+impl Control {
+    /// A control for a search starting now.
+    pub fn new() -> Control {
+        Control {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+            started: Mutex::new(Instant::now()),
+        }
+    }
+
+    /// Resets for a new search starting now; `ponder` for a ponder search.
+    pub fn start(&self, ponder: bool) {
+        self.stop.store(false, Ordering::SeqCst);
+        self.pondering.store(ponder, Ordering::SeqCst);
+        *self.started.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+    }
+
+    /// Asks the search to stop as soon as it can.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Has a stop been asked for?
+    #[inline]
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The opponent played the move we pondered on: our clock runs from now.
+    pub fn ponderhit(&self) {
+        *self.started.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        self.pondering.store(false, Ordering::SeqCst);
+    }
+
+    /// Is the search pondering (no time limits yet)?
+    #[inline]
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    /// Time since the search (or the ponderhit) started.
+    pub fn elapsed(&self) -> Duration {
+        self.started
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .elapsed()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clocks(ms: i64, increment: i64, moves_to_go: Option<u32>) -> Limits {
+        let clocks = Clocks {
+            time: [ms, 1_000_000],
+            increment: [increment, 0],
+            moves_to_go,
+        };
+        Limits {
+            clocks: Some(clocks),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn movetime_keeps_the_overhead() {
+        let plan = Limits::movetime(200).time_plan(Colour::Black, 10);
+        assert_eq!(plan.hard, Some(Duration::from_millis(190)));
+        let plan = Limits::movetime(5).time_plan(Colour::Black, 10);
+        assert_eq!(plan.hard, Some(Duration::from_millis(1)));
+    }
+
+    #[test]
+    fn clocks_share_the_time_left_and_never_plan_beyond_it() {
+        let plan = clocks(60_000, 0, None).time_plan(Colour::Black, 0);
+        assert_eq!(plan.soft, Some(Duration::from_millis(2_000)));
+        assert_eq!(plan.hard, Some(Duration::from_millis(8_000)));
+        let last = clocks(1_000, 0, Some(1)).time_plan(Colour::Black, 100);
+        assert!(last.hard.unwrap() <= Duration::from_millis(900));
+        let flagging = clocks(-5, 0, None).time_plan(Colour::Black, 10);
+        assert_eq!(flagging.hard, Some(Duration::ZERO));
+        // White's clock is used for White.
+        let plan = clocks(60_000, 0, None).time_plan(Colour::White, 0);
+        assert!(plan.soft.unwrap() > Duration::from_secs(10));
+    }
+
+    #[test]
+    fn infinite_and_depth_have_no_deadline() {
+        let plan = Limits {
+            infinite: true,
+            ..Limits::movetime(10)
+        }
+        .time_plan(Colour::Black, 0);
+        assert_eq!(
+            plan,
+            TimePlan {
+                soft: None,
+                hard: None
+            }
+        );
+        assert_eq!(Limits::depth(3).time_plan(Colour::Black, 0).hard, None);
+    }
+}

@@ -1,0 +1,18 @@
+//! The search: iterative deepening PVS over a shared transposition table on several threads.
+
+mod bench;
+mod engine;
+mod limits;
+mod negamax;
+mod ordering;
+mod score;
+mod thread_data;
+mod threads;
+mod tt;
+
+pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, bench};
+pub use engine::{Engine, Info, MAX_THREADS, SearchResult, Settings};
+pub use limits::{Clocks, Control, Limits, TimePlan};
+pub use negamax::Features;
+pub use score::{MATE, MATE_BOUND, Reported, is_decisive};
+pub use tt::{MAX_HASH_MB, TableSizeError};

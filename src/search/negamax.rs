@@ -1,0 +1,349 @@
+//! The search proper: negamax alpha-beta with principal variation search, null-move pruning,
+//! late-move reductions, and a quiescence search over pushes.
+
+use super::limits::Control;
+use super::ordering::pick;
+use super::score::{DRAW, INFINITY, MAX_PLY, is_decisive, loss_in, terminal_score, win_in};
+use super::thread_data::ThreadData;
+use super::tt::{Bound, TranspositionTable};
+use crate::board::{Position, RINGS};
+use crate::eval::{Weights, evaluate};
+use crate::movegen::{MAX_MOVES, Move, MoveList};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Switches for the search features that are measured on and off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub reductions: bool,
+    /// The transposition table (off: neither probed nor written).
+    pub table: bool,
+}
+
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            null_move: true,
+            reductions: true,
+            table: true,
+        }
+    }
+}
+
+/// Nodes between two looks at the clock and the stop flags.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// What all threads of one search share.
+pub struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub control: &'a Control,
+    /// Set by the main thread when it is done, to stop the helpers.
+    pub done: AtomicBool,
+    /// Nodes of all threads, updated every [`CHECK_INTERVAL`] nodes.
+    pub nodes: AtomicU64,
+    pub weights: Weights,
+    pub features: Features,
+    pub hard_deadline: Option<Duration>,
+    pub node_limit: Option<u64>,
+}
+
+/// One thread's searcher.
+pub struct Searcher<'a, 't> {
+    pub shared: &'a Shared<'a>,
+    pub td: &'t mut ThreadData,
+    /// Set once the search must unwind; every score computed after it is meaningless.
+    pub stopped: bool,
+    /// The first iteration always completes, so there is always a move to play.
+    pub can_stop: bool,
+    flushed: u64,
+}
+
+/// Late-move reduction in plies for a depth and a move number.
+fn reduction(depth: i32, index: usize) -> i32 {
+    static TABLE: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut table = [[0u8; 64]; 64];
+        for (d, row) in table.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.0) as u8;
+            }
+        }
+        table
+    });
+    table[(depth as usize).min(63)][index.min(63)] as i32
+}
+
+impl<'a, 't> Searcher<'a, 't> {
+    /// A searcher for thread data `td`.
+    pub fn new(shared: &'a Shared<'a>, td: &'t mut ThreadData) -> Searcher<'a, 't> {
+        Searcher {
+            shared,
+            td,
+            stopped: false,
+            can_stop: false,
+            flushed: 0,
+        }
+    }
+
+    /// Publishes the node count and decides whether to stop.
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        let nodes = self.td.nodes;
+        let main = self.td.id == 0;
+        if let (true, Some(limit)) = (main, self.shared.node_limit) {
+            let others = self.shared.nodes.load(Ordering::Relaxed) - self.flushed;
+            if self.can_stop && nodes + others >= limit {
+                self.stopped = true;
+                return true;
+            }
+        }
+        if nodes - self.flushed >= CHECK_INTERVAL {
+            self.flush_nodes();
+            if self.can_stop {
+                let control = self.shared.control;
+                if let (true, false, Some(deadline)) =
+                    (main, control.is_pondering(), self.shared.hard_deadline)
+                    && control.elapsed() >= deadline
+                {
+                    control.stop();
+                }
+                self.stopped = control.is_stopped() || self.shared.done.load(Ordering::Relaxed);
+            }
+        }
+        self.stopped
+    }
+
+    /// Adds the nodes not yet counted to the shared total.
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.td.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.td.nodes;
+    }
+
+    /// Negamax search of `position` to `depth` plies within (alpha, beta).
+    pub fn search(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.td.clear_pv(ply);
+        if let Some(score) = terminal_score(position, ply) {
+            return score;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 8 {
+            return self.quiesce(position, alpha, beta, ply, 0);
+        }
+        self.td.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        if ply > 0 {
+            if self.td.is_repetition() {
+                return DRAW;
+            }
+            // No line from here can beat a win already found closer to the root.
+            alpha = alpha.max(loss_in(ply));
+            beta = beta.min(win_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let tt = self.shared.tt;
+        let key = position.hash();
+        let entry = if self.shared.features.table {
+            tt.probe(key, ply)
+        } else {
+            None
+        };
+        let mut table_move = Move::NONE;
+        let eval;
+        if let Some(entry) = entry {
+            table_move = entry.mv;
+            if !pv_node && entry.depth >= depth {
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => entry.score >= beta,
+                    Bound::Upper => entry.score <= alpha,
+                };
+                if cut {
+                    return entry.score;
+                }
+            }
+            eval = entry.eval;
+        } else {
+            eval = evaluate(position, &self.shared.weights);
+        }
+
+        // Null move: if passing still holds beta, a real move almost surely does too.
+        if self.shared.features.null_move
+            && !pv_node
+            && allow_null
+            && depth >= 3
+            && eval >= beta
+            && !is_decisive(beta)
+        {
+            let r = 3 + depth / 4;
+            let passed = position.pass();
+            self.td.push(&passed);
+            let score = -self.search(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            self.td.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return if is_decisive(score) { beta } else { score };
+            }
+        }
+
+        let mut list = MoveList::new();
+        position.legal_moves(&mut list);
+        if list.is_empty() {
+            // Only a finished game (handled above) or a blocked side has no move: a loss.
+            return loss_in(ply);
+        }
+        let mut scores = [0i32; MAX_MOVES];
+        let side = position.side_to_move();
+        self.td
+            .heuristics
+            .score(&list, &mut scores, table_move, ply, side);
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = Move::NONE;
+        let mut tried_quiet = [Move::NONE; 64];
+        let mut quiet_count = 0;
+        for index in 0..list.len() {
+            let mv = pick(&mut list, &mut scores, index);
+            let child = position.play(mv);
+            self.td.push(&child);
+            let quiet = !mv.is_push();
+            let mut score;
+            if index == 0 {
+                score = -self.search(&child, depth - 1, -beta, -alpha, ply + 1, true);
+            } else {
+                let mut r = 0;
+                if self.shared.features.reductions
+                    && depth >= 3
+                    && index >= 3
+                    && quiet
+                    && scores[index] < (1 << 26)
+                {
+                    r = reduction(depth, index) - pv_node as i32;
+                    r = r.clamp(0, depth - 2);
+                }
+                score = -self.search(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.search(&child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(&child, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.td.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = mv;
+                    alpha = score;
+                    self.td.update_pv(ply, mv);
+                    if score >= beta {
+                        let tried = &tried_quiet[..quiet_count];
+                        self.td.heuristics.reward(mv, tried, depth, ply, side);
+                        break;
+                    }
+                }
+            }
+            if quiet && quiet_count < tried_quiet.len() {
+                tried_quiet[quiet_count] = mv;
+                quiet_count += 1;
+            }
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if self.shared.features.table {
+            tt.store(key, ply, best_move, best_score, eval, depth, bound);
+        }
+        best_score
+    }
+
+    /// Searches only pushes until the position is quiet, so that the search never stops in the
+    /// middle of an exchange. Ejections are always tried; other pushes only at the first
+    /// quiescence ply and only when they drive a marble onto the edge, where it can be ejected.
+    pub fn quiesce(
+        &mut self,
+        position: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        self.td.nodes += 1;
+        self.td.clear_pv(ply);
+        self.td.seldepth = self.td.seldepth.max(ply);
+        if self.check_stop() {
+            return 0;
+        }
+        if let Some(score) = terminal_score(position, ply) {
+            return score;
+        }
+        let stand_pat = evaluate(position, &self.shared.weights);
+        if stand_pat >= beta || ply >= MAX_PLY - 1 {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut list = MoveList::new();
+        position.push_moves(&mut list);
+        let mut best = stand_pat;
+        let edge = RINGS[4];
+        for &mv in list.iter() {
+            if !mv.is_eject() {
+                if qply > 0 {
+                    break; // Ejections come first in the list.
+                }
+                let child_them = position.play(mv).us();
+                // The pushed marbles that moved onto the edge.
+                if (child_them & !position.them()) & edge == 0 {
+                    continue;
+                }
+            }
+            let child = position.play(mv);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.td.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,137 @@
+//! What each search thread keeps for itself.
+
+use super::ordering::Heuristics;
+use super::score::MAX_PLY;
+use crate::board::{Colour, Position};
+use crate::movegen::Move;
+
+/// Per-thread search state: node counts, move-ordering heuristics, the principal variation and
+/// the line of positions for repetition detection.
+pub struct ThreadData {
+    /// Thread number; 0 is the main thread.
+    pub id: usize,
+    /// Nodes searched in the current search.
+    pub nodes: u64,
+    /// Deepest ply reached in the current iteration.
+    pub seldepth: usize,
+    /// Killers and history.
+    pub heuristics: Heuristics,
+    /// Triangular principal variation table: `pv[ply]` is the best line from `ply`.
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// Keys of the game's positions and the search line, with each one's total of marbles lost.
+    line: Vec<(u64, u8)>,
+}
+
+impl ThreadData {
+    /// Fresh data for thread `id`.
+    pub fn new(id: usize) -> ThreadData {
+        ThreadData {
+            id,
+            nodes: 0,
+            seldepth: 0,
+            heuristics: Heuristics::default(),
+            pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            line: Vec::with_capacity(1024),
+        }
+    }
+
+    /// Starts a search from the last position of `game` (earlier positions count for
+    /// repetitions).
+    pub fn start(&mut self, game: &[Position]) {
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.heuristics.clear_killers();
+        self.line.clear();
+        self.line
+            .extend(game.iter().map(|p| (p.hash(), lost_total(p))));
+    }
+
+    /// Enters `position` on the search line.
+    #[inline]
+    pub fn push(&mut self, position: &Position) {
+        self.line.push((position.hash(), lost_total(position)));
+    }
+
+    /// Leaves the last position of the search line.
+    #[inline]
+    pub fn pop(&mut self) {
+        self.line.pop();
+    }
+
+    /// Has the last position of the line (the current node) occurred before on the line with
+    /// the same side to move? Ejections cannot be undone, so the scan stops at the last one.
+    #[inline]
+    pub fn is_repetition(&self) -> bool {
+        let Some(&(key, lost)) = self.line.last() else {
+            return false;
+        };
+        self.line
+            .iter()
+            .rev()
+            .skip(1)
+            .take_while(|&&(_, l)| l == lost)
+            .skip(1)
+            .step_by(2)
+            .any(|&(k, _)| k == key)
+    }
+
+    /// Clears the principal variation at `ply`.
+    #[inline]
+    pub fn clear_pv(&mut self, ply: usize) {
+        self.pv_len[ply] = 0;
+    }
+
+    /// `mv` followed by the line found below it becomes the line at `ply`.
+    #[inline]
+    pub fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = if ply < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
+        let (upper, lower) = self.pv.split_at_mut(ply + 1);
+        upper[ply][0] = mv;
+        if child_len > 0 {
+            upper[ply][1..=child_len].copy_from_slice(&lower[0][..child_len]);
+        }
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// The principal variation found at `ply`.
+    pub fn pv(&self, ply: usize) -> &[Move] {
+        &self.pv[ply][..self.pv_len[ply]]
+    }
+}
+
+#[inline]
+fn lost_total(position: &Position) -> u8 {
+    position.lost(Colour::Black) + position.lost(Colour::White)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_seen_two_plies_back_repeats() {
+        let start = Position::startpos();
+        let mut line = vec![start];
+        for text in ["a1b1", "i5h5", "c1b1", "f5g5"] {
+            let next = line
+                .last()
+                .unwrap()
+                .play(line.last().unwrap().parse_move(text).unwrap());
+            line.push(next);
+        }
+        let mut td = ThreadData::new(0);
+        td.start(&line[..4]);
+        assert!(!td.is_repetition());
+        td.push(&line[4]);
+        assert!(td.is_repetition(), "back at the start with Black to move");
+        td.pop();
+        td.start(&line[..2]);
+        assert!(!td.is_repetition());
+    }
+}

@@ -1,0 +1,243 @@
+//! Iterative deepening with aspiration windows at the root, run on several threads that share
+//! the transposition table (Lazy SMP). The main thread reports and decides the move.
+
+use super::negamax::{Searcher, Shared};
+use super::score::{INFINITY, MATE, MAX_PLY, is_decisive};
+use super::thread_data::ThreadData;
+use crate::board::Position;
+use crate::movegen::Move;
+use std::sync::atomic::Ordering;
+
+/// A root move with what the last iteration found for it.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Its score in the current iteration (`-INFINITY` if it failed low).
+    pub score: i32,
+    /// Its score in the last completed iteration.
+    pub previous: i32,
+    /// The line starting with the move.
+    pub pv: Vec<Move>,
+}
+
+impl RootMove {
+    /// A root move not searched yet.
+    pub fn new(mv: Move) -> RootMove {
+        RootMove {
+            mv,
+            score: -INFINITY,
+            previous: -INFINITY,
+            pv: vec![mv],
+        }
+    }
+}
+
+/// What the main thread hands to the reporter after each iteration (and on a new best move).
+pub struct Iteration<'r> {
+    /// The depth just completed.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: usize,
+    /// The root moves, the first `lines` in order of merit.
+    pub moves: &'r [RootMove],
+    /// How many lines are meaningful.
+    pub lines: usize,
+}
+
+/// How the thread's iterative deepening is set up.
+pub struct Plan {
+    /// Deepest iteration.
+    pub max_depth: u32,
+    /// Lines to search (MultiPV).
+    pub lines: usize,
+    /// Stop between iterations after this fraction of the soft deadline has passed.
+    pub soft_deadline: Option<std::time::Duration>,
+}
+
+impl<'a, 't> Searcher<'a, 't> {
+    /// Iterative deepening from `root` over `moves`; returns the depth last completed. Only the
+    /// main thread (id 0) reports and watches the soft deadline; helpers start at varied depths
+    /// so that the threads do not all search the same tree in step.
+    pub fn iterate(
+        &mut self,
+        root: &Position,
+        moves: &mut [RootMove],
+        plan: &Plan,
+        report: &mut dyn FnMut(&Iteration),
+    ) -> u32 {
+        let main = self.td.id == 0;
+        let lines = plan.lines.clamp(1, moves.len().max(1));
+        let first = if main { 1 } else { 1 + (self.td.id as u32 % 3) };
+        let mut completed = 0;
+        for depth in first..=plan.max_depth.min(MAX_PLY as u32 - 10) {
+            self.td.seldepth = 0;
+            for line in 0..lines {
+                self.aspiration(root, moves, line, depth as i32);
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            completed = depth;
+            self.can_stop = true;
+            for m in moves.iter_mut() {
+                m.previous = m.score;
+            }
+            if main {
+                self.flush_nodes();
+                report(&Iteration {
+                    depth,
+                    seldepth: self.td.seldepth,
+                    moves,
+                    lines,
+                });
+                let control = self.shared.control;
+                if let Some(soft) = plan.soft_deadline
+                    && !control.is_pondering()
+                    && control.elapsed() >= soft / 2
+                {
+                    break;
+                }
+                // A proven result cannot change with more depth.
+                let best = moves[0].score;
+                if is_decisive(best) && (MATE - best.abs()) < depth as i32 && lines == 1 {
+                    break;
+                }
+            }
+            if self.shared.done.load(Ordering::Relaxed) || self.shared.control.is_stopped() {
+                break;
+            }
+        }
+        self.flush_nodes();
+        completed
+    }
+
+    /// Searches line `line` of the root at `depth` in a window around its previous score,
+    /// widening it until the score falls inside.
+    fn aspiration(&mut self, root: &Position, moves: &mut [RootMove], line: usize, depth: i32) {
+        let previous = moves[line].previous;
+        let mut window = 30;
+        let (mut alpha, mut beta) = if depth >= 4 && !is_decisive(previous) && previous > -INFINITY
+        {
+            (previous - window, previous + window)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let score = self.root(root, &mut moves[line..], depth, alpha, beta);
+            if self.stopped {
+                return;
+            }
+            if score <= alpha && alpha > -INFINITY {
+                beta = (alpha + beta) / 2;
+                alpha = (alpha - window).max(-INFINITY);
+            } else if score >= beta && beta < INFINITY {
+                beta = (beta + window).min(INFINITY);
+            } else {
+                return;
+            }
+            window *= 2;
+            if window > 500 {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
+    }
+
+    /// One root search over `moves` (best first); sorts them by the new scores.
+    fn root(
+        &mut self,
+        root: &Position,
+        moves: &mut [RootMove],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut best = -INFINITY;
+        let mut best_index = 0;
+        for index in 0..moves.len() {
+            let mv = moves[index].mv;
+            let child = root.play(mv);
+            self.td.push(&child);
+            let mut score;
+            if index == 0 {
+                score = -self.search(&child, depth - 1, -beta, -alpha, 1, true);
+            } else {
+                score = -self.search(&child, depth - 1, -alpha - 1, -alpha, 1, true);
+                if score > alpha && score < beta {
+                    score = -self.search(&child, depth - 1, -beta, -alpha, 1, true);
+                }
+            }
+            self.td.pop();
+            if self.stopped {
+                // Only a move that beat the fully searched first move is worth keeping from an
+                // unfinished iteration; the order otherwise stays that of the last one.
+                if index > 0 && best_index > 0 {
+                    moves[..=best_index].rotate_right(1);
+                }
+                return best;
+            }
+            let root_move = &mut moves[index];
+            if score > alpha || index == 0 {
+                root_move.score = score;
+                root_move.pv.clear();
+                root_move.pv.push(mv);
+                root_move.pv.extend_from_slice(self.td.pv(1));
+            } else {
+                root_move.score = -INFINITY;
+            }
+            if score > best {
+                best = score;
+                best_index = index;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        // Stable: equal scores keep the previous order.
+        moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+        best
+    }
+}
+
+/// Searches on `helpers.len() + 1` threads; the main thread works on the calling thread and
+/// reports. Returns the main thread's root moves, best first, and the depth it completed.
+#[allow(clippy::too_many_arguments)]
+pub fn lazy_smp(
+    shared: &Shared,
+    root: &Position,
+    game: &[Position],
+    moves: Vec<RootMove>,
+    main_td: &mut ThreadData,
+    helpers: &mut [ThreadData],
+    plan: &Plan,
+    report: &mut dyn FnMut(&Iteration),
+) -> (Vec<RootMove>, u32) {
+    std::thread::scope(|scope| {
+        for td in helpers.iter_mut() {
+            let mut moves = moves.clone();
+            let helper_plan = Plan {
+                max_depth: MAX_PLY as u32,
+                lines: plan.lines,
+                soft_deadline: None,
+            };
+            scope.spawn(move || {
+                td.start(game);
+                let mut searcher = Searcher::new(shared, td);
+                searcher.can_stop = true;
+                searcher.iterate(root, &mut moves, &helper_plan, &mut |_| {});
+            });
+        }
+        main_td.start(game);
+        let mut searcher = Searcher::new(shared, main_td);
+        let mut moves = moves;
+        let depth = searcher.iterate(root, &mut moves, plan, report);
+        shared.done.store(true, Ordering::SeqCst);
+        (moves, depth)
+    })
+}

@@ -1,0 +1,294 @@
+//! The transposition table shared by all search threads.
+//!
+//! Each slot is two `AtomicU64` words: the data, and the position's key XOR the data. A reader
+//! accepts a slot only if the XOR of the two words it read equals the key it probes for, so a
+//! slot torn by two threads writing at once is rejected instead of misread. Four slots make a
+//! 64-byte bucket, one cache line.
+
+use super::score::{from_table, to_table};
+use crate::movegen::Move;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+/// What a stored score says about the true score.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The true score.
+    Exact,
+    /// The true score is at least this (the search failed high).
+    Lower,
+    /// The true score is at most this (the search failed low).
+    Upper,
+}
+
+/// What the table holds for a position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Entry {
+    /// Best or refuting move, possibly [`Move::NONE`].
+    pub mv: Move,
+    /// The score, already adjusted to the probing ply.
+    pub score: i32,
+    /// The static evaluation.
+    pub eval: i32,
+    /// The depth the score was searched to.
+    pub depth: i32,
+    /// How the score bounds the true score.
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket {
+    slots: [Slot; 4],
+}
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
+
+/// Largest table accepted, in MB.
+pub const MAX_HASH_MB: usize = 32 * 1024;
+
+// Layout of the data word.
+const MOVE_SHIFT: u32 = 0;
+const SCORE_SHIFT: u32 = 16;
+const EVAL_SHIFT: u32 = 32;
+const DEPTH_SHIFT: u32 = 48;
+const BOUND_SHIFT: u32 = 56;
+const AGE_SHIFT: u32 = 58;
+const AGE_MASK: u8 = 63;
+
+/// A Zobrist-keyed table of search results.
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    age: AtomicU8,
+}
+
+/// The table could not be given the memory asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSizeError(pub String);
+
+impl std::fmt::Display for TableSizeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TableSizeError {}
+
+impl TranspositionTable {
+    /// A table of `mb` megabytes (1 to [`MAX_HASH_MB`]); an error rather than an abort when the
+    /// memory cannot be had.
+    pub fn new(mb: usize) -> Result<TranspositionTable, TableSizeError> {
+        if !(1..=MAX_HASH_MB).contains(&mb) {
+            return Err(TableSizeError(format!(
+                "hash size {mb} MB is not in 1..={MAX_HASH_MB}"
+            )));
+        }
+        let count = mb * 1024 * 1024 / std::mem::size_of::<Bucket>();
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|_| TableSizeError(format!("cannot allocate {mb} MB for the hash table")))?;
+        buckets.resize_with(count, Bucket::default);
+        Ok(TranspositionTable {
+            buckets,
+            age: AtomicU8::new(0),
+        })
+    }
+
+    /// Size in MB.
+    pub fn size_mb(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
+    }
+
+    /// Forgets everything (for a new game).
+    pub fn clear(&mut self) {
+        for bucket in &mut self.buckets {
+            *bucket = Bucket::default();
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Marks the start of a new search, so entries of earlier searches give way first.
+    pub fn new_search(&self) {
+        let age = (self.age.load(Ordering::Relaxed) + 1) & AGE_MASK;
+        self.age.store(age, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        // Multiply-shift maps the key onto the table without a division.
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    /// The entry for `key`, with its score adjusted to `ply`.
+    #[inline]
+    pub fn probe(&self, key: u64, ply: usize) -> Option<Entry> {
+        for slot in &self.bucket(key).slots {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            if data != 0 && check ^ data == key {
+                return Some(unpack(data, ply));
+            }
+        }
+        None
+    }
+
+    /// Stores a result; keeps the old move when `mv` is none and the key is the same.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        mv: Move,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let age = self.age.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.slots[0];
+        let mut victim_worth = i32::MAX;
+        for slot in &bucket.slots {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            if data == 0 || check ^ data == key {
+                victim = slot;
+                break;
+            }
+            // Prefer to overwrite shallow entries and entries of earlier searches.
+            let old_age = (data >> AGE_SHIFT) as u8 & AGE_MASK;
+            let stale = (age.wrapping_sub(old_age) & AGE_MASK) as i32;
+            let worth = ((data >> DEPTH_SHIFT) as u8) as i32 - 8 * stale;
+            if worth < victim_worth {
+                victim = slot;
+                victim_worth = worth;
+            }
+        }
+        let old = victim.data.load(Ordering::Relaxed);
+        let same_key = old != 0 && victim.check.load(Ordering::Relaxed) ^ old == key;
+        let mut mv = mv;
+        if same_key {
+            let old_depth = ((old >> DEPTH_SHIFT) as u8) as i32;
+            let old_age = (old >> AGE_SHIFT) as u8 & AGE_MASK;
+            // A deeper result of this search is worth more than a shallow new bound.
+            if bound != Bound::Exact && depth + 2 < old_depth && old_age == age {
+                return;
+            }
+            if !mv.is_some() {
+                mv = Move::from_bits((old >> MOVE_SHIFT) as u16);
+            }
+        }
+        let bound_bits = match bound {
+            Bound::Exact => 1u64,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let data = (mv.to_bits() as u64) << MOVE_SHIFT
+            | (to_table(score, ply) as i16 as u16 as u64) << SCORE_SHIFT
+            | (eval as i16 as u16 as u64) << EVAL_SHIFT
+            | (depth.clamp(0, 255) as u64) << DEPTH_SHIFT
+            | bound_bits << BOUND_SHIFT
+            | (age as u64) << AGE_SHIFT;
+        victim.data.store(data, Ordering::Relaxed);
+        victim.check.store(key ^ data, Ordering::Relaxed);
+    }
+
+    /// How full the table is, per mille, from a sample of entries written in this search.
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed);
+        let sample = self.buckets.len().min(250);
+        let used: usize = self.buckets[..sample]
+            .iter()
+            .flat_map(|b| &b.slots)
+            .filter(|slot| {
+                let data = slot.data.load(Ordering::Relaxed);
+                data != 0 && (data >> AGE_SHIFT) as u8 & AGE_MASK == age
+            })
+            .count();
+        (used * 1000 / (sample * 4).max(1)) as u32
+    }
+}
+
+fn unpack(data: u64, ply: usize) -> Entry {
+    let bound = match (data >> BOUND_SHIFT) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    Entry {
+        mv: Move::from_bits((data >> MOVE_SHIFT) as u16),
+        score: from_table((data >> SCORE_SHIFT) as u16 as i16 as i32, ply),
+        eval: (data >> EVAL_SHIFT) as u16 as i16 as i32,
+        depth: ((data >> DEPTH_SHIFT) as u8) as i32,
+        bound,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Position;
+    use crate::search::score::win_in;
+
+    #[test]
+    fn stores_and_probes_every_field() {
+        let table = TranspositionTable::new(1).unwrap();
+        let mv = Position::startpos().moves().as_slice()[3];
+        table.store(12345, 2, mv, -77, 31, 9, Bound::Lower);
+        let entry = table.probe(12345, 2).unwrap();
+        assert_eq!(
+            entry,
+            Entry {
+                mv,
+                score: -77,
+                eval: 31,
+                depth: 9,
+                bound: Bound::Lower
+            }
+        );
+        assert_eq!(table.probe(12346, 2), None);
+        // A win stored at ply 2 and read at ply 4 is two plies further away.
+        table.store(999, 2, Move::NONE, win_in(6), 0, 3, Bound::Exact);
+        assert_eq!(table.probe(999, 4).unwrap().score, win_in(8));
+        // Storing without a move keeps the move already there.
+        table.store(12345, 2, Move::NONE, 5, 31, 10, Bound::Exact);
+        assert_eq!(table.probe(12345, 2).unwrap().mv, mv);
+    }
+
+    #[test]
+    fn absurd_sizes_are_refused() {
+        assert!(TranspositionTable::new(0).is_err());
+        assert!(TranspositionTable::new(MAX_HASH_MB + 1).is_err());
+        assert_eq!(TranspositionTable::new(2).unwrap().size_mb(), 2);
+    }
+
+    #[test]
+    fn hashfull_counts_this_search_and_clear_empties() {
+        let mut table = TranspositionTable::new(1).unwrap();
+        assert_eq!(table.hashfull(), 0);
+        for key in 1..100_000u64 {
+            table.store(
+                key.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                0,
+                Move::NONE,
+                0,
+                0,
+                1,
+                Bound::Exact,
+            );
+        }
+        assert!(table.hashfull() > 800, "{}", table.hashfull());
+        table.new_search();
+        assert_eq!(table.hashfull(), 0);
+        table.clear();
+        assert_eq!(table.probe(0x9E37_79B9_7F4A_7C15, 0), None);
+    }
+}
