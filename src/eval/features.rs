@@ -1,7 +1,6 @@
 //! The raw features the evaluation weighs, counted with masks and popcounts.
 
-use crate::board::{BOARD, Cell, Colour, DISTANCE_RINGS, LINES, Position, RINGS, shift};
-use crate::movegen::ejectable;
+use crate::board::{BOARD, Cell, Colour, Position, shift};
 
 /// The features of one side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,15 +19,57 @@ pub struct SideFeatures {
     pub threats: i32,
 }
 
-/// Sum over `stones` of the ring index in `rings`.
-#[inline]
-fn ring_sum(stones: u64, rings: &[u64]) -> i32 {
-    rings
-        .iter()
-        .enumerate()
-        .skip(1)
-        .map(|(k, ring)| k as i32 * (stones & ring).count_ones() as i32)
-        .sum()
+/// Bit planes of a number attached to every cell: plane `b` holds the cells whose number has
+/// bit `b` set, so the sum of the numbers over a set of cells is four popcounts.
+type Planes = [u64; 4];
+
+/// Planes of each cell's row index, of its column index, and of its distance to every cell.
+const ROW_PLANES: Planes = planes_of(0, 0);
+const COL_PLANES: Planes = planes_of(1, 0);
+const DISTANCE_PLANES: [Planes; 64] = {
+    let mut table = [[0; 4]; 64];
+    let mut index = 0;
+    while index < 64 {
+        table[index as usize] = planes_of(2, index);
+        index += 1;
+    }
+    table
+};
+
+/// Planes of the row (`kind` 0), the column (1) or the distance to cell `origin` (2).
+const fn planes_of(kind: u8, origin: u8) -> Planes {
+    let mut planes = [0; 4];
+    let Some(origin) = Cell::from_index(origin) else {
+        return planes;
+    };
+    let mut index = 0;
+    while index < 64 {
+        if let Some(cell) = Cell::from_index(index) {
+            let value = match kind {
+                0 => cell.row() as u32,
+                1 => cell.col() as u32,
+                _ => cell.distance(origin),
+            };
+            let mut bit = 0;
+            while bit < 4 {
+                if value >> bit & 1 != 0 {
+                    planes[bit] |= cell.bit();
+                }
+                bit += 1;
+            }
+        }
+        index += 1;
+    }
+    planes
+}
+
+/// Sum over `stones` of the number the planes encode.
+#[inline(always)]
+fn plane_sum(stones: u64, planes: &Planes) -> i32 {
+    ((stones & planes[0]).count_ones()
+        + ((stones & planes[1]).count_ones() << 1)
+        + ((stones & planes[2]).count_ones() << 2)
+        + ((stones & planes[3]).count_ones() << 3)) as i32
 }
 
 /// The centre of mass of all marbles, blended half-way towards e5 and rounded to a cell.
@@ -38,36 +79,167 @@ pub fn reference_point(position: &Position) -> Cell {
     if count == 0 {
         return Cell::CENTRE;
     }
-    // Sums of row and column indices through the row and column lines.
-    let row_sum: i32 = (0..9)
-        .map(|r| r * (all & LINES[0][r as usize]).count_ones() as i32)
-        .sum();
-    let col_sum: i32 = (0..9)
-        .map(|c| c * (all & LINES[2][c as usize]).count_ones() as i32)
-        .sum();
     // (mean + 4) / 2, rounded to nearest: (sum + 4 count) / (2 count).
     let blend = |sum: i32| (2 * (sum + 4 * count) + 2 * count) / (4 * count);
-    Cell::new(blend(row_sum), blend(col_sum)).unwrap_or(Cell::CENTRE)
+    let row = blend(plane_sum(all, &ROW_PLANES));
+    let col = blend(plane_sum(all, &COL_PLANES));
+    Cell::new(row, col).unwrap_or(Cell::CENTRE)
 }
 
-/// The features of `colour` in `position`, with `reference` from [`reference_point`].
+/// Cells with no neighbour in each direction: a marble there is pushed off by a push that way.
+const EDGE: [u64; 6] = {
+    let mut edges = [0; 6];
+    let mut d = 0;
+    while d < 6 {
+        edges[d] = BOARD & !shift_dyn_const(BOARD, (d + 3) % 6);
+        d += 1;
+    }
+    edges
+};
+
+const fn shift_dyn_const(bits: u64, d: usize) -> u64 {
+    match d {
+        0 => shift::<0>(bits),
+        1 => shift::<1>(bits),
+        2 => shift::<2>(bits),
+        3 => shift::<3>(bits),
+        4 => shift::<4>(bits),
+        _ => shift::<5>(bits),
+    }
+}
+
+/// The marbles of `defender` that `attacker` could push off the board with one move, given the
+/// attacker's marbles shifted one step in each direction (`moved[d]`).
+///
+/// Looking from the victim on the edge back along the push: two or three attackers right behind
+/// it (2-1, 3-1), or one more defender then three attackers (3-2). The cell beyond the victim is
+/// off the board, so nothing else can stop the push.
+#[inline(always)]
+fn ejectable_with(attacker: u64, moved: &[u64; 6], defender: u64) -> u64 {
+    let mut victims = 0;
+    macro_rules! direction {
+        ($d:literal) => {
+            let exposed = defender & EDGE[$d];
+            let pairs = attacker & moved[$d];
+            let behind_pairs = shift::<$d>(pairs);
+            let triples = pairs & behind_pairs;
+            let behind_triples = shift::<$d>(triples);
+            victims |= exposed & (behind_pairs | shift::<$d>(defender & behind_triples));
+        };
+    }
+    direction!(0);
+    direction!(1);
+    direction!(2);
+    direction!(3);
+    direction!(4);
+    direction!(5);
+    victims
+}
+
+/// The marbles of `defender` that `attacker` could push off the board with one move.
+pub fn ejectable(attacker: u64, defender: u64) -> u64 {
+    ejectable_with(attacker, &moved(attacker), defender)
+}
+
+/// The marbles shifted one step in each direction.
+#[inline(always)]
+fn moved(stones: u64) -> [u64; 6] {
+    [
+        shift::<0>(stones),
+        shift::<1>(stones),
+        shift::<2>(stones),
+        shift::<3>(stones),
+        shift::<4>(stones),
+        shift::<5>(stones),
+    ]
+}
+
+/// The features of both sides, indexed by [`Colour::index`].
 #[inline]
-pub fn side_features(position: &Position, colour: Colour, reference: Cell) -> SideFeatures {
-    let own = position.stones(colour);
-    let other = position.stones(colour.opponent());
-    let empty = BOARD & !(own | other);
-    let cohesion = (own & shift::<0>(own)).count_ones()
-        + (own & shift::<1>(own)).count_ones()
-        + (own & shift::<2>(own)).count_ones();
-    let wedges = (own & shift::<0>(other) & shift::<3>(other)).count_ones()
-        + (own & shift::<1>(other) & shift::<4>(other)).count_ones()
-        + (own & shift::<2>(other) & shift::<5>(other)).count_ones();
-    SideFeatures {
-        lost: position.lost(colour) as i32,
-        centre_distance: ring_sum(own, &RINGS),
-        mass_distance: ring_sum(own, &DISTANCE_RINGS[reference.index() as usize]),
-        cohesion: cohesion as i32,
-        wedges: wedges as i32,
-        threats: ejectable(own, other, empty).count_ones() as i32,
+pub fn features(position: &Position) -> [SideFeatures; 2] {
+    let reference = reference_point(position);
+    let stones = [
+        position.stones(Colour::Black),
+        position.stones(Colour::White),
+    ];
+    let moved = [moved(stones[0]), moved(stones[1])];
+    let side = |own: usize| {
+        let other = 1 - own;
+        let (stones, moved) = (&stones, &moved);
+        let pairs = |d: usize| (stones[own] & moved[own][d]).count_ones();
+        let wedges = |d: usize| (stones[own] & moved[other][d] & moved[other][d + 3]).count_ones();
+        SideFeatures {
+            lost: position.lost(Colour::BOTH[own]) as i32,
+            centre_distance: plane_sum(
+                stones[own],
+                &DISTANCE_PLANES[Cell::CENTRE.index() as usize],
+            ),
+            mass_distance: plane_sum(stones[own], &DISTANCE_PLANES[reference.index() as usize]),
+            cohesion: (pairs(0) + pairs(1) + pairs(2)) as i32,
+            wedges: (wedges(0) + wedges(1) + wedges(2)) as i32,
+            threats: ejectable_with(stones[own], &moved[own], stones[other]).count_ones() as i32,
+        }
+    };
+    [side(0), side(1)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Cells, DISTANCE_RINGS, LINES};
+
+    #[test]
+    fn ejectable_marbles_are_those_the_ejecting_moves_push_off() {
+        let mut position = crate::board::Layout::BelgianDaisy.position();
+        let mut found = 0;
+        for ply in 0..400 {
+            let moves = position.moves();
+            if moves.is_empty() {
+                break;
+            }
+            // The last pushed marble of an ejecting move is the one that leaves the board.
+            let victims = moves
+                .iter()
+                .filter(|m| m.is_eject())
+                .filter_map(|m| {
+                    crate::movegen::step(m.tail(), m.direction(), m.size() + m.pushed() - 1)
+                })
+                .fold(0, |bits, cell| bits | cell.bit());
+            assert_eq!(
+                ejectable(position.us(), position.them()),
+                victims,
+                "{position}"
+            );
+            found += victims.count_ones();
+            // Push when possible every third ply, so the walk meets exchanges at the edge.
+            let push = moves.iter().find(|m| m.is_push() && ply % 3 == 0).copied();
+            position = position.play(push.unwrap_or(moves.as_slice()[(ply * 7919) % moves.len()]));
+        }
+        assert!(found > 10, "the walk met ejections: {found}");
+    }
+
+    #[test]
+    fn plane_sums_equal_sums_over_cells() {
+        let stones = LINES[0][3] | LINES[1][6] | Cell::CENTRE.bit();
+        let by_cells = |f: &dyn Fn(Cell) -> u32| Cells(stones).map(f).sum::<u32>() as i32;
+        assert_eq!(
+            plane_sum(stones, &ROW_PLANES),
+            by_cells(&|c| c.row() as u32)
+        );
+        assert_eq!(
+            plane_sum(stones, &COL_PLANES),
+            by_cells(&|c| c.col() as u32)
+        );
+        for origin in Cell::all() {
+            let planes = &DISTANCE_PLANES[origin.index() as usize];
+            assert_eq!(plane_sum(stones, planes), by_cells(&|c| c.distance(origin)));
+            let rings = &DISTANCE_RINGS[origin.index() as usize];
+            let ring_sum: u32 = rings
+                .iter()
+                .enumerate()
+                .map(|(k, r)| k as u32 * (stones & r).count_ones())
+                .sum();
+            assert_eq!(plane_sum(stones, planes), ring_sum as i32);
+        }
     }
 }

@@ -3,7 +3,7 @@
 mod features;
 mod weights;
 
-pub use features::{SideFeatures, reference_point, side_features};
+pub use features::{SideFeatures, ejectable, features, reference_point};
 pub use weights::Weights;
 
 use crate::board::{Colour, Position};
@@ -23,9 +23,7 @@ pub struct Term {
 
 /// Every term of the evaluation and their sum (equal to [`evaluate`]).
 pub fn breakdown(position: &Position, weights: &Weights) -> (Vec<Term>, i32) {
-    let reference = reference_point(position);
-    let black = side_features(position, Colour::Black, reference);
-    let white = side_features(position, Colour::White, reference);
+    let [black, white] = features(position);
     let stm = position.side_to_move();
     let (us, them) = match stm {
         Colour::Black => (black, white),
@@ -63,9 +61,9 @@ pub fn breakdown(position: &Position, weights: &Weights) -> (Vec<Term>, i32) {
 /// The evaluation of `position` from the side to move's view, in centi-marbles.
 #[inline]
 pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
-    let reference = reference_point(position);
-    let us = side_features(position, position.side_to_move(), reference);
-    let them = side_features(position, position.side_to_move().opponent(), reference);
+    let both = features(position);
+    let stm = position.side_to_move();
+    let (us, them) = (both[stm.index()], both[stm.opponent().index()]);
     weights.marble * (them.lost - us.lost)
         + weights.centre * (them.centre_distance - us.centre_distance)
         + weights.mass * (them.mass_distance - us.mass_distance)

@@ -210,20 +210,6 @@ impl Position {
     }
 }
 
-/// The marbles of `defender` that `attacker` could push off the board with one move.
-pub fn ejectable(attacker: u64, defender: u64, empty: u64) -> u64 {
-    let mut victims = 0;
-    macro_rules! find_victims {
-        ($d:literal, $b:literal) => {
-            let set = inline::<$d, $b>(attacker, defender, empty);
-            victims |= shift::<$d>(set.behind1 & set.eject1);
-            victims |= shift::<$d>(shift::<$d>(set.behind2 & set.eject2));
-        };
-    }
-    each_direction!(find_victims);
-    victims
-}
-
 /// Writes the inline moves whose leading marbles are `heads`: groups of `size` pushing `pushed`.
 #[inline(always)]
 fn write_inline(list: &mut MoveList, heads: u64, d: Direction, size: u8, pushed: u8, ejects: bool) {

@@ -6,7 +6,6 @@ mod mv;
 mod notation;
 mod perft;
 
-pub use generate::ejectable;
 pub use list::{MAX_MOVES, MoveList};
 pub use mv::{Move, step};
 pub use notation::MoveError;

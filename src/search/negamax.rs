@@ -2,13 +2,13 @@
 //! late-move reductions, and a quiescence search over pushes.
 
 use super::limits::Control;
-use super::ordering::pick;
+use super::ordering::KILLER;
 use super::score::{DRAW, INFINITY, MAX_PLY, is_decisive, loss_in, terminal_score, win_in};
 use super::thread_data::ThreadData;
 use super::tt::{Bound, TranspositionTable};
 use crate::board::{Position, RINGS};
 use crate::eval::{Weights, evaluate};
-use crate::movegen::{MAX_MOVES, Move, MoveList};
+use crate::movegen::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -208,25 +208,26 @@ impl<'a, 't> Searcher<'a, 't> {
             }
         }
 
-        let mut list = MoveList::new();
-        position.legal_moves(&mut list);
-        if list.is_empty() {
+        let side = position.side_to_move();
+        let count = {
+            let td = &mut *self.td;
+            let moves = &mut td.moves[ply];
+            position.legal_moves(&mut moves.list);
+            moves.score(&td.heuristics, table_move, ply, side);
+            moves.list.len()
+        };
+        if count == 0 {
             // Only a finished game (handled above) or a blocked side has no move: a loss.
             return loss_in(ply);
         }
-        let mut scores = [0i32; MAX_MOVES];
-        let side = position.side_to_move();
-        self.td
-            .heuristics
-            .score(&list, &mut scores, table_move, ply, side);
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = Move::NONE;
         let mut tried_quiet = [Move::NONE; 64];
         let mut quiet_count = 0;
-        for index in 0..list.len() {
-            let mv = pick(&mut list, &mut scores, index);
+        for index in 0..count {
+            let (mv, order) = self.td.moves[ply].pick(index);
             let child = position.play(mv);
             self.td.push(&child);
             let quiet = !mv.is_push();
@@ -239,7 +240,7 @@ impl<'a, 't> Searcher<'a, 't> {
                     && depth >= 3
                     && index >= 3
                     && quiet
-                    && scores[index] < (1 << 26)
+                    && order < KILLER
                 {
                     r = reduction(depth, index) - pv_node as i32;
                     r = r.clamp(0, depth - 2);
@@ -313,22 +314,21 @@ impl<'a, 't> Searcher<'a, 't> {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
-        let mut list = MoveList::new();
-        position.push_moves(&mut list);
+        position.push_moves(&mut self.td.moves[ply].list);
         let mut best = stand_pat;
         let edge = RINGS[4];
-        for &mv in list.iter() {
+        for index in 0..self.td.moves[ply].list.len() {
+            let mv = self.td.moves[ply].list.as_slice()[index];
+            let child = position.play(mv);
             if !mv.is_eject() {
                 if qply > 0 {
                     break; // Ejections come first in the list.
                 }
-                let child_them = position.play(mv).us();
-                // The pushed marbles that moved onto the edge.
-                if (child_them & !position.them()) & edge == 0 {
+                // Only pushes that drive a marble onto the edge.
+                if child.us() & !position.them() & edge == 0 {
                     continue;
                 }
             }
-            let child = position.play(mv);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 return 0;

@@ -8,7 +8,8 @@ use crate::movegen::{MAX_MOVES, Move, MoveList};
 const TABLE_MOVE: i32 = 1 << 30;
 const EJECTION: i32 = 1 << 28;
 const PUSH: i32 = 1 << 27;
-const KILLER: i32 = 1 << 26;
+/// Ordering score of the second killer move; every other quiet move scores below it.
+pub const KILLER: i32 = 1 << 26;
 
 /// Largest magnitude of a history score; well below [`KILLER`].
 const HISTORY_MAX: i32 = 1 << 14;
@@ -46,31 +47,21 @@ impl Heuristics {
         self.killers = [[Move::NONE; 2]; MAX_PLY + 1];
     }
 
-    /// Scores every move of `list` for ordering.
-    pub fn score(
-        &self,
-        list: &MoveList,
-        scores: &mut [i32; MAX_MOVES],
-        table_move: Move,
-        ply: usize,
-        side: Colour,
-    ) {
-        let killers = self.killers[ply];
-        let history = &self.history[side.index()];
-        for (score, &mv) in scores.iter_mut().zip(list.iter()) {
-            *score = if mv == table_move {
-                TABLE_MOVE
-            } else if mv.is_eject() {
-                EJECTION + mv.size() as i32
-            } else if mv.is_push() {
-                PUSH + mv.pushed() as i32 * 8 + mv.size() as i32
-            } else if mv == killers[0] {
-                KILLER + 1
-            } else if mv == killers[1] {
-                KILLER
-            } else {
-                history[history_index(mv)]
-            };
+    /// The ordering score of `mv` at `ply` for `side`.
+    #[inline]
+    fn score(&self, mv: Move, table_move: Move, ply: usize, side: Colour) -> i32 {
+        if mv == table_move {
+            TABLE_MOVE
+        } else if mv.is_eject() {
+            EJECTION + mv.size() as i32
+        } else if mv.is_push() {
+            PUSH + mv.pushed() as i32 * 8 + mv.size() as i32
+        } else if mv == self.killers[ply][0] {
+            KILLER + 1
+        } else if mv == self.killers[ply][1] {
+            KILLER
+        } else {
+            self.history[side.index()][history_index(mv)]
         }
     }
 
@@ -100,20 +91,57 @@ fn update(entry: &mut i32, bonus: i32) {
     *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
 }
 
-/// Swaps the best-scored move among `index..` into `index` and returns it (one step of a
-/// selection sort, so the list is only sorted as far as the search looks).
-#[inline]
-pub fn pick(list: &mut MoveList, scores: &mut [i32; MAX_MOVES], index: usize) -> Move {
-    let moves = list.as_mut_slice();
-    let mut best = index;
-    for i in index + 1..moves.len() {
-        if scores[i] > scores[best] {
-            best = i;
+/// Picks in order after this many moves: by then the node is probably one where every move is
+/// searched, and one sort is cheaper than repeated scans.
+const SELECTION_PICKS: usize = 3;
+
+/// A node's moves with their ordering scores, handed out best first. Each thread keeps one per
+/// ply, so nodes neither allocate nor clear these arrays.
+pub struct OrderedMoves {
+    /// The moves as generated.
+    pub list: MoveList,
+    /// Score (biased to be unsigned) in the high bits, the move's bits in the low 16: sorting
+    /// the keys sorts the moves, ties broken by the move bits so that the order is reproducible.
+    keys: [u64; MAX_MOVES],
+}
+
+impl Default for OrderedMoves {
+    fn default() -> OrderedMoves {
+        OrderedMoves {
+            list: MoveList::new(),
+            keys: [0; MAX_MOVES],
         }
     }
-    moves.swap(index, best);
-    scores.swap(index, best);
-    moves[index]
+}
+
+impl OrderedMoves {
+    /// Scores the moves of `self.list` for picking.
+    pub fn score(&mut self, heuristics: &Heuristics, table_move: Move, ply: usize, side: Colour) {
+        for (key, &mv) in self.keys.iter_mut().zip(self.list.iter()) {
+            let score = heuristics.score(mv, table_move, ply, side);
+            *key = ((score as i64 - i32::MIN as i64) as u64) << 16 | mv.to_bits() as u64;
+        }
+    }
+
+    /// The move at `index` in order of score, and its score. Call with 0, 1, 2, … in turn.
+    #[inline]
+    pub fn pick(&mut self, index: usize) -> (Move, i32) {
+        let keys = &mut self.keys[..self.list.len()];
+        if index < SELECTION_PICKS {
+            let mut best = index;
+            for i in index + 1..keys.len() {
+                if keys[i] > keys[best] {
+                    best = i;
+                }
+            }
+            keys.swap(index, best);
+        } else if index == SELECTION_PICKS {
+            keys[index..].sort_unstable_by(|a, b| b.cmp(a));
+        }
+        let key = keys[index];
+        let score = ((key >> 16) as i64 + i32::MIN as i64) as i32;
+        (Move::from_bits(key as u16), score)
+    }
 }
 
 #[cfg(test)]
@@ -122,23 +150,38 @@ mod tests {
     use crate::board::Position;
 
     #[test]
-    fn table_move_then_ejections_then_pushes_then_killers() {
-        // Black can eject at e9, push at e1..e4 row... built from a small position.
+    fn table_move_then_ejections_then_pushes_then_killers_then_history() {
+        // Black can eject at e9 (e7e8) and push at e4 (e2e3).
         let position: Position = "5/6/7/8/1bbw2bbw/8/7/6/5 b 0 0 0".parse().unwrap();
-        let mut list = position.moves();
+        let mut ordered = OrderedMoves::default();
+        position.legal_moves(&mut ordered.list);
         let mut heuristics = Heuristics::default();
-        let quiet: Vec<Move> = list.iter().copied().filter(|m| !m.is_push()).collect();
+        let quiet: Vec<Move> = ordered
+            .list
+            .iter()
+            .copied()
+            .filter(|m| !m.is_push())
+            .collect();
         let (table_move, killer) = (quiet[5], quiet[9]);
         heuristics.reward(killer, &[], 4, 3, Colour::Black);
-        let mut scores = [0; MAX_MOVES];
-        heuristics.score(&list, &mut scores, table_move, 3, Colour::Black);
-        let order: Vec<Move> = (0..list.len())
-            .map(|i| pick(&mut list, &mut scores, i))
-            .collect();
+        // A cut-off by quiet[1] at another ply: history only.
+        heuristics.reward(quiet[1], &quiet[2..5], 6, 9, Colour::Black);
+        ordered.score(&heuristics, table_move, 3, Colour::Black);
+        let picks: Vec<(Move, i32)> = (0..ordered.list.len()).map(|i| ordered.pick(i)).collect();
+        assert!(
+            picks.windows(2).all(|w| w[0].1 >= w[1].1),
+            "scores never rise"
+        );
+        let order: Vec<Move> = picks.iter().map(|p| p.0).collect();
         assert_eq!(order[0], table_move);
         assert!(order[1].is_eject());
         assert!(order[2].is_push() && !order[2].is_eject());
         assert_eq!(order[3], killer);
+        assert_eq!(order[4], quiet[1], "history first among the rest");
+        assert_eq!(
+            picks[4].1,
+            heuristics.score(quiet[1], table_move, 3, Colour::Black)
+        );
         let mut sorted = order.clone();
         sorted.sort_by_key(|m| m.to_bits());
         let mut all: Vec<Move> = position.moves().iter().copied().collect();

@@ -1,6 +1,6 @@
 //! What each search thread keeps for itself.
 
-use super::ordering::Heuristics;
+use super::ordering::{Heuristics, OrderedMoves};
 use super::score::MAX_PLY;
 use crate::board::{Colour, Position};
 use crate::movegen::Move;
@@ -16,6 +16,8 @@ pub struct ThreadData {
     pub seldepth: usize,
     /// Killers and history.
     pub heuristics: Heuristics,
+    /// The moves of the node at each ply.
+    pub moves: Vec<OrderedMoves>,
     /// Triangular principal variation table: `pv[ply]` is the best line from `ply`.
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -31,6 +33,7 @@ impl ThreadData {
             nodes: 0,
             seldepth: 0,
             heuristics: Heuristics::default(),
+            moves: (0..=MAX_PLY).map(|_| OrderedMoves::default()).collect(),
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             line: Vec::with_capacity(1024),
