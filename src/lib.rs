@@ -14,4 +14,7 @@
 pub mod board;
 pub mod eval;
 pub mod movegen;
+pub mod protocol;
+pub mod random;
 pub mod search;
+pub mod selfplay;

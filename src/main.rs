@@ -6,9 +6,9 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 use sumito::board::{Layout, Position};
-use sumito::eval::{Weights, breakdown};
 use sumito::movegen::{perft_divide, perft_parallel};
-use sumito::search::{BENCH_DEPTH, bench};
+use sumito::protocol::{self, Output, Session};
+use sumito::search::{BENCH_DEPTH, MAX_THREADS, bench_lines};
 
 #[derive(Parser)]
 #[command(name = "sumito", version, about = "Sumito, an Abalone engine")]
@@ -79,14 +79,16 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     let result = match &cli.command {
-        None => Ok(()),
+        None => run_protocol(&cli),
         Some(Command::Perft {
             depth,
             start,
             divide,
         }) => run_perft(&cli, *depth, start, *divide),
         Some(Command::Bench { depth }) => run_bench(*depth),
-        Some(Command::Eval { start }) => start.position().map(|p| print!("{}", eval_report(&p))),
+        Some(Command::Eval { start }) => start
+            .position()
+            .map(|p| print!("{}", sumito::eval::report(&p))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -133,28 +135,20 @@ fn run_bench(depth: u32) -> Result<(), String> {
     if !(1..=64).contains(&depth) {
         return Err(format!("bench depth {depth} is not in 1..=64"));
     }
-    let mut index = 0;
-    let result = bench(depth, |position, nodes, best| {
-        index += 1;
-        println!("position {index:2} {nodes:>10} nodes  bestmove {best:<6}  {position}");
-    });
-    println!("{} nodes {} nps", result.nodes, result.nps());
+    bench_lines(Some(depth), |line| println!("{line}"));
     Ok(())
 }
 
-/// The evaluation breakdown: one line per term, then `eval <score>` from the side to move.
-fn eval_report(position: &Position) -> String {
-    let (terms, total) = breakdown(position, &Weights::DEFAULT);
-    let mut text = format!(
-        "{:<20} {:>6} {:>6} {:>7}\n",
-        "term", "black", "white", "score"
-    );
-    for term in terms {
-        text += &format!(
-            "{:<20} {:>6} {:>6} {:>7}\n",
-            term.name, term.black, term.white, term.score
-        );
+/// The engine loop on stdin and stdout.
+fn run_protocol(cli: &Cli) -> Result<(), String> {
+    let out = Output::new(Box::new(std::io::stdout()));
+    let hash = cli.hash.unwrap_or(64);
+    let threads = cli.threads.unwrap_or(1);
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(format!("--threads {threads} is not in 1..={MAX_THREADS}"));
     }
-    text += &format!("eval {total}\n");
-    text
+    let mut session = Session::new(out.clone(), hash, threads)?;
+    log::info!("Sumito {} ready", env!("CARGO_PKG_VERSION"));
+    protocol::run(std::io::stdin().lock(), &mut session, &out);
+    Ok(())
 }

@@ -7,6 +7,7 @@ mod direction;
 mod fen;
 mod layout;
 mod position;
+mod render;
 mod zobrist;
 
 pub use bitboard::{BOARD, Cells, DISTANCE_RINGS, LINES, RINGS};
@@ -16,3 +17,4 @@ pub use direction::{Direction, neighbour, shift, shift_dyn};
 pub use fen::{FenError, MAX_PLIES};
 pub use layout::{Layout, UnknownLayout};
 pub use position::{LOSING_LOST, MARBLES_PER_SIDE, Outcome, Position, WinReason};
+pub use render::{Style, render};

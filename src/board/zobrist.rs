@@ -4,17 +4,10 @@
 //! on every build and machine (useful for the `key` line of `d` and for reproducible tests).
 
 use super::colour::Colour;
+use crate::random::splitmix64;
 
 /// Most marbles a side can have lost (all 14).
 pub const MAX_LOST: usize = 14;
-
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
 
 struct Keys {
     marble: [[u64; 64]; 2],

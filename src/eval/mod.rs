@@ -58,6 +58,21 @@ pub fn breakdown(position: &Position, weights: &Weights) -> (Vec<Term>, i32) {
     (terms, total)
 }
 
+/// The evaluation breakdown as text: one line per term, then `eval <score>` (side to move).
+pub fn report(position: &Position) -> String {
+    let (terms, total) = breakdown(position, &Weights::DEFAULT);
+    let mut text = format!(
+        "{:<20} {:>6} {:>6} {:>7}\n",
+        "term", "black", "white", "score"
+    );
+    for term in terms {
+        let (name, black, white, score) = (term.name, term.black, term.white, term.score);
+        text += &format!("{name:<20} {black:>6} {white:>6} {score:>7}\n");
+    }
+    text += &format!("eval {total}\n");
+    text
+}
+
 /// The evaluation of `position` from the side to move's view, in centi-marbles.
 #[inline]
 pub fn evaluate(position: &Position, weights: &Weights) -> i32 {

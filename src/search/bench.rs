@@ -79,6 +79,19 @@ pub fn bench(depth: u32, mut each: impl FnMut(&Position, u64, String)) -> BenchR
     total
 }
 
+/// The bench as text lines (one per position, then `<nodes> nodes <nps> nps`), shared by the
+/// `bench` subcommand and the protocol's `bench`.
+pub fn bench_lines(depth: Option<u32>, mut emit: impl FnMut(String)) {
+    let mut index = 0;
+    let result = bench(depth.unwrap_or(BENCH_DEPTH), |position, nodes, best| {
+        index += 1;
+        emit(format!(
+            "position {index:2} {nodes:>10} nodes  bestmove {best:<6}  {position}"
+        ));
+    });
+    emit(format!("{} nodes {} nps", result.nodes, result.nps()));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@ mod thread_data;
 mod threads;
 mod tt;
 
-pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, bench};
+pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, bench, bench_lines};
 pub use engine::{Engine, Info, MAX_THREADS, SearchResult, Settings};
 pub use limits::{Clocks, Control, Limits, TimePlan};
 pub use negamax::Features;

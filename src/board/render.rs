@@ -1,0 +1,98 @@
+//! Drawing the board as a hexagon with its coordinates, for the protocol's `d` and for play in
+//! the terminal.
+
+use super::cell::{Cell, SIDE};
+use super::colour::Colour;
+use super::position::Position;
+
+/// How marbles are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Plain ASCII: `b` and `w` for marbles, `.` for empty cells.
+    Ascii,
+    /// ANSI colours: a dark and a light disc.
+    Ansi,
+}
+
+/// The board, rows `i` at the top to `a` at the bottom, with row letters on the left and the
+/// column numbers along the lower edges, where each column ends.
+///
+/// ```text
+///     I w w w w w
+///    H w w w w w w
+///   G . . w w w . .
+///  F . . . . . . . .
+/// E . . . . . . . . .
+///  D . . . . . . . . 9
+///   C . . b b b . . 8
+///    B b b b b b b 7
+///     A b b b b b 6
+///        1 2 3 4 5
+/// ```
+pub fn render(position: &Position, style: Style) -> String {
+    let mut text = String::new();
+    for row in (0..SIDE as i32).rev() {
+        let indent = (row - 4).unsigned_abs() as usize;
+        text.push_str(&" ".repeat(indent));
+        text.push((b'A' + row as u8) as char);
+        for col in 0..SIDE as i32 {
+            let Some(cell) = Cell::new(row, col) else {
+                continue;
+            };
+            text.push(' ');
+            text.push_str(marble(position, cell, style));
+        }
+        // Columns 6 to 9 end at the right of rows a to d.
+        if row < 4 {
+            text.push_str(&format!(" {}", row + 6));
+        }
+        text.push('\n');
+    }
+    text.push_str(&" ".repeat(7));
+    text.push_str("1 2 3 4 5\n");
+    text
+}
+
+fn marble(position: &Position, cell: Cell, style: Style) -> &'static str {
+    let colour = Colour::BOTH
+        .into_iter()
+        .find(|&c| position.stones(c) & cell.bit() != 0);
+    match (colour, style) {
+        (None, _) => ".",
+        (Some(Colour::Black), Style::Ascii) => "b",
+        (Some(Colour::White), Style::Ascii) => "w",
+        (Some(Colour::Black), Style::Ansi) => "\x1b[1;34m●\x1b[0m",
+        (Some(Colour::White), Style::Ansi) => "\x1b[1;33m○\x1b[0m",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_is_drawn_as_in_the_doc_comment() {
+        let expected = "    I w w w w w\n   H w w w w w w\n  G . . w w w . .\n F . . . . . . . .\nE . . . . . . . . .\n D . . . . . . . . 9\n  C . . b b b . . 8\n   B b b b b b b 7\n    A b b b b b 6\n       1 2 3 4 5\n";
+        assert_eq!(render(&Position::startpos(), Style::Ascii), expected);
+    }
+
+    #[test]
+    fn each_column_number_sits_below_the_end_of_its_column() {
+        // Cell (row, c) is drawn at text column 6 - row + 2c; the label one row below the
+        // column's lowest cell continues that diagonal.
+        let text = render(&Position::startpos(), Style::Ascii);
+        let lines: Vec<&str> = text.lines().collect();
+        for col in 0..9i32 {
+            let lowest_row = (col - 4).max(0);
+            let x = (6 - (lowest_row - 1) + 2 * col) as usize;
+            let label_line = lines[(8 - lowest_row + 1) as usize];
+            let label = (b'1' + col as u8) as char;
+            assert_eq!(
+                label_line.as_bytes().get(x).map(|&b| b as char),
+                Some(label),
+                "column {}",
+                col + 1
+            );
+        }
+    }
+}

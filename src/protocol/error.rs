@@ -1,0 +1,80 @@
+//! Protocol errors: one `error <code> <message>` line, after which the engine carries on.
+
+use std::fmt;
+
+/// The kind of error, printed as its code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorCode {
+    /// The first word is not a command.
+    UnknownCommand,
+    /// The command's arguments are malformed.
+    Syntax,
+    /// A move that is not legal in its position.
+    IllegalMove,
+    /// A position string that does not parse.
+    BadFen,
+    /// An unknown option or a value out of range.
+    BadOption,
+    /// The command needs the engine, which is searching.
+    Busy,
+}
+
+impl ErrorCode {
+    /// The code as printed.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::UnknownCommand => "unknown-command",
+            ErrorCode::Syntax => "syntax",
+            ErrorCode::IllegalMove => "illegal-move",
+            ErrorCode::BadFen => "bad-fen",
+            ErrorCode::BadOption => "bad-option",
+            ErrorCode::Busy => "busy",
+        }
+    }
+}
+
+/// An error answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProtocolError {
+    /// What kind.
+    pub code: ErrorCode,
+    /// Why, for a human.
+    pub message: String,
+}
+
+impl ProtocolError {
+    /// An error of kind `code`.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ProtocolError {
+        ProtocolError {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// A syntax error.
+    pub fn syntax(message: impl Into<String>) -> ProtocolError {
+        ProtocolError::new(ErrorCode::Syntax, message)
+    }
+}
+
+impl fmt::Display for ProtocolError {
+    /// The whole answer line: `error <code> <message>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The message must stay on one line whatever the input held.
+        let message: String = self
+            .message
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        write!(f, "error {} {}", self.code.as_str(), message)
+    }
+}
+
+/// Quotes a piece of input for an error message, shortened and on one line.
+pub fn quote(text: &str) -> String {
+    let mut short: String = text.chars().take(40).collect();
+    if text.chars().count() > 40 {
+        short.push('…');
+    }
+    format!("'{short}'")
+}

@@ -1,0 +1,156 @@
+//! The engine options a GUI can set, and how they are announced.
+
+use super::error::{ErrorCode, ProtocolError, quote};
+use crate::search::{MAX_HASH_MB, MAX_THREADS};
+
+/// An option's type and range, as announced after `uap`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An integer in `min..=max`.
+    Spin { default: i64, min: i64, max: i64 },
+    /// `true` or `false`.
+    Check { default: bool },
+    /// An action without a value.
+    Button,
+}
+
+/// Every option: name and kind.
+pub const OPTIONS: [(&str, Kind); 9] = [
+    (
+        "Hash",
+        Kind::Spin {
+            default: 64,
+            min: 1,
+            max: MAX_HASH_MB as i64,
+        },
+    ),
+    (
+        "Threads",
+        Kind::Spin {
+            default: 1,
+            min: 1,
+            max: MAX_THREADS as i64,
+        },
+    ),
+    (
+        "MoveOverhead",
+        Kind::Spin {
+            default: 10,
+            min: 0,
+            max: 5000,
+        },
+    ),
+    (
+        "MultiPV",
+        Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 64,
+        },
+    ),
+    (
+        "MoveLimit",
+        Kind::Spin {
+            default: 0,
+            min: 0,
+            max: 100_000,
+        },
+    ),
+    ("Ponder", Kind::Check { default: false }),
+    ("Clear Hash", Kind::Button),
+    ("NullMove", Kind::Check { default: true }),
+    ("Reductions", Kind::Check { default: true }),
+];
+
+/// The `option …` lines.
+pub fn announcements() -> Vec<String> {
+    OPTIONS
+        .iter()
+        .map(|(name, kind)| match kind {
+            Kind::Spin { default, min, max } => {
+                format!("option name {name} type spin default {default} min {min} max {max}")
+            }
+            Kind::Check { default } => format!("option name {name} type check default {default}"),
+            Kind::Button => format!("option name {name} type button"),
+        })
+        .collect()
+}
+
+/// A checked option value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A number within the option's range.
+    Number(i64),
+    /// A flag.
+    Flag(bool),
+    /// A button press.
+    Press,
+}
+
+/// Finds option `name` (any case) and checks `value` against its kind: the canonical name and
+/// the value, or the reason it is refused.
+pub fn check(name: &str, value: Option<&str>) -> Result<(&'static str, Value), ProtocolError> {
+    let bad = |message: String| ProtocolError::new(ErrorCode::BadOption, message);
+    let Some(&(canonical, kind)) = OPTIONS.iter().find(|(n, _)| n.eq_ignore_ascii_case(name))
+    else {
+        return Err(bad(format!("unknown option {}", quote(name))));
+    };
+    let value = match (kind, value) {
+        (Kind::Button, None) => Value::Press,
+        (Kind::Button, Some(_)) => return Err(bad(format!("{canonical} takes no value"))),
+        (_, None) => return Err(bad(format!("{canonical} needs a value"))),
+        (Kind::Spin { min, max, .. }, Some(text)) => match text.parse::<i64>() {
+            Ok(n) if (min..=max).contains(&n) => Value::Number(n),
+            _ => {
+                return Err(bad(format!(
+                    "{canonical} must be a number from {min} to {max}, not {}",
+                    quote(text)
+                )));
+            }
+        },
+        (Kind::Check { .. }, Some(text)) => match text.to_ascii_lowercase().as_str() {
+            "true" => Value::Flag(true),
+            "false" => Value::Flag(false),
+            _ => {
+                return Err(bad(format!(
+                    "{canonical} must be true or false, not {}",
+                    quote(text)
+                )));
+            }
+        },
+    };
+    Ok((canonical, value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_checked_against_the_announced_ranges() {
+        assert_eq!(check("hash", Some("128")), Ok(("Hash", Value::Number(128))));
+        assert_eq!(
+            check("PONDER", Some("True")),
+            Ok(("Ponder", Value::Flag(true)))
+        );
+        assert_eq!(check("clear hash", None), Ok(("Clear Hash", Value::Press)));
+        for (name, value) in [
+            ("Hash", Some("0")),
+            ("Hash", Some("99999999999999999999")),
+            ("Threads", Some("100000")),
+            ("Threads", Some("-1")),
+            ("Ponder", Some("yes")),
+            ("Hash", None),
+            ("Clear Hash", Some("1")),
+            ("Nonsense", Some("1")),
+        ] {
+            let err = check(name, value).unwrap_err();
+            assert_eq!(err.code, ErrorCode::BadOption, "{name} {value:?}");
+        }
+        assert!(
+            announcements()
+                .iter()
+                .any(|l| l == "option name Threads type spin default 1 min 1 max 256")
+        );
+    }
+}

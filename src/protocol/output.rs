@@ -1,0 +1,50 @@
+//! The protocol's output: whole lines, flushed at once, from any thread.
+
+use crate::search::Info;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+/// A shared line writer; clones write to the same place.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    /// Lines go to `writer`.
+    pub fn new(writer: Box<dyn Write + Send>) -> Output {
+        Output(Arc::new(Mutex::new(writer)))
+    }
+
+    /// Writes one line and flushes it. A closed output (the GUI went away) is not an error
+    /// worth dying for: the end of input will follow.
+    pub fn line(&self, text: &str) {
+        let mut writer = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(writer, "{text}");
+        let _ = writer.flush();
+    }
+
+    /// Writes several lines (a block of text) and flushes once.
+    pub fn block(&self, text: &str) {
+        let mut writer = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        for line in text.lines() {
+            let _ = writeln!(writer, "{line}");
+        }
+        let _ = writer.flush();
+    }
+}
+
+/// An `info` line for one principal variation.
+pub fn info_line(info: &Info) -> String {
+    let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+    format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        info.score,
+        info.nodes,
+        info.nps,
+        info.time.as_millis(),
+        info.hashfull,
+        pv.join(" ")
+    )
+}

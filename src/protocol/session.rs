@@ -1,0 +1,353 @@
+//! The engine loop: the game and options between commands, and the search running beside the
+//! loop so that `isready`, `stop`, `ponderhit` and `quit` are answered at once.
+
+use super::command::{Command, Go, Start};
+use super::error::{ErrorCode, ProtocolError, quote};
+use super::options::{self, Value};
+use super::output::{Output, info_line};
+use crate::board::{Colour, Outcome, Position, Style, render};
+use crate::movegen::{Move, perft_divide};
+use crate::search::{Clocks, Control, Engine, Limits, bench_lines};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Whether the loop goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// Leave the loop.
+    Quit,
+}
+
+/// A search in progress on its own thread, which hands the engine back when done.
+struct Running {
+    thread: JoinHandle<Engine>,
+}
+
+/// Everything the protocol keeps between commands.
+pub struct Session {
+    out: Output,
+    /// The engine while no search runs.
+    engine: Option<Engine>,
+    running: Option<Running>,
+    control: Arc<Control>,
+    /// The game from its start position to the current one.
+    game: Vec<Position>,
+    move_limit: u32,
+}
+
+/// `1-0`, `0-1` or `1/2-1/2` and the reason.
+pub fn result_text(outcome: &Outcome) -> String {
+    let score = match outcome {
+        Outcome::Win {
+            winner: Colour::Black,
+            ..
+        } => "1-0",
+        Outcome::Win {
+            winner: Colour::White,
+            ..
+        } => "0-1",
+        Outcome::Draw => "1/2-1/2",
+    };
+    format!("{score} {outcome}")
+}
+
+impl Session {
+    /// A session writing to `out`, with an engine of `hash_mb` MB and `threads` threads.
+    pub fn new(out: Output, hash_mb: usize, threads: usize) -> Result<Session, String> {
+        let mut engine = Engine::new(hash_mb).map_err(|e| e.to_string())?;
+        engine.set_threads(threads);
+        Ok(Session {
+            out,
+            engine: Some(engine),
+            running: None,
+            control: Arc::new(Control::new()),
+            game: vec![Position::startpos()],
+            move_limit: 0,
+        })
+    }
+
+    /// The current position.
+    fn position(&self) -> Position {
+        self.game[self.game.len() - 1]
+    }
+
+    /// Handles one input line.
+    pub fn handle(&mut self, line: &str) -> Flow {
+        self.reclaim_finished();
+        let line = line.trim();
+        if line.is_empty() {
+            return Flow::Continue;
+        }
+        let result = Command::parse(line).and_then(|command| self.execute(command));
+        match result {
+            Ok(flow) => flow,
+            Err(error) => {
+                log::debug!("rejected {}: {}", quote(line), error.message);
+                self.out.line(&error.to_string());
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Stops any search and waits for its `bestmove` (at the end of input or on `quit`).
+    pub fn shut_down(&mut self) {
+        self.control.stop();
+        self.join();
+    }
+
+    fn execute(&mut self, command: Command) -> Result<Flow, ProtocolError> {
+        match command {
+            Command::Uap => self.uap(),
+            Command::IsReady => self.out.line("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
+            Command::NewGame => self.engine()?.new_game(),
+            Command::Position { start, moves } => self.set_position(start, &moves)?,
+            Command::Go(go) => self.go(go)?,
+            Command::GoPerft(depth) => self.perft(depth),
+            Command::Stop => {
+                self.control.stop();
+                self.join();
+            }
+            Command::PonderHit => self.control.ponderhit(),
+            Command::Quit => {
+                self.shut_down();
+                return Ok(Flow::Quit);
+            }
+            Command::Moves => {
+                let moves: Vec<String> = self
+                    .position()
+                    .moves()
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect();
+                self.out
+                    .line(format!("moves {}", moves.join(" ")).trim_end());
+            }
+            Command::Display => self.display(),
+            Command::Eval => self.out.block(&crate::eval::report(&self.position())),
+            Command::Bench(depth) => {
+                self.engine()?;
+                let out = self.out.clone();
+                bench_lines(depth, |line| out.line(&line));
+            }
+            Command::Help => self.out.block(HELP),
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// The engine, or `busy` while a search has it.
+    fn engine(&mut self) -> Result<&mut Engine, ProtocolError> {
+        self.engine.as_mut().ok_or_else(|| {
+            ProtocolError::new(ErrorCode::Busy, "a search is running (send stop first)")
+        })
+    }
+
+    fn reclaim_finished(&mut self) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.thread.is_finished())
+        {
+            self.join();
+        }
+    }
+
+    fn join(&mut self) {
+        if let Some(running) = self.running.take() {
+            match running.thread.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(_) => {
+                    // A panicking search is a bug; keep answering with a fresh engine.
+                    log::error!("the search thread panicked; starting a fresh engine");
+                    self.engine = Engine::new(16).ok();
+                }
+            }
+        }
+    }
+
+    fn uap(&self) {
+        self.out
+            .line(&format!("id name Sumito {}", env!("CARGO_PKG_VERSION")));
+        self.out.line("id author the Sumito developers");
+        for line in options::announcements() {
+            self.out.line(&line);
+        }
+        self.out.line("uapok");
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), ProtocolError> {
+        let (name, value) = options::check(name, value)?;
+        let bad = |message: String| ProtocolError::new(ErrorCode::BadOption, message);
+        let engine = self.engine()?;
+        match (name, value) {
+            ("Hash", Value::Number(mb)) => engine
+                .set_hash(mb as usize)
+                .map_err(|e| bad(e.to_string()))?,
+            ("Threads", Value::Number(n)) => engine.set_threads(n as usize),
+            ("MoveOverhead", Value::Number(ms)) => engine.settings.move_overhead_ms = ms as u64,
+            ("MultiPV", Value::Number(n)) => engine.settings.multipv = n as usize,
+            ("NullMove", Value::Flag(on)) => engine.settings.features.null_move = on,
+            ("Reductions", Value::Flag(on)) => engine.settings.features.reductions = on,
+            ("Clear Hash", Value::Press) => engine.new_game(),
+            ("Ponder", Value::Flag(_)) => {}
+            ("MoveLimit", Value::Number(plies)) => {
+                self.move_limit = plies as u32;
+                for position in &mut self.game {
+                    *position = position.with_move_limit(self.move_limit);
+                }
+            }
+            _ => return Err(bad(format!("{name} cannot take that value"))),
+        }
+        Ok(())
+    }
+
+    fn set_position(&mut self, start: Start, moves: &[String]) -> Result<(), ProtocolError> {
+        let root = match start {
+            Start::Layout(layout) => layout.position(),
+            Start::Fen(text) => text.parse::<Position>().map_err(|e| {
+                ProtocolError::new(ErrorCode::BadFen, format!("{}: {e}", quote(&text)))
+            })?,
+        };
+        let mut game = vec![root.with_move_limit(self.move_limit)];
+        for (index, text) in moves.iter().enumerate() {
+            let position = game[game.len() - 1];
+            let mv = position.parse_move(text).map_err(|e| {
+                let message = format!("move {} {}: {e}", index + 1, quote(text));
+                ProtocolError::new(ErrorCode::IllegalMove, message)
+            })?;
+            game.push(position.play(mv));
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn go(&mut self, go: Go) -> Result<(), ProtocolError> {
+        let position = self.position();
+        let mut engine = self.engine.take().ok_or_else(|| {
+            ProtocolError::new(ErrorCode::Busy, "a search is running (send stop first)")
+        })?;
+        let searchmoves: Result<Vec<Move>, ProtocolError> = go
+            .searchmoves
+            .iter()
+            .map(|text| {
+                position.parse_move(text).map_err(|e| {
+                    ProtocolError::new(
+                        ErrorCode::IllegalMove,
+                        format!("searchmoves {}: {e}", quote(text)),
+                    )
+                })
+            })
+            .collect();
+        let searchmoves = match searchmoves {
+            Ok(moves) => moves,
+            Err(e) => {
+                self.engine = Some(engine);
+                return Err(e);
+            }
+        };
+        if let Some(outcome) = position.outcome() {
+            self.engine = Some(engine);
+            self.out
+                .line(&format!("info string gameover {}", result_text(&outcome)));
+            self.out.line("bestmove (none)");
+            return Ok(());
+        }
+        let clocks = (go.time.iter().any(Option::is_some)).then(|| Clocks {
+            time: [go.time[0].unwrap_or(0), go.time[1].unwrap_or(0)],
+            increment: [go.increment[0].unwrap_or(0), go.increment[1].unwrap_or(0)],
+            moves_to_go: go.moves_to_go,
+        });
+        // A clock for the side to move must be there for the clocks to mean anything.
+        let clocks = clocks.filter(|_| go.time[position.side_to_move().index()].is_some());
+        let limits = Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            movetime: go.movetime,
+            clocks,
+            infinite: go.infinite,
+            ponder: go.ponder,
+        };
+        self.control.start(go.ponder);
+        let (out, control, game) = (
+            self.out.clone(),
+            Arc::clone(&self.control),
+            self.game.clone(),
+        );
+        let thread = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let mut report = |info: &crate::search::Info| out.line(&info_line(info));
+                let result = engine.search(&game, &limits, &searchmoves, &control, &mut report);
+                // `infinite` and `ponder` searches answer only when told to.
+                while !control.is_stopped() && (limits.infinite || control.is_pondering()) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                let best = result.best.map_or("(none)".to_string(), |m| m.to_string());
+                match result.ponder {
+                    Some(reply) => out.line(&format!("bestmove {best} ponder {reply}")),
+                    None => out.line(&format!("bestmove {best}")),
+                }
+                engine
+            });
+        match thread {
+            Ok(thread) => self.running = Some(Running { thread }),
+            Err(e) => {
+                // The engine went into the closure that failed to start; make a new one.
+                self.engine = Engine::new(16).ok();
+                return Err(ProtocolError::new(
+                    ErrorCode::Busy,
+                    format!("cannot start a search thread: {e}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn perft(&self, depth: u32) {
+        let counts = perft_divide(&self.position(), depth);
+        for (mv, count) in &counts {
+            self.out.line(&format!("{mv}: {count}"));
+        }
+        self.out.line(&format!(
+            "nodes {}",
+            counts.iter().map(|(_, n)| n).sum::<u64>()
+        ));
+    }
+
+    fn display(&self) {
+        let position = self.position();
+        let mut text = render(&position, Style::Ascii);
+        text += &format!("fen {position}\n");
+        text += &format!("key {:016x}\n", position.hash());
+        text += &format!(
+            "lost b{} w{}\n",
+            position.lost(Colour::Black),
+            position.lost(Colour::White)
+        );
+        if let Some(outcome) = position.outcome() {
+            text += &format!("result {}\n", result_text(&outcome));
+        }
+        // `turn` always ends the block, so a reader knows where it stops.
+        text += &format!("turn {}\n", position.side_to_move().letter());
+        self.out.block(&text);
+    }
+}
+
+const HELP: &str = "\
+commands (see PROTOCOL.md):
+  uap                                  identify, list options, uapok
+  isready                              readyok (also during a search)
+  setoption name <Name> [value <v>]    set an option
+  newgame                              forget the table and histories
+  position startpos|layout <name>|fen <string> [moves <m>...]
+  go [btime|wtime|binc|winc|movestogo|movetime|depth|nodes <n>] [infinite] [ponder] [searchmoves <m>...]
+  go perft <depth>                     move counts per root move
+  stop | ponderhit | quit
+  moves                                the legal moves
+  d                                    draw the board
+  eval                                 evaluation terms
+  bench [depth]                        fixed-depth search of the bench positions
+  help                                 this list";

@@ -1,0 +1,121 @@
+//! Games played inside one process between simple movers and the searcher: for the strength
+//! checks in the tests and for measuring search features on and off, where starting engine
+//! processes would only add noise. Matches between engine processes are the match runner's.
+
+use crate::board::{Colour, Outcome, Position};
+use crate::eval::{Weights, evaluate};
+use crate::movegen::Move;
+use crate::random::Random;
+use crate::search::{Control, Engine, Limits};
+
+/// Something that picks moves.
+pub trait Mover {
+    /// A move for the last position of `game`, which has legal moves.
+    fn choose(&mut self, game: &[Position]) -> Move;
+    /// Called before each game.
+    fn new_game(&mut self) {}
+}
+
+/// Plays uniformly at random (a fixed seed, so games can be replayed).
+pub struct RandomMover(pub Random);
+
+impl Mover for RandomMover {
+    fn choose(&mut self, game: &[Position]) -> Move {
+        let moves = game[game.len() - 1].moves();
+        moves.as_slice()[self.0.below(moves.len())]
+    }
+}
+
+/// Plays the move whose resulting position evaluates best, one ply deep.
+pub struct GreedyMover;
+
+impl Mover for GreedyMover {
+    fn choose(&mut self, game: &[Position]) -> Move {
+        let position = game[game.len() - 1];
+        let moves = position.moves();
+        let worth = |mv: &&Move| -evaluate(&position.play(**mv), &Weights::DEFAULT);
+        *moves.iter().max_by_key(worth).unwrap_or(&Move::NONE)
+    }
+}
+
+/// The searcher with fixed limits.
+pub struct SearchMover {
+    /// The engine (its settings decide the features used).
+    pub engine: Engine,
+    /// Limits of every search.
+    pub limits: Limits,
+}
+
+impl Mover for SearchMover {
+    fn choose(&mut self, game: &[Position]) -> Move {
+        let control = Control::new();
+        let result = self
+            .engine
+            .search(game, &self.limits, &[], &control, &mut |_| {});
+        result.best.unwrap_or(Move::NONE)
+    }
+
+    fn new_game(&mut self) {
+        self.engine.new_game();
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The result.
+    pub outcome: Outcome,
+    /// Plies played.
+    pub plies: u32,
+}
+
+/// Plays one game from `start` until it ends; the move limit (`max_plies`, counted from the
+/// start position's ply count) decides by marbles ejected, as in the rules.
+pub fn play_game(
+    black: &mut dyn Mover,
+    white: &mut dyn Mover,
+    start: Position,
+    max_plies: u32,
+) -> GameResult {
+    black.new_game();
+    white.new_game();
+    let start = start.with_move_limit(start.plies() + max_plies);
+    let mut game = vec![start];
+    loop {
+        let position = game[game.len() - 1];
+        if let Some(outcome) = position.outcome() {
+            return GameResult {
+                outcome,
+                plies: position.plies() - start.plies(),
+            };
+        }
+        let mover: &mut dyn Mover = match position.side_to_move() {
+            Colour::Black => &mut *black,
+            Colour::White => &mut *white,
+        };
+        let mv = mover.choose(&game);
+        // A mover that returns nonsense loses on the spot.
+        if !position.is_legal(mv) {
+            let winner = position.side_to_move().opponent();
+            let reason = crate::board::WinReason::NoMoves;
+            return GameResult {
+                outcome: Outcome::Win { winner, reason },
+                plies: position.plies(),
+            };
+        }
+        game.push(position.play(mv));
+    }
+}
+
+/// A start position `plies` random moves away from `start`, for varied games.
+pub fn random_opening(start: Position, plies: u32, seed: u64) -> Position {
+    let mut random = RandomMover(Random(seed));
+    let mut position = start;
+    for _ in 0..plies {
+        if position.is_over() {
+            break;
+        }
+        position = position.play(random.choose(&[position]));
+    }
+    position
+}

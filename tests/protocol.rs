@@ -1,0 +1,312 @@
+//! The engine binary driven over stdin/stdout, as a GUI would.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+use sumito::board::Position;
+
+/// Generous bound on waiting for an answer: it guards against a hang, it is not a speed claim.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sumito"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("engine starts");
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn next(&self) -> String {
+        self.lines
+            .recv_timeout(PATIENCE)
+            .expect("the engine answers")
+    }
+
+    /// Lines up to and including the first one that satisfies `last`.
+    fn until(&self, last: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self.next();
+            let done = last(&line);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    /// Sends `isready` and returns everything before `readyok`.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.until(|l| l == "readyok");
+        lines.pop();
+        lines
+    }
+
+    /// The `d` block.
+    fn display(&mut self) -> Vec<String> {
+        self.send("d");
+        self.until(|l| l.starts_with("turn "))
+    }
+
+    fn fen(&mut self) -> String {
+        let display = self.display();
+        let line = display
+            .iter()
+            .find(|l| l.starts_with("fen "))
+            .expect("a fen line");
+        line["fen ".len()..].to_string()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn handshake_lists_options_and_ends_with_uapok() {
+    let mut engine = Engine::start();
+    engine.send("uap");
+    let lines = engine.until(|l| l == "uapok");
+    assert!(lines[0].starts_with("id name Sumito "));
+    assert!(lines.iter().any(|l| l.starts_with("id author ")));
+    for option in [
+        "Hash",
+        "Threads",
+        "MoveOverhead",
+        "MultiPV",
+        "MoveLimit",
+        "Ponder",
+    ] {
+        let prefix = format!("option name {option} type ");
+        assert!(lines.iter().any(|l| l.starts_with(&prefix)), "{option}");
+    }
+    assert_eq!(engine.sync(), Vec::<String>::new());
+}
+
+#[test]
+fn a_whole_game_through_moves_and_position() {
+    let mut engine = Engine::start();
+    let mut played: Vec<String> = Vec::new();
+    let mut expected = Position::startpos();
+    for ply in 0..40 {
+        engine.send("moves");
+        let line = engine.next();
+        let listed: Vec<&str> = line
+            .strip_prefix("moves")
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        let mut ours: Vec<String> = expected.moves().iter().map(|m| m.to_string()).collect();
+        let mut theirs: Vec<String> = listed.iter().map(|m| m.to_string()).collect();
+        ours.sort();
+        theirs.sort();
+        assert_eq!(theirs, ours, "legal moves at ply {ply}");
+        let pick = listed[(ply * 13) % listed.len()].to_uppercase();
+        expected = expected.play(expected.parse_move(&pick).unwrap());
+        played.push(pick);
+        engine.send(&format!("position startpos moves {}", played.join(" ")));
+        assert_eq!(engine.fen(), expected.to_string());
+    }
+}
+
+#[test]
+fn isready_is_answered_during_an_infinite_search_and_stop_gives_one_bestmove() {
+    let mut engine = Engine::start();
+    engine.send("position layout belgian-daisy");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let before = engine.sync();
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "no bestmove before stop"
+    );
+    assert!(before.iter().any(|l| l.starts_with("info depth")));
+    engine.send("stop");
+    let after = engine.until(|l| l.starts_with("bestmove"));
+    let best = after
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let start = sumito::board::Layout::BelgianDaisy.position();
+    assert!(start.parse_move(&best).is_ok(), "{best}");
+    let rest = engine.sync();
+    assert!(
+        rest.iter().all(|l| !l.starts_with("bestmove")),
+        "exactly one bestmove: {rest:?}"
+    );
+}
+
+#[test]
+fn go_movetime_answers_in_time() {
+    let mut engine = Engine::start();
+    engine.sync();
+    let started = Instant::now();
+    engine.send("go movetime 200");
+    let lines = engine.until(|l| l.starts_with("bestmove"));
+    let elapsed = started.elapsed();
+    // The budget is 200 ms; allow for a loaded machine, but not for ignoring the limit.
+    assert!(elapsed < Duration::from_millis(1000), "{elapsed:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info depth")));
+}
+
+#[test]
+fn every_error_code_leaves_the_state_as_it_was() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves a1b1");
+    let before = engine.display();
+    let cases = [
+        ("frobnicate", "error unknown-command"),
+        ("go depth many", "error syntax"),
+        (
+            "position startpos moves a1b1 i5h5 a1a2",
+            "error illegal-move",
+        ),
+        ("position fen wwwww/wwwwww b", "error bad-fen"),
+        ("setoption name Hash value 99999999", "error bad-option"),
+        ("setoption name Nonsense value 1", "error bad-option"),
+    ];
+    for (line, answer) in cases {
+        engine.send(line);
+        let reply = engine.next();
+        assert!(reply.starts_with(answer), "{line} -> {reply}");
+        assert_eq!(engine.display(), before, "after {line}");
+    }
+    engine.send("go infinite");
+    engine.send("setoption name Hash value 1");
+    let lines = engine.until(|l| l.starts_with("error"));
+    assert!(lines.last().unwrap().starts_with("error busy"));
+    engine.send("go depth 1");
+    let lines = engine.until(|l| l.starts_with("error"));
+    assert!(lines.last().unwrap().starts_with("error busy"));
+    engine.send("stop");
+    engine.until(|l| l.starts_with("bestmove"));
+    assert_eq!(engine.display(), before);
+}
+
+#[test]
+fn garbage_never_silences_the_engine() {
+    let mut engine = Engine::start();
+    engine.send_bytes(b"\xff\xfe garbage \x00\x01\n");
+    assert!(engine.next().starts_with("error"));
+    engine.send(&"x".repeat(100_000));
+    assert!(engine.next().starts_with("error"));
+    engine.send("go nodes 184467440737095516150");
+    assert!(engine.next().starts_with("error syntax"));
+    engine.send("   ISREADY \r");
+    assert_eq!(engine.next(), "readyok");
+    engine.send("");
+    engine.send("position startpos moves");
+    assert_eq!(engine.fen(), Position::startpos().to_string());
+}
+
+#[test]
+fn an_illegal_move_list_is_rejected_whole_and_names_the_move() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves a1b1 i5h5");
+    let fen = engine.fen();
+    engine.send("position layout german-daisy moves b1c2 h5g4 b1c2");
+    let reply = engine.next();
+    assert!(
+        reply.starts_with("error illegal-move move 3 'b1c2'"),
+        "{reply}"
+    );
+    assert_eq!(engine.fen(), fen);
+}
+
+#[test]
+fn a_finished_game_answers_gameover_and_no_move() {
+    let mut engine = Engine::start();
+    engine.send("position fen 5/6/7/8/5bbbw/8/7/6/5 b 0 5 0 moves e6e7");
+    engine.send("go depth 3");
+    let lines = engine.until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines[0].starts_with("info string gameover 1-0"),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+}
+
+#[test]
+fn end_of_input_ends_the_process() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    engine.stdin.take();
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if let Some(status) = engine.child.try_wait().unwrap() {
+            assert!(status.success());
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "still running after the end of input"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn go_perft_equals_the_perft_subcommand() {
+    let fen = "1w3/w1wwww/2b2b1/w1b2b2/3w1b1b1/w2b4/3b1wb/4wb/b4 b 3 3 142";
+    let output = Command::new(env!("CARGO_BIN_EXE_sumito"))
+        .args(["perft", "3", "--divide", "--fen", fen])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let cli: Vec<String> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {fen}"));
+    engine.send("go perft 3");
+    let protocol = engine.until(|l| l.starts_with("nodes "));
+    assert_eq!(protocol, cli);
+    assert_eq!(cli.last().unwrap(), "nodes 235077");
+}

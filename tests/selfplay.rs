@@ -1,0 +1,50 @@
+//! The searcher must beat a random mover and a one-ply greedy mover in every game.
+
+use sumito::board::{Colour, Layout, Outcome};
+use sumito::random::Random;
+use sumito::search::{Engine, Limits};
+use sumito::selfplay::{GreedyMover, Mover, RandomMover, SearchMover, play_game, random_opening};
+
+fn searcher() -> SearchMover {
+    SearchMover {
+        engine: Engine::new(4).unwrap(),
+        limits: Limits::depth(3),
+    }
+}
+
+/// Plays `games` games, the searcher taking each colour in turn from varied openings; returns
+/// the games it did not win.
+fn losses_and_draws(opponent: &mut dyn Mover, games: u64) -> Vec<String> {
+    let mut searcher = searcher();
+    let mut not_won = Vec::new();
+    for game in 0..games {
+        let layout = Layout::ALL[(game / 2 % 3) as usize];
+        let start = random_opening(layout.position(), 2, game / 2);
+        let searcher_colour = if game % 2 == 0 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let result = match searcher_colour {
+            Colour::Black => play_game(&mut searcher, opponent, start, 300),
+            Colour::White => play_game(opponent, &mut searcher, start, 300),
+        };
+        let won =
+            matches!(result.outcome, Outcome::Win { winner, .. } if winner == searcher_colour);
+        if !won {
+            not_won.push(format!("game {game} from {start}: {:?}", result.outcome));
+        }
+    }
+    not_won
+}
+
+#[test]
+fn the_searcher_beats_a_random_mover_every_game() {
+    let mut random = RandomMover(Random(7));
+    assert_eq!(losses_and_draws(&mut random, 20), Vec::<String>::new());
+}
+
+#[test]
+fn the_searcher_beats_a_greedy_mover_every_game() {
+    assert_eq!(losses_and_draws(&mut GreedyMover, 20), Vec::<String>::new());
+}
