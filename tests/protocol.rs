@@ -310,3 +310,22 @@ fn go_perft_equals_the_perft_subcommand() {
     assert_eq!(protocol, cli);
     assert_eq!(cli.last().unwrap(), "nodes 235077");
 }
+
+#[test]
+fn go_right_after_bestmove_is_never_busy() {
+    // A driver may send the next go as soon as it has read bestmove. A Python driver at two
+    // threads used to be refused with `busy` now and then, because the loop only took the
+    // engine back once the search thread had exited.
+    let mut engine = Engine::start();
+    engine.send("setoption name Threads value 2");
+    for round in 0..40 {
+        engine.send(["position startpos", "position layout german-daisy"][round % 2]);
+        engine.sync();
+        engine.send("go movetime 20");
+        let lines = engine.until(|l| l.starts_with("bestmove") || l.starts_with("error"));
+        assert!(
+            lines.last().unwrap().starts_with("bestmove"),
+            "round {round}: {lines:?}"
+        );
+    }
+}

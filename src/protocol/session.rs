@@ -9,6 +9,7 @@ use crate::board::{Colour, Outcome, Position, Style, render};
 use crate::movegen::{Move, perft_divide};
 use crate::search::{Clocks, Control, Engine, Limits, bench_lines};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -24,6 +25,10 @@ pub enum Flow {
 /// A search in progress on its own thread, which hands the engine back when done.
 struct Running {
     thread: JoinHandle<Engine>,
+    /// Set just before `bestmove` is written: the driver may send the next `go` as soon as it
+    /// reads it, so from then on the loop joins the thread (which only has to exit) rather
+    /// than answer `busy`.
+    answered: Arc<AtomicBool>,
 }
 
 /// Everything the protocol keeps between commands.
@@ -146,11 +151,8 @@ impl Session {
     }
 
     fn reclaim_finished(&mut self) {
-        if self
-            .running
-            .as_ref()
-            .is_some_and(|r| r.thread.is_finished())
-        {
+        let done = |r: &Running| r.answered.load(Ordering::SeqCst) || r.thread.is_finished();
+        if self.running.as_ref().is_some_and(done) {
             self.join();
         }
     }
@@ -276,6 +278,8 @@ impl Session {
             Arc::clone(&self.control),
             self.game.clone(),
         );
+        let answered = Arc::new(AtomicBool::new(false));
+        let answered_by_thread = Arc::clone(&answered);
         let thread = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
@@ -285,6 +289,9 @@ impl Session {
                 while !control.is_stopped() && (limits.infinite || control.is_pondering()) {
                     std::thread::sleep(Duration::from_millis(1));
                 }
+                // Marked before writing: once the driver has read `bestmove` and sends the next
+                // command, the loop must see the search as over (and join the thread).
+                answered_by_thread.store(true, Ordering::SeqCst);
                 let best = result.best.map_or("(none)".to_string(), |m| m.to_string());
                 match result.ponder {
                     Some(reply) => out.line(&format!("bestmove {best} ponder {reply}")),
@@ -293,7 +300,7 @@ impl Session {
                 engine
             });
         match thread {
-            Ok(thread) => self.running = Some(Running { thread }),
+            Ok(thread) => self.running = Some(Running { thread, answered }),
             Err(e) => {
                 // The engine went into the closure that failed to start; make a new one.
                 self.engine = Engine::new(16).ok();
