@@ -13,6 +13,7 @@
 
 pub mod board;
 pub mod eval;
+pub mod match_runner;
 pub mod movegen;
 pub mod protocol;
 pub mod random;

@@ -49,6 +49,8 @@ enum Command {
         #[command(flatten)]
         start: StartArgs,
     },
+    /// Play a match between UAP engines.
+    Match(sumito::match_runner::MatchArgs),
 }
 
 /// Where a tool starts: a layout or a position string.
@@ -80,6 +82,7 @@ fn main() -> ExitCode {
         .init();
     let result = match &cli.command {
         None => run_protocol(&cli),
+        Some(Command::Match(args)) => sumito::match_runner::run(args),
         Some(Command::Perft {
             depth,
             start,
