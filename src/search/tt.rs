@@ -88,6 +88,15 @@ impl TranspositionTable {
                 "hash size {mb} MB is not in 1..={MAX_HASH_MB}"
             )));
         }
+        // Overcommitting systems grant any reservation and kill the process when the table is
+        // written, so ask what memory there is first.
+        if let Some(available) = available_mb()
+            && mb > available
+        {
+            return Err(TableSizeError(format!(
+                "hash size {mb} MB is more than the {available} MB of memory available"
+            )));
+        }
         let count = mb * 1024 * 1024 / std::mem::size_of::<Bucket>();
         let mut buckets = Vec::new();
         buckets
@@ -217,6 +226,14 @@ impl TranspositionTable {
     }
 }
 
+/// Memory available for new allocations in MB (Linux: `MemAvailable` in /proc/meminfo).
+fn available_mb() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
 fn unpack(data: u64, ply: usize) -> Entry {
     let bound = match (data >> BOUND_SHIFT) & 3 {
         1 => Bound::Exact,
@@ -267,6 +284,10 @@ mod tests {
     fn absurd_sizes_are_refused() {
         assert!(TranspositionTable::new(0).is_err());
         assert!(TranspositionTable::new(MAX_HASH_MB + 1).is_err());
+        if let Some(available) = available_mb().filter(|&mb| mb < MAX_HASH_MB) {
+            let error = TranspositionTable::new(available + 1).err().unwrap();
+            assert!(error.0.contains("available"), "{error}");
+        }
         assert_eq!(TranspositionTable::new(2).unwrap().size_mb(), 2);
     }
 
