@@ -182,7 +182,7 @@ pub const fn shift<const D: usize>(bits: u64) -> u64 {
 
 /// [`shift`] with the direction known only at run time.
 #[inline]
-pub fn shift_dyn(bits: u64, d: Direction) -> u64 {
+pub const fn shift_dyn(bits: u64, d: Direction) -> u64 {
     match d {
         Direction::E => shift::<0>(bits),
         Direction::NE => shift::<1>(bits),
@@ -191,6 +191,19 @@ pub fn shift_dyn(bits: u64, d: Direction) -> u64 {
         Direction::SW => shift::<4>(bits),
         Direction::SE => shift::<5>(bits),
     }
+}
+
+/// `bits` shifted one step in every direction, indexed by [`Direction::index`].
+#[inline(always)]
+pub const fn shifts(bits: u64) -> [u64; 6] {
+    [
+        shift::<0>(bits),
+        shift::<1>(bits),
+        shift::<2>(bits),
+        shift::<3>(bits),
+        shift::<4>(bits),
+        shift::<5>(bits),
+    ]
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The raw features the evaluation weighs, counted with masks and popcounts.
 
-use crate::board::{BOARD, Cell, Colour, Position, shift};
+use crate::board::{BOARD, Cell, Colour, Direction, Position, shift, shift_dyn, shifts};
 
 /// The features of one side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,22 +91,11 @@ const EDGE: [u64; 6] = {
     let mut edges = [0; 6];
     let mut d = 0;
     while d < 6 {
-        edges[d] = BOARD & !shift_dyn_const(BOARD, (d + 3) % 6);
+        edges[d] = BOARD & !shift_dyn(BOARD, Direction::from_index(d).opposite());
         d += 1;
     }
     edges
 };
-
-const fn shift_dyn_const(bits: u64, d: usize) -> u64 {
-    match d {
-        0 => shift::<0>(bits),
-        1 => shift::<1>(bits),
-        2 => shift::<2>(bits),
-        3 => shift::<3>(bits),
-        4 => shift::<4>(bits),
-        _ => shift::<5>(bits),
-    }
-}
 
 /// The marbles of `defender` that `attacker` could push off the board with one move, given the
 /// attacker's marbles shifted one step in each direction (`moved[d]`).
@@ -138,20 +127,7 @@ fn ejectable_with(attacker: u64, moved: &[u64; 6], defender: u64) -> u64 {
 
 /// The marbles of `defender` that `attacker` could push off the board with one move.
 pub fn ejectable(attacker: u64, defender: u64) -> u64 {
-    ejectable_with(attacker, &moved(attacker), defender)
-}
-
-/// The marbles shifted one step in each direction.
-#[inline(always)]
-fn moved(stones: u64) -> [u64; 6] {
-    [
-        shift::<0>(stones),
-        shift::<1>(stones),
-        shift::<2>(stones),
-        shift::<3>(stones),
-        shift::<4>(stones),
-        shift::<5>(stones),
-    ]
+    ejectable_with(attacker, &shifts(attacker), defender)
 }
 
 /// The features of both sides, indexed by [`Colour::index`].
@@ -162,7 +138,7 @@ pub fn features(position: &Position) -> [SideFeatures; 2] {
         position.stones(Colour::Black),
         position.stones(Colour::White),
     ];
-    let moved = [moved(stones[0]), moved(stones[1])];
+    let moved = [shifts(stones[0]), shifts(stones[1])];
     let side = |own: usize| {
         let other = 1 - own;
         let (stones, moved) = (&stones, &moved);

@@ -8,7 +8,7 @@
 
 use super::list::MoveList;
 use super::mv::Move;
-use crate::board::{BOARD, Cells, Direction, Position, shift, shift_dyn};
+use crate::board::{BOARD, Cells, Direction, Position, shift, shift_dyn, shifts};
 
 /// The inline moves in one direction, as sets of their leading marbles.
 struct Inline {
@@ -101,20 +101,6 @@ macro_rules! each_broadside {
 }
 
 impl Position {
-    /// Cells whose neighbour in each direction is empty, for broadside moves.
-    #[inline(always)]
-    fn empty_ahead(&self) -> [u64; 6] {
-        let empty = self.empty();
-        [
-            shift::<3>(empty),
-            shift::<4>(empty),
-            shift::<5>(empty),
-            shift::<0>(empty),
-            shift::<1>(empty),
-            shift::<2>(empty),
-        ]
-    }
-
     /// Number of legal moves, without listing them (for the last ply of perft).
     #[inline]
     pub fn count_moves(&self) -> u32 {
@@ -129,10 +115,11 @@ impl Position {
             };
         }
         each_direction!(count_inline);
-        let ahead = self.empty_ahead();
+        // Cells whose neighbour in direction d is empty: the empty cells shifted against d.
+        let moved_empty = shifts(self.empty());
         macro_rules! count_broadside {
             ($a:literal, $r:literal, $d:literal) => {
-                let (pairs, triples) = broadside::<$a, $r>(us & ahead[$d]);
+                let (pairs, triples) = broadside::<$a, $r>(us & moved_empty[($d + 3) % 6]);
                 count += pairs.count_ones() + triples.count_ones();
             };
         }
@@ -185,10 +172,11 @@ impl Position {
             write_inline(list, set.behind1 & set.to_empty, *d, 2, 0, false);
             write_inline(list, set.behind2 & set.to_empty, *d, 3, 0, false);
         }
-        let ahead = self.empty_ahead();
+        // Cells whose neighbour in direction d is empty: the empty cells shifted against d.
+        let moved_empty = shifts(self.empty());
         macro_rules! find_broadside {
             ($a:literal, $r:literal, $d:literal) => {
-                let (pairs, triples) = broadside::<$a, $r>(us & ahead[$d]);
+                let (pairs, triples) = broadside::<$a, $r>(us & moved_empty[($d + 3) % 6]);
                 let (axis, d) = (Direction::from_index($a), Direction::from_index($d));
                 for tail in Cells(pairs) {
                     list.push(Move::broadside(tail, axis, d, 2));
