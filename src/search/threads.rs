@@ -8,6 +8,10 @@ use crate::board::Position;
 use crate::movegen::Move;
 use std::sync::atomic::Ordering;
 
+/// New best moves found inside an iteration are reported only after this long, so that short
+/// searches do not flood the output.
+const PV_CHANGE_REPORT_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// A root move with what the last iteration found for it.
 #[derive(Clone, Debug)]
 pub struct RootMove {
@@ -73,7 +77,7 @@ impl<'a, 't> Searcher<'a, 't> {
         for depth in first..=plan.max_depth.min(MAX_PLY as u32 - 10) {
             self.td.seldepth = 0;
             for line in 0..lines {
-                self.aspiration(root, moves, line, depth as i32);
+                self.aspiration(root, moves, line, depth as i32, lines == 1, report);
                 if self.stopped {
                     break;
                 }
@@ -117,7 +121,15 @@ impl<'a, 't> Searcher<'a, 't> {
 
     /// Searches line `line` of the root at `depth` in a window around its previous score,
     /// widening it until the score falls inside.
-    fn aspiration(&mut self, root: &Position, moves: &mut [RootMove], line: usize, depth: i32) {
+    fn aspiration(
+        &mut self,
+        root: &Position,
+        moves: &mut [RootMove],
+        line: usize,
+        depth: i32,
+        report_changes: bool,
+        report: &mut dyn FnMut(&Iteration),
+    ) {
         let previous = moves[line].previous;
         let mut window = 30;
         let (mut alpha, mut beta) = if depth >= 4 && !is_decisive(previous) && previous > -INFINITY
@@ -127,7 +139,14 @@ impl<'a, 't> Searcher<'a, 't> {
             (-INFINITY, INFINITY)
         };
         loop {
-            let score = self.root(root, &mut moves[line..], depth, alpha, beta);
+            let score = self.root(
+                root,
+                &mut moves[line..],
+                depth,
+                (alpha, beta),
+                report_changes,
+                report,
+            );
             if self.stopped {
                 return;
             }
@@ -147,13 +166,16 @@ impl<'a, 't> Searcher<'a, 't> {
     }
 
     /// One root search over `moves` (best first); sorts them by the new scores.
+    /// With `report_changes`, the main thread reports a new best move found after the first
+    /// second, before the iteration ends.
     fn root(
         &mut self,
         root: &Position,
         moves: &mut [RootMove],
         depth: i32,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
+        report_changes: bool,
+        report: &mut dyn FnMut(&Iteration),
     ) -> i32 {
         let mut best = -INFINITY;
         let mut best_index = 0;
@@ -191,6 +213,23 @@ impl<'a, 't> Searcher<'a, 't> {
             if score > best {
                 best = score;
                 best_index = index;
+                let main = self.td.id == 0;
+                if main
+                    && report_changes
+                    && index > 0
+                    && score > alpha
+                    && score < beta
+                    && self.shared.control.elapsed() >= PV_CHANGE_REPORT_AFTER
+                {
+                    self.flush_nodes();
+                    let moves = std::slice::from_ref(&moves[index]);
+                    report(&Iteration {
+                        depth: depth as u32,
+                        seldepth: self.td.seldepth,
+                        moves,
+                        lines: 1,
+                    });
+                }
             }
             if score > alpha {
                 alpha = score;

@@ -1,0 +1,144 @@
+//! Random command lines (valid, near-valid, garbage, very long, huge numbers, invalid UTF-8)
+//! thrown at the engine loop: it must keep answering `isready` and keep a valid position.
+
+use proptest::prelude::*;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use sumito::board::Position;
+use sumito::protocol::{Output, Session};
+
+/// Collects the engine's output.
+#[derive(Clone, Default)]
+struct Buffer(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Buffer {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Buffer {
+    fn lines(&self) -> Vec<String> {
+        String::from_utf8_lossy(&self.0.lock().unwrap())
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+const WORDS: &[&str] = &[
+    "uap",
+    "isready",
+    "setoption",
+    "name",
+    "value",
+    "Hash",
+    "Threads",
+    "MultiPV",
+    "MoveLimit",
+    "Clear",
+    "newgame",
+    "position",
+    "startpos",
+    "layout",
+    "belgian-daisy",
+    "fen",
+    "moves",
+    "go",
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "perft",
+    "stop",
+    "ponderhit",
+    "d",
+    "eval",
+    "help",
+    "bench",
+    "a1b1",
+    "a1a2b2",
+    "c3d3",
+    "i5h5",
+    "zz",
+    "-1",
+    "0",
+    "1",
+    "2",
+    "3",
+    "99999999999999999999999",
+    "1e9",
+    "wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb",
+    "b",
+    "w",
+    "5/6/7/8/9/8/7/6/5",
+    "\u{0}",
+    "é",
+];
+
+fn line() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        // Sequences of protocol words: mostly near-valid commands.
+        prop::collection::vec(prop::sample::select(WORDS), 1..8)
+            .prop_map(|w| w.join(" ").into_bytes()),
+        // Arbitrary bytes, invalid UTF-8 included.
+        prop::collection::vec(any::<u8>(), 0..64),
+        // A very long line.
+        (1usize..200_000).prop_map(|n| "x".repeat(n).into_bytes()),
+        // Valid commands with small, safe arguments.
+        prop::sample::select(vec![
+            "position startpos moves a1b1 i5h5",
+            "position layout german-daisy",
+            "go depth 2",
+            "go nodes 500",
+            "go movetime 5",
+            "go infinite",
+            "stop",
+            "setoption name MultiPV value 2",
+            "setoption name Threads value 2",
+            "setoption name Hash value 2",
+            "newgame",
+        ])
+        .prop_map(|s| s.as_bytes().to_vec()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn the_loop_survives_any_input(lines in prop::collection::vec(line(), 1..24)) {
+        let buffer = Buffer::default();
+        let out = Output::new(Box::new(buffer.clone()));
+        let mut session = Session::new(out, 1, 1).unwrap();
+        for bytes in &lines {
+            let text = String::from_utf8_lossy(bytes);
+            // Every line is one command; the loop never sees the newline.
+            for part in text.split('\n') {
+                session.handle(part);
+            }
+        }
+        session.handle("stop");
+        session.handle("isready");
+        let last = buffer.lines().last().cloned();
+        prop_assert_eq!(last.as_deref(), Some("readyok"));
+        session.handle("d");
+        let lines = buffer.lines();
+        let fen = lines.iter().rev().find(|l| l.starts_with("fen ")).unwrap();
+        let position = fen["fen ".len()..].parse::<Position>();
+        prop_assert!(position.is_ok(), "{}", fen);
+        prop_assert!(lines.iter().all(|l| !l.starts_with("error ") || l.split(' ').count() >= 3));
+        session.shut_down();
+    }
+}
