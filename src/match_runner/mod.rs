@@ -1,10 +1,80 @@
-//! `sumito match`: engine-vs-engine matches between UAP engines (being written).
+//! `sumito match`: engine-vs-engine matches between UAP engines, with time controls, openings,
+//! statistics (Elo, SPRT) and game records; and `sumito match --verify` to replay records.
+//!
+//! The runner keeps the authoritative position with the rules core and checks every move the
+//! engines send: an illegal move, a crash, an answer later than the clock allows or silence
+//! loses the game. The pieces:
+//!
+//! - [`args`]: the command line as clap reads it;
+//! - `config`: the checked settings;
+//! - [`time_control`]: `--tc`, the `go` commands and the clocks;
+//! - `engine`: one engine process and its reader thread;
+//! - `openings`: where each pair of games starts;
+//! - `game`: one game, move by move;
+//! - [`stats`]: Elo with its interval, and the SPRT;
+//! - [`records`]: writing, reading and verifying game records (GAMES.md);
+//! - `report`: the progress line and the final table;
+//! - `runner`: the schedule, the worker threads and the collector.
 
-/// Command-line arguments of `sumito match`.
-#[derive(clap::Args, Debug)]
-pub struct MatchArgs {}
+pub mod args;
+mod config;
+mod engine;
+mod game;
+mod openings;
+pub mod records;
+mod report;
+mod runner;
+pub mod stats;
+pub mod time_control;
 
-/// Runs a match.
-pub fn run(_args: &MatchArgs) -> Result<(), String> {
-    Err("sumito match is not written yet".into())
+pub use args::MatchArgs;
+pub use time_control::TimeControl;
+
+use engine::EngineProcess;
+
+/// Runs a match, or verifies a records file with `--verify`.
+pub fn run(args: &MatchArgs) -> Result<(), String> {
+    if let Some(path) = &args.verify {
+        let summary = records::verify_file(path)?;
+        println!("{summary}");
+        return Ok(());
+    }
+    let mut config = config::configure(args)?;
+    // Start every engine once before anything is played: a wrong command or a refused option
+    // stops the match here, with a message. These processes then serve the first worker.
+    let mut first = Vec::with_capacity(config.engines.len());
+    for spec in &config.engines {
+        first.push(EngineProcess::start(spec, config.silence)?);
+    }
+    for (index, engine) in first.iter().enumerate() {
+        if let Some(id) = engine.id_name.as_ref().filter(|id| !id.trim().is_empty())
+            && !config.named[index]
+        {
+            config.engines[index].name = id.trim().to_string();
+        }
+    }
+    // Names must tell the engines apart in records and tables.
+    let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
+    for (index, spec) in config.engines.iter_mut().enumerate() {
+        if names.iter().filter(|&name| *name == spec.name).count() > 1 {
+            spec.name = format!("{} #{}", spec.name, index + 1);
+        }
+    }
+    let engines: Vec<String> = config
+        .engines
+        .iter()
+        .map(|e| format!("{} ({})", e.name, e.tc))
+        .collect();
+    let layouts: Vec<&str> = config.layouts.iter().map(|l| l.name()).collect();
+    eprintln!(
+        "match: {}; {} games per pair; layout {}; openings {}; max plies {}; concurrency {}; seed {}",
+        engines.join(" vs "),
+        config.games,
+        layouts.join(","),
+        config.book.describe(),
+        config.max_plies,
+        config.concurrency,
+        config.seed
+    );
+    runner::run_match(&config, first)
 }

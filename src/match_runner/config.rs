@@ -1,0 +1,383 @@
+//! The match settings: the command line checked and turned into a [`MatchConfig`].
+
+use super::args::{MatchArgs, engine_prefix};
+use super::engine::EngineSpec;
+use super::openings::Book;
+use super::stats::Sprt;
+use super::time_control::TimeControl;
+use crate::board::Layout;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Most games per pair.
+const MAX_GAMES: u32 = 10_000_000;
+
+/// Most games at once.
+const MAX_CONCURRENCY: usize = 256;
+
+/// Longest move limit (Sumito's `MoveLimit` option goes to 100000).
+const MAX_PLIES: u32 = 50_000;
+
+/// Everything a match needs, checked.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub engines: Vec<EngineSpec>,
+    /// Whether each engine's name was given with `--name` (else it comes from `id name`).
+    pub named: Vec<bool>,
+    pub games: u32,
+    pub concurrency: usize,
+    pub layouts: Vec<Layout>,
+    pub book: Book,
+    pub max_plies: u32,
+    pub seed: u64,
+    pub records: Option<PathBuf>,
+    pub sprt: Option<Sprt>,
+    pub margin: Duration,
+    pub silence: Duration,
+    pub event: String,
+}
+
+/// Splits a command line into words the way a shell would for simple cases: blanks separate
+/// words, single quotes keep everything, double quotes keep everything but `\"` and `\\`, and a
+/// backslash outside quotes keeps the next character.
+pub fn split_command(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => word.push(c),
+                        None => return Err(format!("unclosed ' in '{line}'")),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\')) => word.push(c),
+                            Some(c) => {
+                                word.push('\\');
+                                word.push(c);
+                            }
+                            None => return Err(format!("unclosed \" in '{line}'")),
+                        },
+                        Some(c) => word.push(c),
+                        None => return Err(format!("unclosed \" in '{line}'")),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                word.push(chars.next().unwrap_or('\\'));
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    if words.is_empty() {
+        return Err("an empty --engine command".into());
+    }
+    Ok(words)
+}
+
+/// Reads `Name=value` (or a bare `Name` for a button).
+fn parse_option(text: &str) -> Result<(String, Option<String>), String> {
+    let (name, value) = match text.split_once('=') {
+        Some((name, value)) => (name.trim(), Some(value.trim().to_string())),
+        None => (text.trim(), None),
+    };
+    if name.is_empty() || name.contains(['\n', '\r']) {
+        return Err(format!("bad --option '{text}': expected NAME=VALUE"));
+    }
+    if value.as_deref().is_some_and(|v| v.contains(['\n', '\r'])) {
+        return Err(format!("bad --option '{text}': a value is one line"));
+    }
+    Ok((name.to_string(), value))
+}
+
+/// The part of a program path that names it: `target/release/sumito` gives `sumito`.
+fn program_name(program: &str) -> String {
+    std::path::Path::new(program)
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .filter(|stem| !stem.is_empty())
+        .unwrap_or_else(|| program.to_string())
+}
+
+/// The seed from the clock, when none is given.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+        % 1_000_000_007
+}
+
+/// Which engine a flag value is for: `N:rest` for engine N (from 1), else every engine.
+fn target<'a>(flag: &str, text: &'a str, count: usize) -> Result<(Option<usize>, &'a str), String> {
+    match engine_prefix(text) {
+        Some((number, rest)) if (1..=count).contains(&number) => Ok((Some(number - 1), rest)),
+        Some((number, _)) => Err(format!(
+            "{flag} {text}: there is no engine {number} (engines are counted from 1 to {count})"
+        )),
+        None => Ok((None, text)),
+    }
+}
+
+/// Checks the arguments of a match (not `--verify`).
+pub fn configure(args: &MatchArgs) -> Result<MatchConfig, String> {
+    let raw = args;
+    let count = raw.engine.len();
+    if count < 2 {
+        return Err(format!(
+            "a match needs at least two --engine commands (got {count})"
+        ));
+    }
+    let mut global_tc = None;
+    let mut tcs: Vec<Option<TimeControl>> = vec![None; count];
+    for text in &raw.tc {
+        let (owner, tc) = target("--tc", text, count)?;
+        let tc: TimeControl = tc.parse()?;
+        let slot = match owner {
+            Some(engine) => &mut tcs[engine],
+            None => &mut global_tc,
+        };
+        if slot.replace(tc).is_some() {
+            return Err(match owner {
+                Some(engine) => format!("two --tc for engine {}", engine + 1),
+                None => "two --tc for every engine (use --tc N:TC for engine N)".into(),
+            });
+        }
+    }
+    if raw.name.len() > count {
+        return Err(format!(
+            "{} --name for {count} engines (the k-th --name names the k-th engine)",
+            raw.name.len()
+        ));
+    }
+    for name in &raw.name {
+        if name.trim().is_empty() || name.contains(['\n', '\r']) {
+            return Err(format!("bad --name '{name}'"));
+        }
+    }
+    let mut options: Vec<Vec<(String, Option<String>)>> = vec![Vec::new(); count];
+    let mut global_options = Vec::new();
+    for text in &raw.option {
+        let (owner, option) = target("--option", text, count)?;
+        let option = parse_option(option)?;
+        match owner {
+            Some(engine) => options[engine].push(option),
+            None => global_options.push(option),
+        }
+    }
+    let mut engines = Vec::with_capacity(count);
+    let mut named = vec![false; count];
+    for (index, command) in raw.engine.iter().enumerate() {
+        let mut words = split_command(command)?;
+        let program = words.remove(0);
+        let tc = tcs[index].or(global_tc).ok_or_else(|| {
+            format!(
+                "no time control for engine {} ('{command}'): give --tc",
+                index + 1
+            )
+        })?;
+        let name = raw.name.get(index).map(|name| name.trim().to_string());
+        named[index] = name.is_some();
+        // Options for all engines first, so that an engine's own ones override them.
+        let mut engine_options = global_options.clone();
+        engine_options.extend(options[index].iter().cloned());
+        engines.push(EngineSpec {
+            name: name.unwrap_or_else(|| program_name(&program)),
+            program,
+            args: words,
+            options: engine_options,
+            tc,
+        });
+    }
+    if !(1..=MAX_GAMES).contains(&raw.games) {
+        return Err(format!("--games must be from 1 to {MAX_GAMES}"));
+    }
+    if !(1..=MAX_CONCURRENCY).contains(&raw.concurrency) {
+        return Err(format!("--concurrency must be from 1 to {MAX_CONCURRENCY}"));
+    }
+    if !(1..=MAX_PLIES).contains(&raw.max_plies) {
+        return Err(format!("--max-plies must be from 1 to {MAX_PLIES}"));
+    }
+    if raw.timemargin > 60_000 {
+        return Err("--timemargin is at most 60000 ms".into());
+    }
+    let silence = raw.silence_timeout;
+    if !(silence.is_finite() && silence > 0.0 && silence <= 86_400.0) {
+        return Err("--silence-timeout must be more than 0 and at most 86400 seconds".into());
+    }
+    let mut layouts = raw.layout.clone();
+    if layouts.is_empty() {
+        layouts.push(Layout::Standard);
+    }
+    layouts.dedup();
+    let book = match &raw.openings {
+        Some(argument) => Book::from_argument(argument, &layouts).map_err(|e| e.0)?,
+        None => Book::None,
+    };
+    let sprt = match &raw.sprt {
+        Some(words) => {
+            if count != 2 {
+                return Err("--sprt needs exactly two engines".into());
+            }
+            Some(words.join(" ").parse::<Sprt>()?)
+        }
+        None => None,
+    };
+    Ok(MatchConfig {
+        engines,
+        named,
+        games: raw.games,
+        concurrency: raw.concurrency,
+        layouts,
+        book,
+        max_plies: raw.max_plies,
+        seed: raw.seed.unwrap_or_else(clock_seed),
+        records: raw.records.clone(),
+        sprt,
+        margin: Duration::from_millis(raw.timemargin),
+        silence: Duration::from_secs_f64(silence),
+        event: raw.event.clone(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<MatchConfig, String> {
+        let mut all = vec!["match"];
+        all.extend_from_slice(args);
+        configure(&MatchArgs::try_parse_from(all).map_err(|e| e.to_string())?)
+    }
+
+    #[test]
+    fn command_lines_split_like_a_shell() {
+        assert_eq!(split_command("a b  c").unwrap(), ["a", "b", "c"]);
+        assert_eq!(
+            split_command(r#"'/my dir/eng' "x \"y\"" z\ w"#).unwrap(),
+            ["/my dir/eng", "x \"y\"", "z w"]
+        );
+        assert_eq!(split_command("''").unwrap(), [""]);
+        assert!(split_command("   ").is_err());
+        assert!(split_command("'open").is_err());
+        assert!(split_command("\"open").is_err());
+    }
+
+    #[test]
+    fn a_full_command_line_is_configured() {
+        let config = parse(&[
+            "--tc",
+            "movetime=100",
+            "--option",
+            "Hash=16",
+            "--engine",
+            "./sumito",
+            "--name",
+            "base",
+            "--engine",
+            "/usr/bin/sumito --threads 1",
+            "--tc",
+            "2:depth=4",
+            "--option",
+            "2:Hash=32",
+            "--games",
+            "10",
+            "--layout",
+            "standard,belgian-daisy",
+            "--openings",
+            "random:4",
+            "--sprt",
+            "elo0=0",
+            "elo1=10",
+            "--seed",
+            "7",
+        ])
+        .unwrap();
+        assert_eq!(config.engines.len(), 2);
+        let (a, b) = (&config.engines[0], &config.engines[1]);
+        assert_eq!((a.name.as_str(), b.name.as_str()), ("base", "sumito"));
+        assert_eq!(config.named, [true, false]);
+        assert_eq!(b.args, ["--threads", "1"]);
+        assert_eq!(a.tc.to_string(), "movetime=100");
+        assert_eq!(b.tc.to_string(), "depth=4");
+        assert_eq!(a.options, [("Hash".to_string(), Some("16".to_string()))]);
+        assert_eq!(b.options.len(), 2);
+        assert_eq!(config.layouts, [Layout::Standard, Layout::BelgianDaisy]);
+        assert_eq!(config.book, Book::Random { plies: 4 });
+        assert_eq!(config.seed, 7);
+        assert!(config.sprt.is_some());
+        assert_eq!(config.max_plies, 200);
+    }
+
+    #[test]
+    fn bad_command_lines_give_messages() {
+        let two = "--engine a --engine b";
+        let cases = [
+            ("--engine a --tc depth=1".to_string(), "at least two"),
+            (two.to_string(), "no time control"),
+            (format!("--tc fast {two}"), "bad time control"),
+            (format!("--tc depth=1 {two} --games 0"), "--games"),
+            (
+                format!("--name x --name y --name z --tc depth=1 {two}"),
+                "3 --name for 2 engines",
+            ),
+            (format!("--tc 3:depth=1 {two}"), "no engine 3"),
+            (
+                format!("--tc depth=1 {two} --tc depth=2"),
+                "two --tc for every engine",
+            ),
+            (
+                format!("--tc 1:depth=1 {two} --tc 1:depth=3"),
+                "two --tc for engine 1",
+            ),
+            (format!("--tc depth=1 {two} --option =3"), "bad --option"),
+            (
+                format!("--tc depth=1 {two} --option 0:Hash=1"),
+                "no engine 0",
+            ),
+            (
+                format!("--tc depth=1 {two} --openings random:z"),
+                "random:K",
+            ),
+            (
+                format!("--tc depth=1 {two} --silence-timeout 0"),
+                "--silence-timeout",
+            ),
+            (
+                format!("--tc depth=1 {two} --engine c --sprt elo0=0 elo1=5"),
+                "exactly two",
+            ),
+            (format!("--tc depth=1 {two} --sprt elo0=5 elo1=0"), "below"),
+        ];
+        for (args, expected) in cases {
+            let words: Vec<&str> = args.split(' ').collect();
+            let error = parse(&words).unwrap_err();
+            assert!(error.contains(expected), "{args}: {error}");
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! One engine process: started with piped stdin and stdout, read by a thread of its own that
+//! feeds a channel, so that every wait has a deadline.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// Longest line read from an engine; the rest of a longer line is dropped.
+const MAX_LINE: u64 = 1 << 20;
+
+/// How long an engine gets to exit after `quit` before it is killed.
+const QUIT_GRACE: Duration = Duration::from_millis(1000);
+
+/// How an engine is started and set up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSpec {
+    /// The name in the records and the report.
+    pub name: String,
+    /// The program and its arguments.
+    pub program: String,
+    pub args: Vec<String>,
+    /// `setoption` pairs sent after the handshake (a button has no value).
+    pub options: Vec<(String, Option<String>)>,
+    /// The time control it plays with.
+    pub tc: super::TimeControl,
+}
+
+impl EngineSpec {
+    /// The command line as typed (for messages).
+    pub fn command_line(&self) -> String {
+        std::iter::once(self.program.as_str())
+            .chain(self.args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Was this option set on the command line (names compared without regard to case)?
+    pub fn sets_option(&self, name: &str) -> bool {
+        self.options
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case(name))
+    }
+}
+
+/// What the reader thread passes on.
+enum Event {
+    /// A line and the moment it was read.
+    Line(String, Instant),
+    /// The engine closed its output: it exited or crashed.
+    Closed,
+}
+
+/// Why talking to an engine failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The process is gone (its output closed, or its input cannot be written).
+    Crashed,
+    /// Nothing useful came before the deadline.
+    Silent,
+}
+
+/// A running engine.
+pub struct EngineProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    events: Receiver<Event>,
+    /// `id name` from the handshake.
+    pub id_name: Option<String>,
+    /// Names of the options the engine announced.
+    pub option_names: Vec<String>,
+}
+
+impl EngineProcess {
+    /// Starts the engine, does the `uap` handshake, sends the options and waits for `readyok`,
+    /// each step within `patience`. An engine that refuses an option is not started.
+    pub fn start(spec: &EngineSpec, patience: Duration) -> Result<EngineProcess, String> {
+        let mut child = Command::new(&spec.program)
+            .args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start '{}': {e}", spec.command_line()))?;
+        let (sender, events) = channel();
+        let stdout = child.stdout.take();
+        let stdin = child.stdin.take();
+        let mut engine = EngineProcess {
+            child,
+            stdin,
+            events,
+            id_name: None,
+            option_names: Vec::new(),
+        };
+        let Some(stdout) = stdout else {
+            return Err("no pipe to the engine's output".into());
+        };
+        std::thread::Builder::new()
+            .name(format!("read {}", spec.name))
+            .spawn(move || {
+                let mut reader = BufReader::new(stdout);
+                let mut buffer = Vec::new();
+                loop {
+                    buffer.clear();
+                    match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buffer) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {}
+                    }
+                    // Skip the rest of an overlong line, a piece at a time.
+                    let mut rest = Vec::new();
+                    let mut tail_missing =
+                        buffer.last() != Some(&b'\n') && buffer.len() as u64 == MAX_LINE;
+                    while tail_missing {
+                        rest.clear();
+                        match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut rest) {
+                            Ok(0) | Err(_) => tail_missing = false,
+                            Ok(_) => tail_missing = rest.last() != Some(&b'\n'),
+                        }
+                    }
+                    let line = String::from_utf8_lossy(&buffer).trim().to_string();
+                    if sender.send(Event::Line(line, Instant::now())).is_err() {
+                        return;
+                    }
+                }
+                let _ = sender.send(Event::Closed);
+            })
+            .map_err(|e| format!("cannot start a reader thread: {e}"))?;
+        engine.handshake(spec, patience)?;
+        Ok(engine)
+    }
+
+    fn handshake(&mut self, spec: &EngineSpec, patience: Duration) -> Result<(), String> {
+        let name = &spec.name;
+        let failed = |what: &str, failure: Failure| match failure {
+            Failure::Crashed => format!("engine {name} exited during {what}"),
+            Failure::Silent => format!("engine {name} did not answer {what} in time"),
+        };
+        self.send("uap").map_err(|f| failed("uap", f))?;
+        let deadline = Instant::now() + patience;
+        loop {
+            let (line, _) = self.next_line(deadline).map_err(|f| failed("uap", f))?;
+            let mut words = line.split_whitespace();
+            match (words.next(), words.next()) {
+                (Some("uapok"), _) => break,
+                (Some("id"), Some("name")) => {
+                    self.id_name = Some(words.collect::<Vec<_>>().join(" "));
+                }
+                (Some("option"), Some("name")) => {
+                    let name: Vec<&str> = words.take_while(|w| *w != "type").collect();
+                    self.option_names.push(name.join(" "));
+                }
+                _ => {}
+            }
+        }
+        for (option, value) in &spec.options {
+            let command = match value {
+                Some(value) => format!("setoption name {option} value {value}"),
+                None => format!("setoption name {option}"),
+            };
+            self.send(&command).map_err(|f| failed("setoption", f))?;
+        }
+        let seen = self
+            .sync(patience)
+            .map_err(|f| failed("isready after the options", f))?;
+        if let Some(error) = seen.iter().find(|line| line.starts_with("error")) {
+            return Err(format!("engine {name} refused an option: {error}"));
+        }
+        Ok(())
+    }
+
+    /// Writes one command line.
+    pub fn send(&mut self, command: &str) -> Result<(), Failure> {
+        log::trace!("> {command}");
+        let stdin = self.stdin.as_mut().ok_or(Failure::Crashed)?;
+        let written = stdin
+            .write_all(command.as_bytes())
+            .and_then(|()| stdin.write_all(b"\n"))
+            .and_then(|()| stdin.flush());
+        written.map_err(|_| Failure::Crashed)
+    }
+
+    /// The next line and when it was read, waiting until `deadline` at most.
+    pub fn next_line(&mut self, deadline: Instant) -> Result<(String, Instant), Failure> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.events.recv_timeout(wait) {
+            Ok(Event::Line(line, at)) => {
+                log::trace!("< {line}");
+                Ok((line, at))
+            }
+            Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => Err(Failure::Crashed),
+            Err(RecvTimeoutError::Timeout) => Err(Failure::Silent),
+        }
+    }
+
+    /// Sends `isready` and reads up to `readyok` within `patience`; returns the lines read
+    /// before it (anything left over from earlier commands).
+    pub fn sync(&mut self, patience: Duration) -> Result<Vec<String>, Failure> {
+        self.send("isready")?;
+        let deadline = Instant::now() + patience;
+        let mut seen = Vec::new();
+        loop {
+            let (line, _) = self.next_line(deadline)?;
+            if line == "readyok" {
+                return Ok(seen);
+            }
+            seen.push(line);
+        }
+    }
+
+    /// Brings an engine that may still be searching (after a time loss) back to rest: `stop`,
+    /// then `isready`. False if it does not answer within `patience`.
+    pub fn recover(&mut self, patience: Duration) -> bool {
+        self.send("stop").is_ok() && self.sync(patience).is_ok()
+    }
+
+    /// Has the process exited?
+    pub fn has_exited(&mut self) -> bool {
+        !matches!(self.child.try_wait(), Ok(None))
+    }
+}
+
+impl Drop for EngineProcess {
+    /// Sends `quit`, gives the engine a moment to exit, then kills it; always waits for it, so no
+    /// zombie is left.
+    fn drop(&mut self) {
+        if self.send("quit").is_ok() {
+            // Closing stdin is the end of input, which means quit too.
+            self.stdin = None;
+            let deadline = Instant::now() + QUIT_GRACE;
+            while Instant::now() < deadline {
+                if self.has_exited() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        self.stdin = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

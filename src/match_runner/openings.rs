@@ -1,0 +1,295 @@
+//! Openings: where each pair of games starts. Both games of a pair (game 2k and 2k+1 of an
+//! engine pair) get the same opening with the colours swapped.
+
+use crate::board::{Layout, Position};
+use crate::movegen::Move;
+use crate::random::{Random, splitmix64};
+use std::fmt;
+use std::path::Path;
+
+/// Where a game's record starts: a layout or a position string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// A starting layout.
+    Layout(Layout),
+    /// A position given as a position string.
+    Fen(Position),
+}
+
+impl Start {
+    /// The position (without a move limit).
+    pub fn position(&self) -> Position {
+        match *self {
+            Start::Layout(layout) => layout.position(),
+            Start::Fen(position) => position,
+        }
+    }
+
+    /// The start as the `position` command names it: `layout <name>` or `fen <string>`.
+    pub fn command_words(&self) -> String {
+        match self {
+            Start::Layout(layout) => format!("layout {layout}"),
+            Start::Fen(position) => format!("fen {position}"),
+        }
+    }
+}
+
+/// The start of a pair of games: a start position and the moves played from it before the
+/// engines take over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// Where the record starts.
+    pub start: Start,
+    /// Moves of the opening, legal one after the other from `start`.
+    pub moves: Vec<Move>,
+}
+
+impl Opening {
+    /// The opening of a layout with no moves.
+    pub fn layout(layout: Layout) -> Opening {
+        Opening {
+            start: Start::Layout(layout),
+            moves: Vec::new(),
+        }
+    }
+}
+
+/// One line of an openings file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookLine {
+    /// A position string, perhaps with `moves …` after it: the same for every layout.
+    Fixed(Opening),
+    /// Moves to play from the layout of the pair.
+    Moves(Vec<String>),
+}
+
+/// Where the openings come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Book {
+    /// Every pair starts from its layout.
+    None,
+    /// `random:K`: K random plies from the layout, drawn from the match seed and the pair.
+    Random { plies: u32 },
+    /// Lines of a file, used in order and from the top again when they run out.
+    File { lines: Vec<BookLine> },
+}
+
+/// Why an openings argument or file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookError(pub String);
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The moves `texts` played from `start`, or why one of them cannot be played.
+fn play_texts(start: Position, texts: &[String]) -> Result<(Vec<Move>, Position), String> {
+    let mut position = start;
+    let mut moves = Vec::with_capacity(texts.len());
+    for (index, text) in texts.iter().enumerate() {
+        let mv = position
+            .parse_move(text)
+            .map_err(|e| format!("move {} '{text}': {e}", index + 1))?;
+        moves.push(mv);
+        position = position.play(mv);
+    }
+    Ok((moves, position))
+}
+
+impl Book {
+    /// Reads the `--openings` argument: `random:K` or the name of a file. Move lists in the file
+    /// are checked against every layout in `layouts`.
+    pub fn from_argument(argument: &str, layouts: &[Layout]) -> Result<Book, BookError> {
+        if let Some(plies) = argument.strip_prefix("random:") {
+            let plies = plies
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|&k| k <= 100)
+                .ok_or_else(|| {
+                    BookError(format!(
+                        "--openings {argument}: K in random:K must be a number from 0 to 100"
+                    ))
+                })?;
+            return Ok(Book::Random { plies });
+        }
+        let path = Path::new(argument);
+        let text = std::fs::read(path).map_err(|e| {
+            BookError(format!(
+                "cannot read the openings file {}: {e}",
+                path.display()
+            ))
+        })?;
+        let text = String::from_utf8_lossy(&text);
+        Book::from_text(&text, layouts)
+            .map_err(|e| BookError(format!("openings file {}: {}", path.display(), e.0)))
+    }
+
+    /// Reads an openings file: one opening a line, either a position string (optionally followed
+    /// by `moves m1 m2 …`) or a list of moves from the layout. Blank lines and lines starting with
+    /// `#` are skipped.
+    pub fn from_text(text: &str, layouts: &[Layout]) -> Result<Book, BookError> {
+        let mut lines = Vec::new();
+        for (number, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let at = |why: String| BookError(format!("line {}: {why}", number + 1));
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let book_line = if words[0].contains('/') {
+                let split = words
+                    .iter()
+                    .position(|w| w.eq_ignore_ascii_case("moves"))
+                    .unwrap_or(words.len());
+                let fen = words[..split].join(" ");
+                let start: Position = fen
+                    .parse()
+                    .map_err(|e| at(format!("bad position string '{fen}': {e}")))?;
+                let texts: Vec<String> = words[split..]
+                    .iter()
+                    .skip(1)
+                    .map(|w| w.to_string())
+                    .collect();
+                let (moves, end) = play_texts(start, &texts).map_err(at)?;
+                if end.is_over() {
+                    return Err(at("the game is already over".into()));
+                }
+                BookLine::Fixed(Opening {
+                    start: Start::Fen(start),
+                    moves,
+                })
+            } else {
+                let texts: Vec<String> = words
+                    .iter()
+                    .filter(|w| !w.eq_ignore_ascii_case("moves"))
+                    .map(|w| w.to_string())
+                    .collect();
+                for &layout in layouts {
+                    let (_, end) = play_texts(layout.position(), &texts)
+                        .map_err(|e| at(format!("from the {layout} layout, {e}")))?;
+                    if end.is_over() {
+                        return Err(at(format!("from the {layout} layout the game is over")));
+                    }
+                }
+                BookLine::Moves(texts)
+            };
+            lines.push(book_line);
+        }
+        if lines.is_empty() {
+            return Err(BookError("no openings in it".into()));
+        }
+        Ok(Book::File { lines })
+    }
+
+    /// The opening of pair `pair` (counted from 0) on `layout`, drawn with `seed` when random.
+    pub fn opening(&self, pair: u64, layout: Layout, seed: u64) -> Opening {
+        match self {
+            Book::None => Opening::layout(layout),
+            Book::Random { plies } => random_opening(layout, *plies, seed, pair),
+            Book::File { lines } => match &lines[(pair % lines.len() as u64) as usize] {
+                BookLine::Fixed(opening) => opening.clone(),
+                BookLine::Moves(texts) => {
+                    // Checked against every layout when the file was read.
+                    let moves = play_texts(layout.position(), texts)
+                        .map(|(moves, _)| moves)
+                        .unwrap_or_default();
+                    Opening {
+                        start: Start::Layout(layout),
+                        moves,
+                    }
+                }
+            },
+        }
+    }
+
+    /// How the book is described in the records and the report.
+    pub fn describe(&self) -> String {
+        match self {
+            Book::None => "none".into(),
+            Book::Random { plies } => format!("random:{plies}"),
+            Book::File { lines } => format!("file ({} lines)", lines.len()),
+        }
+    }
+}
+
+/// `plies` random moves from `layout`, from a stream seeded by the match seed and the pair.
+fn random_opening(layout: Layout, plies: u32, seed: u64, pair: u64) -> Opening {
+    let (_, mixed) = splitmix64(seed ^ splitmix64(pair).1);
+    let mut random = Random(mixed);
+    let mut position = layout.position();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = position.moves();
+        // Never end the game inside the opening (practically impossible in a few plies).
+        let choices: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&mv| !position.play(mv).is_over())
+            .collect();
+        if choices.is_empty() {
+            break;
+        }
+        let mv = choices[random.below(choices.len())];
+        moves.push(mv);
+        position = position.play(mv);
+    }
+    Opening {
+        start: Start::Layout(layout),
+        moves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LAYOUTS: [Layout; 2] = [Layout::Standard, Layout::BelgianDaisy];
+
+    #[test]
+    fn random_openings_are_reproducible_and_differ_between_pairs() {
+        let book = Book::from_argument("random:6", &LAYOUTS).unwrap();
+        let a = book.opening(3, Layout::Standard, 42);
+        assert_eq!(a.moves.len(), 6);
+        assert_eq!(a, book.opening(3, Layout::Standard, 42));
+        assert_ne!(a, book.opening(4, Layout::Standard, 42));
+        assert_ne!(a, book.opening(3, Layout::Standard, 43));
+    }
+
+    #[test]
+    fn a_file_holds_position_strings_and_move_lists() {
+        let text = "# comment\n\n\
+                    wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0 0 0 moves a1b1\n\
+                    a1b1 i5h5\n";
+        let book = Book::from_text(text, &LAYOUTS).unwrap();
+        let first = book.opening(0, Layout::BelgianDaisy, 1);
+        assert_eq!(first.start, Start::Fen(Position::startpos()));
+        assert_eq!(first.moves.len(), 1);
+        let second = book.opening(1, Layout::BelgianDaisy, 1);
+        assert_eq!(second.start, Start::Layout(Layout::BelgianDaisy));
+        assert_eq!(second.moves.len(), 2);
+        // The lines come round again.
+        assert_eq!(book.opening(2, Layout::Standard, 1), first);
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_line_number() {
+        let cases = [
+            ("", "no openings"),
+            ("a1b1 zz\n", "line 1"),
+            ("\nxx/yy b\n", "line 2: bad position string"),
+            ("a1a1\n", "line 1"),
+            ("5/6/7/8/5bbbw/8/7/6/5 b 0 6 0\n", "already over"),
+        ];
+        for (text, expected) in cases {
+            let error = Book::from_text(text, &LAYOUTS).unwrap_err();
+            assert!(error.0.contains(expected), "{text:?}: {error}");
+        }
+        let error = Book::from_argument("random:x", &LAYOUTS).unwrap_err();
+        assert!(error.0.contains("random:K"));
+        let error = Book::from_argument("/no/such/file", &LAYOUTS).unwrap_err();
+        assert!(error.0.contains("cannot read"));
+    }
+}

@@ -1,0 +1,284 @@
+//! What the runner tells: per-pair results, a progress line after every game (stderr) and the
+//! final table (stdout).
+
+use super::game::{PlayedGame, Termination};
+use super::records::result_token;
+use super::stats::{Sprt, Tally, Verdict};
+use crate::board::Colour;
+
+/// Results between two engines, seen from the first (`engines.0`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairStats {
+    /// Indices of the two engines.
+    pub engines: (usize, usize),
+    /// Wins, draws and losses of the first engine.
+    pub tally: Tally,
+    /// Plies played in all games.
+    pub plies: u64,
+    /// Per engine of the pair (first, second): games lost on time or by silence.
+    pub time_losses: [u32; 2],
+    /// Games lost by an illegal (or unreadable) move.
+    pub illegal: [u32; 2],
+    /// Games lost by a crash.
+    pub crashes: [u32; 2],
+}
+
+impl PairStats {
+    /// Empty results for the pair.
+    pub fn new(first: usize, second: usize) -> PairStats {
+        PairStats {
+            engines: (first, second),
+            tally: Tally::default(),
+            plies: 0,
+            time_losses: [0; 2],
+            illegal: [0; 2],
+            crashes: [0; 2],
+        }
+    }
+
+    /// Counts a game in which the engines `[black, white]` played.
+    pub fn add(&mut self, players: [usize; 2], game: &PlayedGame) {
+        let first_colour = if players[0] == self.engines.0 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        match game.winner {
+            None => self.tally.draws += 1,
+            Some(colour) if colour == first_colour => self.tally.wins += 1,
+            Some(_) => self.tally.losses += 1,
+        }
+        self.plies += game.moves.len() as u64;
+        if let Some(culprit) = game.culprit {
+            let side = usize::from(culprit != first_colour);
+            let counter = match game.termination {
+                Termination::TimeForfeit | Termination::NoAnswer => &mut self.time_losses,
+                Termination::IllegalMove(_) => &mut self.illegal,
+                Termination::Crash => &mut self.crashes,
+                _ => return,
+            };
+            counter[side] += 1;
+        }
+    }
+
+    /// Mean game length in plies.
+    pub fn average_plies(&self) -> f64 {
+        let games = self.tally.games();
+        if games == 0 {
+            0.0
+        } else {
+            self.plies as f64 / games as f64
+        }
+    }
+}
+
+/// An Elo figure: `+12.3`, `-4.0`, `+inf`.
+pub fn format_elo(elo: f64) -> String {
+    if elo.is_infinite() {
+        if elo > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        // Adding zero turns -0.0 (the Elo of a 50% score) into +0.0.
+        format!("{:+.1}", elo + 0.0)
+    }
+}
+
+/// `Elo +12.3 ± 45.6` for a tally, or `Elo -` before any game.
+fn elo_text(tally: &Tally) -> String {
+    match (tally.elo(), tally.elo_error()) {
+        (Some(elo), Some(error)) if error.is_finite() => {
+            format!("Elo {} ± {error:.1}", format_elo(elo))
+        }
+        (Some(elo), _) => format!("Elo {} ± inf", format_elo(elo)),
+        _ => "Elo -".to_string(),
+    }
+}
+
+/// The line written to stderr after each game.
+pub fn progress_line(
+    done: usize,
+    total: usize,
+    players: [&str; 2],
+    game: &PlayedGame,
+    pair: &PairStats,
+    pair_names: [&str; 2],
+    sprt: Option<&Sprt>,
+) -> String {
+    let t = &pair.tally;
+    let mut line = format!(
+        "game {done}/{total}: {} - {} {} ({}) | {} vs {}: W {} D {} L {}, {}",
+        players[0],
+        players[1],
+        result_token(game.winner),
+        game.termination,
+        pair_names[0],
+        pair_names[1],
+        t.wins,
+        t.draws,
+        t.losses,
+        elo_text(t),
+    );
+    if let Some(sprt) = sprt {
+        let (lower, upper) = sprt.bounds();
+        line += &format!(", LLR {:+.2} ({lower:+.2}, {upper:+.2})", sprt.llr(t));
+    }
+    line
+}
+
+/// The final table: one row per engine pair. Counts of faults are given as
+/// "first engine/second engine".
+pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> String {
+    let header = [
+        "Pair",
+        "Games",
+        "W",
+        "D",
+        "L",
+        "Score",
+        "Elo",
+        "95% interval",
+        "LLR",
+        "SPRT",
+        "Plies",
+        "Time",
+        "Illegal",
+        "Crash",
+    ];
+    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    for pair in pairs {
+        let t = &pair.tally;
+        let (first, second) = pair.engines;
+        let interval = t
+            .elo_interval()
+            .map(|(low, high)| format!("[{}, {}]", format_elo(low), format_elo(high)))
+            .unwrap_or_else(|| "-".into());
+        let (llr, verdict) = match sprt {
+            Some(sprt) => (format!("{:+.2}", sprt.llr(t)), sprt.verdict(t).to_string()),
+            None => ("-".into(), "-".into()),
+        };
+        let both = |counts: [u32; 2]| format!("{}/{}", counts[0], counts[1]);
+        rows.push(vec![
+            format!("{} vs {}", names[first], names[second]),
+            t.games().to_string(),
+            t.wins.to_string(),
+            t.draws.to_string(),
+            t.losses.to_string(),
+            t.score()
+                .map(|s| format!("{:.1}%", 100.0 * s))
+                .unwrap_or_else(|| "-".into()),
+            t.elo().map(format_elo).unwrap_or_else(|| "-".into()),
+            interval,
+            llr,
+            verdict,
+            format!("{:.1}", pair.average_plies()),
+            both(pair.time_losses),
+            both(pair.illegal),
+            both(pair.crashes),
+        ]);
+    }
+    let widths: Vec<usize> = (0..header.len())
+        .map(|column| {
+            rows.iter()
+                .map(|row| row[column].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut text = String::new();
+    for row in &rows {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(column, cell)| {
+                if column == 0 {
+                    format!("{cell:<width$}", width = widths[column])
+                } else {
+                    format!("{cell:>width$}", width = widths[column])
+                }
+            })
+            .collect();
+        text += cells.join("  ").trim_end();
+        text.push('\n');
+    }
+    if let Some(sprt) = sprt {
+        let (lower, upper) = sprt.bounds();
+        text += &format!(
+            "SPRT: elo0 {} elo1 {} alpha {} beta {}, LLR bounds ({lower:+.2}, {upper:+.2})\n",
+            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+        );
+    }
+    text += "Time, Illegal and Crash count the games each engine of the pair lost that way \
+             (first/second); Time includes silence.\n";
+    text
+}
+
+/// Has the SPRT decided (for the stop)?
+pub fn sprt_decided(sprt: Option<&Sprt>, pair: &PairStats) -> bool {
+    sprt.is_some_and(|sprt| sprt.verdict(&pair.tally) != Verdict::Continue)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(
+        winner: Option<Colour>,
+        termination: Termination,
+        culprit: Option<Colour>,
+    ) -> PlayedGame {
+        PlayedGame {
+            moves: Vec::new(),
+            winner,
+            termination,
+            culprit,
+        }
+    }
+
+    #[test]
+    fn results_count_from_the_first_engine_whatever_its_colour() {
+        let mut pair = PairStats::new(0, 1);
+        pair.add(
+            [0, 1],
+            &game(Some(Colour::Black), Termination::SixEjected, None),
+        );
+        pair.add(
+            [1, 0],
+            &game(
+                Some(Colour::Black),
+                Termination::TimeForfeit,
+                Some(Colour::White),
+            ),
+        );
+        pair.add(
+            [1, 0],
+            &game(
+                Some(Colour::White),
+                Termination::IllegalMove("x".into()),
+                Some(Colour::Black),
+            ),
+        );
+        pair.add([0, 1], &game(None, Termination::MoveLimit, None));
+        // Engine 0 won as Black, lost on time as White, won as White, drew.
+        assert_eq!(
+            pair.tally,
+            Tally {
+                wins: 2,
+                draws: 1,
+                losses: 1
+            }
+        );
+        assert_eq!(pair.time_losses, [1, 0]);
+        assert_eq!(pair.illegal, [0, 1]);
+        let names = vec!["A".to_string(), "B".to_string()];
+        let text = table(&[pair], &names, None);
+        assert!(text.lines().nth(1).unwrap().starts_with("A vs B"), "{text}");
+        assert!(text.contains("62.5%"), "{text}");
+    }
+
+    #[test]
+    fn elo_figures() {
+        assert_eq!(format_elo(12.345), "+12.3");
+        assert_eq!(format_elo(-4.0), "-4.0");
+        assert_eq!(format_elo(f64::INFINITY), "+inf");
+        assert_eq!(format_elo(-0.0), "+0.0");
+    }
+}

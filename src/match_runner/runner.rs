@@ -1,0 +1,315 @@
+//! The match itself: the schedule of games, the worker threads that play them (each owning its
+//! engine processes), and the collector that counts results, writes records and stops the
+//! match when the SPRT has decided.
+
+use super::config::MatchConfig;
+use super::engine::EngineProcess;
+use super::game::{self, GameSetup, PlayedGame, Termination};
+use super::openings::Opening;
+use super::records::{GameInfo, RecordsFile, format_record, today};
+use super::report::{self, PairStats};
+use crate::board::Colour;
+use std::collections::VecDeque;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Sender, channel};
+use std::time::Duration;
+
+/// Longest wait for an engine that lost on time to come back to rest before it is restarted.
+const RECOVERY: Duration = Duration::from_secs(2);
+
+/// One game to play.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// Its number in the match, from 1.
+    pub round: u64,
+    /// Index of its engine pair.
+    pub pair: usize,
+    /// The engines playing `[black, white]`.
+    pub engines: [usize; 2],
+    /// Where it starts.
+    pub opening: Opening,
+}
+
+/// Every game of the match, engine pair after engine pair. Games 2k and 2k+1 of a pair share
+/// opening k with the colours swapped; opening k is the same for every pair.
+pub fn schedule(config: &MatchConfig) -> (Vec<Job>, Vec<PairStats>) {
+    let count = config.engines.len();
+    let mut jobs = Vec::new();
+    let mut pairs = Vec::new();
+    for first in 0..count {
+        for second in first + 1..count {
+            let pair = pairs.len();
+            pairs.push(PairStats::new(first, second));
+            for game in 0..u64::from(config.games) {
+                let k = game / 2;
+                let layout = config.layouts[(k % config.layouts.len() as u64) as usize];
+                let engines = if game % 2 == 0 {
+                    [first, second]
+                } else {
+                    [second, first]
+                };
+                jobs.push(Job {
+                    round: jobs.len() as u64 + 1,
+                    pair,
+                    engines,
+                    opening: config.book.opening(k, layout, config.seed),
+                });
+            }
+        }
+    }
+    (jobs, pairs)
+}
+
+/// What the workers share.
+struct Shared<'a> {
+    config: &'a MatchConfig,
+    queue: Mutex<VecDeque<Job>>,
+    stop: AtomicBool,
+}
+
+impl Shared<'_> {
+    fn next_job(&self) -> Option<Job> {
+        if self.stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let mut queue = self
+            .queue
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        queue.pop_front()
+    }
+}
+
+/// Mutable references to two different filled slots.
+fn two_mut<T>(slots: &mut [Option<T>], a: usize, b: usize) -> Option<[&mut T; 2]> {
+    if a == b || a.max(b) >= slots.len() {
+        return None;
+    }
+    let (low, high) = slots.split_at_mut(a.max(b));
+    let (at_low, at_high) = (low[a.min(b)].as_mut()?, high[0].as_mut()?);
+    Some(if a < b {
+        [at_low, at_high]
+    } else {
+        [at_high, at_low]
+    })
+}
+
+/// Plays one job with the worker's engines, starting or restarting them as needed. `None` when
+/// the match was stopped during the game.
+fn play_job(shared: &Shared, slots: &mut [Option<EngineProcess>], job: &Job) -> Option<PlayedGame> {
+    let config = shared.config;
+    for (colour, &index) in Colour::BOTH.iter().zip(&job.engines) {
+        if slots[index].as_mut().is_some_and(EngineProcess::has_exited) {
+            slots[index] = None;
+        }
+        if slots[index].is_none() {
+            match EngineProcess::start(&config.engines[index], config.silence) {
+                Ok(engine) => slots[index] = Some(engine),
+                Err(message) => {
+                    log::warn!("{message}");
+                    return Some(PlayedGame::not_started(&job.opening, *colour));
+                }
+            }
+        }
+    }
+    let wants_move_limit = job.engines.map(|index| {
+        let spec = &config.engines[index];
+        let announced = slots[index].as_ref().is_some_and(|engine| {
+            engine
+                .option_names
+                .iter()
+                .any(|name| name.eq_ignore_ascii_case("MoveLimit"))
+        });
+        announced && !spec.sets_option("MoveLimit")
+    });
+    let setup = GameSetup {
+        opening: &job.opening,
+        max_plies: config.max_plies,
+        controls: job.engines.map(|index| config.engines[index].tc),
+        margin: config.margin,
+        silence: config.silence,
+    };
+    let [black, white] = job.engines;
+    let engines = two_mut(slots, black, white)?;
+    let played = game::play(engines, &setup, wants_move_limit, &shared.stop)?;
+    if let Some(culprit) = played.culprit {
+        let index = job.engines[culprit.index()];
+        let keep = match played.termination {
+            Termination::Crash => false,
+            Termination::TimeForfeit | Termination::NoAnswer => slots[index]
+                .as_mut()
+                .is_some_and(|engine| engine.recover(RECOVERY.min(config.silence))),
+            _ => true,
+        };
+        if !keep {
+            log::info!(
+                "restarting {} for the next game",
+                config.engines[index].name
+            );
+            // Dropping the process sends quit and kills it if need be.
+            slots[index] = None;
+        }
+    }
+    Some(played)
+}
+
+/// A worker: takes jobs until none are left or the match stops. Its engines quit when it ends.
+fn work(
+    shared: &Shared,
+    mut slots: Vec<Option<EngineProcess>>,
+    results: Sender<(Job, PlayedGame)>,
+) {
+    while let Some(job) = shared.next_job() {
+        let Some(played) = play_job(shared, &mut slots, &job) else {
+            break;
+        };
+        if results.send((job, played)).is_err() {
+            break;
+        }
+    }
+}
+
+/// Plays the match with the engines already started in `first` (one process per engine, given
+/// to the first worker) and prints the progress and the final table.
+pub fn run_match(config: &MatchConfig, first: Vec<EngineProcess>) -> Result<(), String> {
+    let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
+    let (jobs, mut pairs) = schedule(config);
+    let total = jobs.len();
+    let mut records = config
+        .records
+        .as_deref()
+        .map(RecordsFile::open)
+        .transpose()?;
+    let date = today();
+    let shared = Shared {
+        config,
+        queue: Mutex::new(jobs.into_iter().collect()),
+        stop: AtomicBool::new(false),
+    };
+    let workers = config.concurrency.min(total).max(1);
+    let mut first: Vec<Option<EngineProcess>> = first.into_iter().map(Some).collect();
+    let mut failure = None;
+    let mut done = 0;
+    std::thread::scope(|scope| {
+        let (sender, results) = channel();
+        for worker in 0..workers {
+            let slots = if worker == 0 {
+                std::mem::take(&mut first)
+            } else {
+                (0..config.engines.len()).map(|_| None).collect()
+            };
+            let sender = sender.clone();
+            let shared = &shared;
+            scope.spawn(move || work(shared, slots, sender));
+        }
+        drop(sender);
+        for (job, played) in results {
+            done += 1;
+            let pair = &mut pairs[job.pair];
+            pair.add(job.engines, &played);
+            let players = job.engines.map(|index| names[index].as_str());
+            let pair_names = [
+                names[pair.engines.0].as_str(),
+                names[pair.engines.1].as_str(),
+            ];
+            eprintln!(
+                "{}",
+                report::progress_line(
+                    done,
+                    total,
+                    players,
+                    &played,
+                    pair,
+                    pair_names,
+                    config.sprt.as_ref()
+                )
+            );
+            if let Some(file) = records.as_mut() {
+                let record = format_record(&GameInfo {
+                    event: &config.event,
+                    date: &date,
+                    round: job.round,
+                    players,
+                    opening: &job.opening,
+                    controls: job.engines.map(|index| config.engines[index].tc),
+                    max_plies: config.max_plies,
+                    game: &played,
+                });
+                if let Err(message) = file.append(&record) {
+                    failure = Some(message);
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            if report::sprt_decided(config.sprt.as_ref(), pair) {
+                shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    if let Some(message) = failure {
+        return Err(message);
+    }
+    if done < total {
+        eprintln!("stopped after {done} of {total} games");
+    }
+    print!("{}", report::table(&pairs, &names, config.sprt.as_ref()));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::match_runner::args::MatchArgs;
+    use crate::match_runner::config::configure;
+    use crate::match_runner::openings::Start;
+
+    #[test]
+    fn pairs_of_games_share_an_opening_with_colours_swapped() {
+        let args = MatchArgs::try_parse_from([
+            "match",
+            "--tc",
+            "depth=1",
+            "--engine",
+            "a",
+            "--engine",
+            "b",
+            "--engine",
+            "c",
+            "--games",
+            "5",
+            "--openings",
+            "random:3",
+            "--layout",
+            "standard,german-daisy",
+            "--seed",
+            "9",
+        ])
+        .unwrap();
+        let config = configure(&args).unwrap();
+        let (jobs, pairs) = schedule(&config);
+        assert_eq!(pairs.len(), 3);
+        assert_eq!(jobs.len(), 15);
+        assert_eq!(jobs[0].engines, [0, 1]);
+        assert_eq!(jobs[1].engines, [1, 0]);
+        assert_eq!(jobs[0].opening, jobs[1].opening);
+        assert_ne!(jobs[0].opening, jobs[2].opening);
+        assert_eq!(
+            jobs[2].opening.start,
+            Start::Layout(crate::board::Layout::GermanDaisy)
+        );
+        // The same opening k for every pair.
+        assert_eq!(jobs[0].opening, jobs[5].opening);
+        assert_eq!(jobs[5].engines, [0, 2]);
+        assert_eq!(jobs[14].round, 15);
+    }
+
+    #[test]
+    fn two_different_slots_at_once() {
+        let mut slots = vec![Some(1), Some(2), None];
+        let [a, b] = two_mut(&mut slots, 1, 0).unwrap();
+        assert_eq!((*a, *b), (2, 1));
+        assert!(two_mut(&mut slots, 0, 0).is_none());
+        assert!(two_mut(&mut slots, 0, 2).is_none());
+        assert!(two_mut(&mut slots, 0, 3).is_none());
+    }
+}

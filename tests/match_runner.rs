@@ -1,0 +1,491 @@
+//! `sumito match` driven as a user would: games between two Sumito processes whose records must
+//! replay legally, test engines that misbehave on purpose (tests/engines/*.sh) and must be scored
+//! as losses with the right reason, the SPRT stop, and bad input that must give messages.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use sumito::match_runner::records::{Record, parse_records, verify_file};
+
+const SUMITO: &str = env!("CARGO_BIN_EXE_sumito");
+
+/// A bound on any one run: it guards against a hang, it is not a speed claim.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The command line of a test engine script.
+fn script(name: &str) -> String {
+    format!(
+        "sh '{}/tests/engines/{name}.sh'",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sumito-match-{}-{test}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+struct Run {
+    success: bool,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `sumito match <args>` with its output in `dir`, killing it if it runs too long.
+fn run_match(dir: &Path, args: &[&str]) -> Run {
+    let (out_path, err_path) = (dir.join("stdout"), dir.join("stderr"));
+    let mut child = Command::new(SUMITO)
+        .arg("match")
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(fs::File::create(&out_path).unwrap())
+        .stderr(fs::File::create(&err_path).unwrap())
+        .spawn()
+        .expect("sumito starts");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > PATIENCE {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("sumito match {args:?} did not finish within {PATIENCE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let run = Run {
+        success: status.success(),
+        stdout: fs::read_to_string(out_path).unwrap(),
+        stderr: fs::read_to_string(err_path).unwrap(),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "sumito match {args:?} panicked:\n{}",
+        run.stderr
+    );
+    run
+}
+
+fn records(path: &Path) -> Vec<Record> {
+    parse_records(&fs::read_to_string(path).expect("records written")).expect("records parse")
+}
+
+fn by_round(records: &[Record], round: u32) -> &Record {
+    records
+        .iter()
+        .find(|r| r.tag("Round") == Some(&round.to_string()))
+        .expect("a record of every round")
+}
+
+#[test]
+fn sumito_against_itself_writes_records_that_replay() {
+    let dir = scratch("selfplay");
+    let file = dir.join("games.txt");
+    let file_arg = file.to_str().unwrap();
+    let run = run_match(
+        &dir,
+        &[
+            "--engine",
+            SUMITO,
+            "--engine",
+            SUMITO,
+            "--tc",
+            "depth=1",
+            "--games",
+            "4",
+            "--concurrency",
+            "2",
+            "--openings",
+            "random:4",
+            "--seed",
+            "11",
+            "--max-plies",
+            "120",
+            "--records",
+            file_arg,
+        ],
+    );
+    assert!(run.success, "{}", run.stderr);
+    let row = run.stdout.lines().nth(1).expect("a table row");
+    assert!(row.contains(" vs "), "{}", run.stdout);
+    assert_eq!(
+        run.stderr
+            .lines()
+            .filter(|l| l.starts_with("game "))
+            .count(),
+        4
+    );
+    let games = records(&file);
+    assert_eq!(games.len(), 4);
+    for game in &games {
+        for tag in [
+            "Event",
+            "Date",
+            "Round",
+            "Black",
+            "White",
+            "Layout",
+            "TimeControl",
+            "Result",
+            "Termination",
+            "PlyCount",
+        ] {
+            assert!(game.tag(tag).is_some(), "no {tag} tag in {game:?}");
+        }
+        assert_eq!(game.tag("TimeControl"), Some("depth=1"));
+        assert!(game.moves.len() <= 120);
+        let termination = game.tag("Termination").unwrap();
+        assert!(
+            termination == "six marbles ejected" || termination == "move limit",
+            "{termination}"
+        );
+    }
+    // A pair shares its opening, with the colours swapped.
+    let (first, second) = (by_round(&games, 1), by_round(&games, 2));
+    assert_eq!(first.moves[..4], second.moves[..4]);
+    assert_eq!(first.tag("Black"), second.tag("White"));
+    assert_ne!(first.moves[..4], by_round(&games, 3).moves[..4]);
+    verify_file(&file).expect("the records replay");
+    let verified = run_match(&dir, &["--verify", file_arg]);
+    assert!(verified.success, "{}", verified.stderr);
+    assert!(verified.stdout.contains("4 games"), "{}", verified.stdout);
+    // The same file with one result turned round must be caught.
+    let text = fs::read_to_string(&file).unwrap();
+    let result = first.tag("Result").unwrap();
+    let flipped = if result == "1-0" { "0-1" } else { "1-0" };
+    let forged = dir.join("forged.txt");
+    fs::write(
+        &forged,
+        text.replacen(
+            &format!("[Result \"{result}\"]"),
+            &format!("[Result \"{flipped}\"]"),
+            1,
+        ),
+    )
+    .unwrap();
+    let caught = run_match(&dir, &["--verify", forged.to_str().unwrap()]);
+    assert!(!caught.success);
+    assert!(caught.stderr.contains("1 of 4 games"), "{}", caught.stderr);
+}
+
+/// Plays `games` games of Sumito against a misbehaving test engine and checks that the test
+/// engine lost every one of them for `reason`; returns the records.
+fn misbehaving(engine: &str, tc: &str, extra: &[&str], games: u32, reason: &str) -> Vec<Record> {
+    let dir = scratch(&format!("{engine}-{}", tc.replace('=', "")));
+    let file = dir.join("games.txt");
+    let bad = script(engine);
+    let games_arg = games.to_string();
+    let mut args = vec![
+        "--engine",
+        SUMITO,
+        "--name",
+        "Sumito",
+        "--engine",
+        &bad,
+        "--name",
+        "Bad",
+        "--tc",
+        tc,
+        "--games",
+        &games_arg,
+        "--records",
+        file.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let started = Instant::now();
+    let run = run_match(&dir, &args);
+    assert!(run.success, "{engine}: {}", run.stderr);
+    let played = records(&file);
+    assert_eq!(played.len(), games as usize, "{engine}: {}", run.stderr);
+    for game in &played {
+        let expected = if game.tag("Black") == Some("Bad") {
+            "0-1"
+        } else {
+            "1-0"
+        };
+        assert_eq!(game.tag("Result"), Some(expected), "{engine}: {game:?}");
+        assert_eq!(game.tag("Termination"), Some(reason), "{engine}: {game:?}");
+    }
+    verify_file(&file).expect("the records replay");
+    // The table: Sumito won every game, Bad lost every one for the same reason.
+    let row: Vec<&str> = run
+        .stdout
+        .lines()
+        .nth(1)
+        .expect("a table row")
+        .split_whitespace()
+        .collect();
+    let counts = [games_arg.as_str(), &games_arg, "0", "0"];
+    assert_eq!(
+        row[..7],
+        [
+            "Sumito", "vs", "Bad", counts[0], counts[1], counts[2], counts[3]
+        ]
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{engine} was slow"
+    );
+    played
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    misbehaving("illegal", "depth=1", &[], 2, "illegal move e5e6");
+}
+
+#[test]
+fn garbage_output_is_passed_over_and_an_unreadable_move_loses() {
+    misbehaving("garbage", "depth=1", &[], 2, "illegal move ???");
+}
+
+#[test]
+fn a_crash_mid_game_loses_and_the_engine_is_restarted() {
+    let games = misbehaving("crash", "depth=1", &[], 4, "crash");
+    // The crash engine plays one move before it dies, in every game: so it was restarted.
+    for game in &games {
+        assert!(game.moves.len() >= 2, "{game:?}");
+    }
+}
+
+#[test]
+fn no_answer_on_the_clock_loses_on_time() {
+    misbehaving("timeout", "movetime=20", &[], 2, "time forfeit");
+    misbehaving("timeout", "1+0", &[], 2, "time forfeit");
+}
+
+#[test]
+fn silence_in_a_depth_search_loses() {
+    misbehaving(
+        "timeout",
+        "depth=1",
+        &["--silence-timeout", "0.5"],
+        2,
+        "no answer",
+    );
+}
+
+#[test]
+fn an_engine_that_never_shakes_hands_stops_the_match_with_a_message() {
+    let dir = scratch("mute");
+    let mute = script("mute");
+    let started = Instant::now();
+    let run = run_match(
+        &dir,
+        &[
+            "--engine",
+            SUMITO,
+            "--engine",
+            &mute,
+            "--tc",
+            "depth=1",
+            "--silence-timeout",
+            "0.5",
+        ],
+    );
+    assert!(!run.success);
+    assert!(run.stderr.contains("did not answer uap"), "{}", run.stderr);
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn per_engine_time_controls_and_a_clock() {
+    let dir = scratch("clock");
+    let file = dir.join("games.txt");
+    let run = run_match(
+        &dir,
+        &[
+            "--engine",
+            SUMITO,
+            "--engine",
+            SUMITO,
+            "--tc",
+            "1:3+0.1",
+            "--tc",
+            "2:40/3",
+            "--option",
+            "2:Hash=8",
+            "--games",
+            "2",
+            "--max-plies",
+            "16",
+            "--records",
+            file.to_str().unwrap(),
+        ],
+    );
+    assert!(run.success, "{}", run.stderr);
+    let games = records(&file);
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        assert_eq!(game.tag("Termination"), Some("move limit"), "{game:?}");
+        assert!(game.tag("BlackTimeControl").is_some());
+    }
+    verify_file(&file).expect("the records replay");
+}
+
+#[test]
+fn an_openings_file_gives_positions_and_move_lists() {
+    let dir = scratch("openings");
+    let book = dir.join("book.txt");
+    fs::write(
+        &book,
+        "# two openings\n\
+         5/6/7/8/5bbbw/8/7/6/5 b 0 5 0\n\
+         a1b1 i5h5\n",
+    )
+    .unwrap();
+    let file = dir.join("games.txt");
+    let run = run_match(
+        &dir,
+        &[
+            "--engine",
+            SUMITO,
+            "--engine",
+            SUMITO,
+            "--tc",
+            "depth=2",
+            "--games",
+            "4",
+            "--layout",
+            "belgian-daisy",
+            "--openings",
+            book.to_str().unwrap(),
+            "--records",
+            file.to_str().unwrap(),
+        ],
+    );
+    assert!(run.success, "{}", run.stderr);
+    let games = records(&file);
+    for round in [1, 2] {
+        let game = by_round(&games, round);
+        assert_eq!(game.tag("FEN"), Some("5/6/7/8/5bbbw/8/7/6/5 b 0 5 0"));
+        // Black pushes the last white marble off at once.
+        assert_eq!(game.tag("Termination"), Some("six marbles ejected"));
+        assert_eq!(game.tag("Result"), Some("1-0"));
+    }
+    for round in [3, 4] {
+        let game = by_round(&games, round);
+        assert_eq!(game.tag("Layout"), Some("belgian-daisy"));
+        assert_eq!(game.tag("OpeningPlies"), Some("2"));
+        assert_eq!(game.moves[..2], ["a1b1", "i5h5"]);
+    }
+    verify_file(&file).expect("the records replay");
+}
+
+/// The LLR of a progress line.
+fn llr(line: &str) -> f64 {
+    let at = line.find("LLR ").expect("an LLR in the progress line") + 4;
+    let number: String = line[at..]
+        .chars()
+        .take_while(|c| !c.is_whitespace())
+        .collect();
+    number.parse().expect("a number")
+}
+
+#[test]
+fn the_sprt_stops_the_match_as_soon_as_a_bound_is_crossed() {
+    let dir = scratch("sprt");
+    let run = run_match(
+        &dir,
+        &[
+            "--engine",
+            SUMITO,
+            "--engine",
+            SUMITO,
+            "--tc",
+            "1:depth=1",
+            "--tc",
+            "2:depth=3",
+            "--games",
+            "60",
+            "--openings",
+            "random:2",
+            "--seed",
+            "1",
+            "--sprt",
+            "elo0=0",
+            "elo1=100",
+            "alpha=0.05",
+            "beta=0.05",
+        ],
+    );
+    assert!(run.success, "{}", run.stderr);
+    // ln(0.05/0.95) and ln(0.95/0.05).
+    let bound = 2.944;
+    let lines: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .collect();
+    assert!(lines.len() < 60, "{}", run.stderr);
+    let (last, before) = lines.split_last().unwrap();
+    assert!(llr(last).abs() > bound, "{last}");
+    for line in before {
+        assert!(llr(line).abs() < bound, "{line}");
+    }
+    assert!(run.stdout.contains("H0 accepted"), "{}", run.stdout);
+}
+
+#[test]
+fn bad_input_gives_a_message_and_a_failure() {
+    let dir = scratch("bad");
+    let bad_book = dir.join("bad-book.txt");
+    fs::write(&bad_book, "a1b1\nz9z9\n").unwrap();
+    let bad_records = dir.join("bad-records.txt");
+    fs::write(
+        &bad_records,
+        "[Layout \"standard\"]\n[Result \"1-0\"]\n[Termination \"crash\"]\n\n1. a1a3 1-0\n",
+    )
+    .unwrap();
+    let book_arg = bad_book.to_str().unwrap().to_string();
+    let records_arg = bad_records.to_str().unwrap().to_string();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["--engine", SUMITO], "at least two"),
+        (
+            vec![
+                "--engine",
+                "/no/such/engine",
+                "--engine",
+                SUMITO,
+                "--tc",
+                "depth=1",
+            ],
+            "cannot start",
+        ),
+        (
+            vec!["--engine", SUMITO, "--engine", SUMITO, "--tc", "soon"],
+            "bad time control",
+        ),
+        (
+            vec![
+                "--engine",
+                SUMITO,
+                "--engine",
+                SUMITO,
+                "--tc",
+                "depth=1",
+                "--openings",
+                &book_arg,
+            ],
+            "line 2",
+        ),
+        (
+            vec![
+                "--engine", SUMITO, "--engine", SUMITO, "--tc", "depth=1", "--option", "Hash=0",
+            ],
+            "refused an option",
+        ),
+        (vec!["--verify", "/no/such/records"], "cannot read"),
+        (vec!["--verify", &records_arg], "illegal move 1 'a1a3'"),
+    ];
+    for (args, expected) in cases {
+        let run = run_match(&dir, &args);
+        assert!(!run.success, "{args:?} succeeded");
+        assert!(run.stderr.contains(expected), "{args:?}: {}", run.stderr);
+    }
+}
