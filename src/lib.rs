@@ -11,10 +11,12 @@
 //! assert_eq!(mv.to_string(), "a1b1");
 //! ```
 
+pub mod analysis;
 pub mod board;
 pub mod eval;
 pub mod match_runner;
 pub mod movegen;
+pub mod play;
 pub mod protocol;
 pub mod random;
 pub mod search;

@@ -31,10 +31,15 @@ pub enum Termination {
     Crash,
     /// The engine stayed silent longer than the silence timeout.
     NoAnswer,
+    /// A player gave up (games played with `sumito play`).
+    Resignation,
+    /// A player left the game unfinished (the input of `sumito play` ended).
+    Abandoned,
 }
 
 impl Termination {
-    /// Does the game end by an engine's fault rather than by the rules?
+    /// Does the game end by a player's doing (a fault, resigning, leaving) rather than by the
+    /// rules?
     pub fn is_fault(&self) -> bool {
         !matches!(
             self,
@@ -72,6 +77,8 @@ impl fmt::Display for Termination {
             Termination::IllegalMove(text) => write!(f, "illegal move {text}"),
             Termination::Crash => f.write_str("crash"),
             Termination::NoAnswer => f.write_str("no answer"),
+            Termination::Resignation => f.write_str("resignation"),
+            Termination::Abandoned => f.write_str("abandoned"),
         }
     }
 }
@@ -87,6 +94,8 @@ impl FromStr for Termination {
             "time forfeit" => Termination::TimeForfeit,
             "crash" => Termination::Crash,
             "no answer" => Termination::NoAnswer,
+            "resignation" => Termination::Resignation,
+            "abandoned" => Termination::Abandoned,
             other => match other.strip_prefix("illegal move") {
                 Some(text) => Termination::IllegalMove(text.trim().to_string()),
                 None => return Err(format!("unknown termination '{other}'")),

@@ -9,8 +9,8 @@
 //! - `config`: the checked settings;
 //! - [`time_control`]: `--tc`, the `go` commands and the clocks;
 //! - `engine`: one engine process and its reader thread;
-//! - `openings`: where each pair of games starts;
-//! - `game`: one game, move by move;
+//! - [`openings`]: where each pair of games starts;
+//! - [`game`]: one game, move by move;
 //! - [`stats`]: Elo with its interval, and the SPRT;
 //! - [`records`]: writing, reading and verifying game records (GAMES.md);
 //! - `report`: the progress line and the final table;
@@ -19,8 +19,8 @@
 pub mod args;
 mod config;
 mod engine;
-mod game;
-mod openings;
+pub mod game;
+pub mod openings;
 pub mod records;
 mod report;
 mod runner;

@@ -323,7 +323,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, String> {
 }
 
 /// The record's start position, from its `FEN` or `Layout` tag.
-fn start_position(record: &Record) -> Result<Position, String> {
+pub fn start_position(record: &Record) -> Result<Position, String> {
     if let Some(fen) = record.tag("FEN") {
         return fen
             .parse::<Position>()

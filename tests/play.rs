@@ -1,0 +1,115 @@
+//! `sumito play` driven through stdin as a person at a terminal would.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `sumito play` with `args`, feeding `input`; returns stdout.
+fn play(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sumito"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The number of moves Sumito announced.
+fn engine_moves(out: &str) -> usize {
+    out.lines()
+        .filter(|l| l.starts_with("Sumito plays "))
+        .count()
+}
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("sumito-{name}-{}.txt", std::process::id()))
+}
+
+#[test]
+fn a_scripted_game_with_help_errors_undo_and_resignation() {
+    let record = temp_path("resign");
+    let path = record.to_str().unwrap();
+    let input = "help\nmoves\nzz\na1a2\nc3d3\nundo\nc4d4\nresign\n";
+    let out = play(
+        &[
+            "--level", "1", "--colour", "black", "--ascii", "--record", path,
+        ],
+        input,
+    );
+    // The board is drawn with coordinates, plain ASCII.
+    assert!(out.contains("    A b b b b b 6"), "{out}");
+    assert!(out.contains("       1 2 3 4 5"));
+    assert!(out.contains("ejected: black 0 white 0"));
+    assert!(out.contains("Enter a move in Aba-Pro notation"));
+    // The prompt and the answer share a line: "black to move> legal moves: …".
+    let listed = out
+        .lines()
+        .find_map(|l| l.split_once("legal moves: "))
+        .unwrap()
+        .1;
+    assert_eq!(listed.split_whitespace().count(), 44);
+    assert!(out.contains("'zz' is not legal here: 'zz' is not a move"));
+    assert!(out.contains("'a1a2' is not legal here: a group has at most three marbles"));
+    assert_eq!(engine_moves(&out), 2, "one reply before and one after undo");
+    assert!(out.contains("took back 2 move(s)"));
+    assert!(out.contains("You resign: white wins."));
+    assert!(out.contains(&format!("The game is saved in {path}")));
+    let saved = std::fs::read_to_string(&record).unwrap();
+    let _ = std::fs::remove_file(&record);
+    assert!(saved.contains("[Result \"0-1\"]"), "{saved}");
+    assert!(saved.contains("[Termination \"resignation\"]"), "{saved}");
+    assert!(
+        saved.contains("1. c4d4 "),
+        "the undone move is gone: {saved}"
+    );
+}
+
+#[test]
+fn playing_white_lets_sumito_open_and_the_end_of_input_abandons() {
+    let record = temp_path("white");
+    let path = record.to_str().unwrap();
+    let out = play(
+        &[
+            "--level", "1", "--colour", "white", "--ascii", "--record", path,
+        ],
+        "i5h5\n",
+    );
+    assert!(out.contains("You play white; Sumito plays black."));
+    assert_eq!(engine_moves(&out), 2);
+    let saved = std::fs::read_to_string(&record).unwrap();
+    let _ = std::fs::remove_file(&record);
+    assert!(saved.contains("[Result \"1-0\"]"), "{saved}");
+    assert!(saved.contains("[Termination \"abandoned\"]"), "{saved}");
+    assert!(saved.contains(" i5h5 "), "{saved}");
+}
+
+#[test]
+fn bad_arguments_are_refused_with_a_message() {
+    for args in [
+        &["--colour", "green"][..],
+        &["--tc", "ten"],
+        &["--level", "99"],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_sumito"))
+            .arg("play")
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains("error"),
+            "{args:?}"
+        );
+    }
+}
