@@ -84,7 +84,10 @@ pub struct SearchResult {
 
 /// Tables and per-thread data kept from one search to the next.
 pub struct Engine {
-    tt: TranspositionTable,
+    /// Allocated by the first search, so that a `setoption name Hash` sent before it never
+    /// needs the memory of two tables.
+    tt: Option<TranspositionTable>,
+    hash_mb: usize,
     threads: Vec<ThreadData>,
     /// Settings used by the next search.
     pub settings: Settings,
@@ -94,32 +97,30 @@ impl Engine {
     /// An engine with a table of `hash_mb` MB and one thread.
     pub fn new(hash_mb: usize) -> Result<Engine, TableSizeError> {
         Ok(Engine {
-            tt: TranspositionTable::new(hash_mb)?,
+            tt: None,
+            hash_mb: {
+                TranspositionTable::check_size(hash_mb)?;
+                hash_mb
+            },
             threads: vec![ThreadData::new(0)],
             settings: Settings::default(),
         })
     }
 
-    /// Replaces the table by one of `mb` MB; on error the old table stays.
+    /// Asks for a table of `mb` MB from the next search on; on error the old size stays.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), TableSizeError> {
-        // Free the old table first so that the two never need memory at once.
-        if mb != self.tt.size_mb() {
-            let old_mb = self.tt.size_mb();
-            self.tt = TranspositionTable::new(1)?;
-            match TranspositionTable::new(mb) {
-                Ok(tt) => self.tt = tt,
-                Err(e) => {
-                    self.tt = TranspositionTable::new(old_mb)?;
-                    return Err(e);
-                }
-            }
+        TranspositionTable::check_size(mb)?;
+        if mb != self.hash_mb {
+            // Freed now, so that the old and the new table never need memory at once.
+            self.tt = None;
+            self.hash_mb = mb;
         }
         Ok(())
     }
 
     /// Table size in MB.
     pub fn hash_mb(&self) -> usize {
-        self.tt.size_mb()
+        self.hash_mb
     }
 
     /// Sets the number of search threads (1 to [`MAX_THREADS`]).
@@ -138,7 +139,9 @@ impl Engine {
 
     /// Forgets everything learnt (a new game): the table and the move-ordering history.
     pub fn new_game(&mut self) {
-        self.tt.clear();
+        if let Some(tt) = self.tt.as_mut() {
+            tt.clear();
+        }
         for td in &mut self.threads {
             td.heuristics.clear();
         }
@@ -167,10 +170,20 @@ impl Engine {
         if moves.is_empty() {
             return SearchResult::none();
         }
-        self.tt.new_search();
+        if self.tt.is_none() {
+            self.tt = Some(TranspositionTable::new(self.hash_mb).unwrap_or_else(|e| {
+                // The size was checked when it was set; memory may have gone since.
+                log::error!("{e}; searching with a 1 MB table");
+                TranspositionTable::new(1).expect("a 1 MB table")
+            }));
+        }
+        let Some(tt) = self.tt.as_ref() else {
+            return SearchResult::none();
+        };
+        tt.new_search();
         let time = limits.time_plan(root.side_to_move(), self.settings.move_overhead_ms);
         let shared = Shared {
-            tt: &self.tt,
+            tt,
             control,
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
@@ -185,7 +198,7 @@ impl Engine {
             lines,
             soft_deadline: time.soft,
         };
-        let tt = &self.tt;
+
         let mut on_iteration = |iteration: &Iteration| {
             let nodes = shared.nodes.load(Ordering::Relaxed);
             let time = control.elapsed();

@@ -83,6 +83,22 @@ impl TranspositionTable {
     /// A table of `mb` megabytes (1 to [`MAX_HASH_MB`]); an error rather than an abort when the
     /// memory cannot be had.
     pub fn new(mb: usize) -> Result<TranspositionTable, TableSizeError> {
+        TranspositionTable::check_size(mb)?;
+        let count = mb * 1024 * 1024 / std::mem::size_of::<Bucket>();
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|_| TableSizeError(format!("cannot allocate {mb} MB for the hash table")))?;
+        buckets.resize_with(count, Bucket::default);
+        Ok(TranspositionTable {
+            buckets,
+            age: AtomicU8::new(0),
+        })
+    }
+
+    /// Can a table of `mb` MB be had? (1 to [`MAX_HASH_MB`], and not more than the memory
+    /// available.)
+    pub fn check_size(mb: usize) -> Result<(), TableSizeError> {
         if !(1..=MAX_HASH_MB).contains(&mb) {
             return Err(TableSizeError(format!(
                 "hash size {mb} MB is not in 1..={MAX_HASH_MB}"
@@ -97,21 +113,7 @@ impl TranspositionTable {
                 "hash size {mb} MB is more than the {available} MB of memory available"
             )));
         }
-        let count = mb * 1024 * 1024 / std::mem::size_of::<Bucket>();
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(count)
-            .map_err(|_| TableSizeError(format!("cannot allocate {mb} MB for the hash table")))?;
-        buckets.resize_with(count, Bucket::default);
-        Ok(TranspositionTable {
-            buckets,
-            age: AtomicU8::new(0),
-        })
-    }
-
-    /// Size in MB.
-    pub fn size_mb(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
+        Ok(())
     }
 
     /// Forgets everything (for a new game).
@@ -288,7 +290,8 @@ mod tests {
             let error = TranspositionTable::new(available + 1).err().unwrap();
             assert!(error.0.contains("available"), "{error}");
         }
-        assert_eq!(TranspositionTable::new(2).unwrap().size_mb(), 2);
+        let table = TranspositionTable::new(2).unwrap();
+        assert_eq!(table.buckets.len() * std::mem::size_of::<Bucket>(), 2 << 20);
     }
 
     #[test]
