@@ -63,8 +63,10 @@ impl Mover for SearchMover {
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameResult {
-    /// The result.
-    pub outcome: Outcome,
+    /// The winner, `None` for a draw.
+    pub winner: Option<Colour>,
+    /// The result on the board, `None` when a mover forfeited with an illegal move.
+    pub outcome: Option<Outcome>,
     /// Plies played.
     pub plies: u32,
 }
@@ -83,10 +85,16 @@ pub fn play_game(
     let mut game = vec![start];
     loop {
         let position = game[game.len() - 1];
+        let plies = position.plies() - start.plies();
         if let Some(outcome) = position.outcome() {
+            let winner = match outcome {
+                Outcome::Win { winner, .. } => Some(winner),
+                Outcome::Draw => None,
+            };
             return GameResult {
-                outcome,
-                plies: position.plies() - start.plies(),
+                winner,
+                outcome: Some(outcome),
+                plies,
             };
         }
         let mover: &mut dyn Mover = match position.side_to_move() {
@@ -96,11 +104,11 @@ pub fn play_game(
         let mv = mover.choose(&game);
         // A mover that returns nonsense loses on the spot.
         if !position.is_legal(mv) {
-            let winner = position.side_to_move().opponent();
-            let reason = crate::board::WinReason::NoMoves;
+            let winner = Some(position.side_to_move().opponent());
             return GameResult {
-                outcome: Outcome::Win { winner, reason },
-                plies: position.plies(),
+                winner,
+                outcome: None,
+                plies,
             };
         }
         game.push(position.play(mv));
