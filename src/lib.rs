@@ -13,6 +13,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod compliance;
 pub mod eval;
 pub mod match_runner;
 pub mod movegen;

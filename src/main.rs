@@ -59,6 +59,8 @@ enum Command {
     Analyse(AnalyseArgs),
     /// Play a game against Sumito in the terminal.
     Play(PlayArgs),
+    /// Check that a UAP engine follows PROTOCOL.md, one rule at a time.
+    Compliance(sumito::compliance::ComplianceArgs),
 }
 
 #[derive(Args)]
@@ -151,6 +153,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => sumito::match_runner::run(args),
         Some(Command::Analyse(args)) => run_analyse(&cli, args),
         Some(Command::Play(args)) => run_play(&cli, args),
+        Some(Command::Compliance(args)) => sumito::compliance::run(args),
         Some(Command::Perft {
             depth,
             start,

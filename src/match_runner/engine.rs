@@ -75,6 +75,14 @@ impl EngineProcess {
     /// Starts the engine, does the `uap` handshake, sends the options and waits for `readyok`,
     /// each step within `patience`. An engine that refuses an option is not started.
     pub fn start(spec: &EngineSpec, patience: Duration) -> Result<EngineProcess, String> {
+        let mut engine = EngineProcess::spawn(spec)?;
+        engine.handshake(spec, patience)?;
+        Ok(engine)
+    }
+
+    /// Starts the engine and its reader thread without saying anything to it (the compliance
+    /// checker does the handshake itself, to judge it).
+    pub fn spawn(spec: &EngineSpec) -> Result<EngineProcess, String> {
         let mut child = Command::new(&spec.program)
             .args(&spec.args)
             .stdin(Stdio::piped())
@@ -85,7 +93,7 @@ impl EngineProcess {
         let (sender, events) = channel();
         let stdout = child.stdout.take();
         let stdin = child.stdin.take();
-        let mut engine = EngineProcess {
+        let engine = EngineProcess {
             child,
             stdin,
             events,
@@ -125,7 +133,6 @@ impl EngineProcess {
                 let _ = sender.send(Event::Closed);
             })
             .map_err(|e| format!("cannot start a reader thread: {e}"))?;
-        engine.handshake(spec, patience)?;
         Ok(engine)
     }
 
@@ -211,6 +218,24 @@ impl EngineProcess {
     /// then `isready`. False if it does not answer within `patience`.
     pub fn recover(&mut self, patience: Duration) -> bool {
         self.send("stop").is_ok() && self.sync(patience).is_ok()
+    }
+
+    /// Closes the engine's input: the end of input, which UAP treats as `quit`.
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Waits until the process has exited, until `deadline` at most; true if it has.
+    pub fn wait_exit(&mut self, deadline: Instant) -> bool {
+        loop {
+            if self.has_exited() {
+                return true;
+            }
+            if Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
     }
 
     /// Has the process exited?

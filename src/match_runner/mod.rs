@@ -18,7 +18,7 @@
 
 pub mod args;
 mod config;
-mod engine;
+pub(crate) mod engine;
 pub mod game;
 pub mod openings;
 pub mod records;
@@ -28,6 +28,7 @@ pub mod stats;
 pub mod time_control;
 
 pub use args::MatchArgs;
+pub(crate) use config::split_command;
 pub use time_control::TimeControl;
 
 use engine::EngineProcess;

@@ -1,0 +1,110 @@
+//! `sumito compliance`: starts a UAP engine and checks the rules of PROTOCOL.md one by one,
+//! printing `pass <check>` or `FAIL <check>: <why>` for each.
+//!
+//! - `probe`: the engine under test and reading with deadlines;
+//! - `checks`: the rules, one function each.
+//!
+//! One engine process serves the checks in turn; after a failed check it is replaced, because
+//! a failure can leave it searching or with unread output that would confuse the next check.
+
+mod checks;
+mod probe;
+
+use crate::match_runner::TimeControl;
+use crate::match_runner::engine::EngineSpec;
+use crate::match_runner::split_command;
+use probe::{PATIENCE, Probe, describe};
+use std::time::Instant;
+
+/// The command line of `sumito compliance`.
+#[derive(clap::Args, Debug)]
+pub struct ComplianceArgs {
+    /// The engine's command line, quoted as one word ("path/engine --flag").
+    #[arg(long)]
+    pub engine: String,
+}
+
+/// Runs every check against the engine; an error (so a non-zero exit) unless all pass.
+pub fn run(args: &ComplianceArgs) -> Result<(), String> {
+    let mut words = split_command(&args.engine)?.into_iter();
+    let program = words.next().ok_or("--engine is empty")?;
+    let spec = EngineSpec {
+        name: "engine under test".into(),
+        program,
+        args: words.collect(),
+        options: Vec::new(),
+        // Not used: the checks send their own `go` commands.
+        tc: TimeControl::Depth { plies: 1 },
+    };
+    let mut failed = 0;
+    let mut report = |name: &str, outcome: Result<String, String>| match outcome {
+        Ok(note) if note.is_empty() => println!("pass {name}"),
+        Ok(note) => println!("pass {name} ({note})"),
+        Err(why) => {
+            failed += 1;
+            println!("FAIL {name}: {why}");
+        }
+    };
+    let first = start(&spec);
+    let handshake_failed = first.is_err();
+    report(
+        "handshake (uap -> id name, uapok)",
+        first
+            .as_ref()
+            .map(|(_, id)| id.clone())
+            .map_err(Clone::clone),
+    );
+    let mut engine = first.ok().map(|(probe, _)| probe);
+    for check in checks::CHECKS {
+        if handshake_failed {
+            // A new engine would most likely fail the same way, after the same long wait.
+            report(check.name, Err("skipped: the handshake failed".into()));
+            continue;
+        }
+        let probe = match engine.take() {
+            Some(probe) => probe,
+            None => match start(&spec) {
+                Ok((probe, _)) => probe,
+                Err(why) => {
+                    report(check.name, Err(format!("cannot restart the engine: {why}")));
+                    continue;
+                }
+            },
+        };
+        let mut probe = probe;
+        let outcome = (check.run)(&mut probe);
+        if outcome.is_ok() && !check.ends_engine {
+            engine = Some(probe);
+        }
+        report(check.name, outcome);
+    }
+    let total = checks::CHECKS.len() + 1;
+    if failed == 0 {
+        println!("all {total} checks passed");
+        Ok(())
+    } else {
+        Err(format!("{failed} of {total} checks failed"))
+    }
+}
+
+/// Starts the engine and does the handshake: `uap` must bring `id name …` and then `uapok`.
+/// Returns the engine and its name.
+fn start(spec: &EngineSpec) -> Result<(Probe, String), String> {
+    let mut probe = Probe::spawn(spec)?;
+    probe.send("uap")?;
+    let lines = probe
+        .read_until(Instant::now() + PATIENCE, |line| line == "uapok")
+        .map_err(|(failure, _)| describe(failure, "uapok after uap"))?;
+    probe.options = lines
+        .iter()
+        .filter(|line| line.starts_with("option name "))
+        .cloned()
+        .collect();
+    let name = lines
+        .iter()
+        .find_map(|line| line.strip_prefix("id name "))
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .ok_or("no 'id name' line before uapok")?;
+    Ok((probe, name.to_string()))
+}

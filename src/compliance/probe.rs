@@ -1,0 +1,94 @@
+//! The compliance checker's handle on the engine under test: an [`EngineProcess`] plus the
+//! reading patterns the checks share, each bounded by a deadline so that a broken engine makes
+//! a check fail instead of hanging it.
+
+use crate::match_runner::engine::{EngineProcess, EngineSpec, Failure};
+use std::time::{Duration, Instant};
+
+/// How long an answer that should come at once (`readyok`, an error, `uapok`) may take. Generous,
+/// because a loaded machine can stall a healthy engine for a while.
+pub const PATIENCE: Duration = Duration::from_secs(3);
+
+/// An engine under test.
+pub struct Probe {
+    engine: EngineProcess,
+    /// Options the engine announced in the handshake, as their `option name …` lines.
+    pub options: Vec<String>,
+}
+
+/// Why a probe could not read what it wanted, as a message for a `FAIL` line.
+pub fn describe(failure: Failure, waiting_for: &str) -> String {
+    match failure {
+        Failure::Crashed => format!("the engine exited while waiting for {waiting_for}"),
+        Failure::Silent => format!("no {waiting_for} within the deadline"),
+    }
+}
+
+impl Probe {
+    /// Starts the engine without any handshake.
+    pub fn spawn(spec: &EngineSpec) -> Result<Probe, String> {
+        Ok(Probe {
+            engine: EngineProcess::spawn(spec)?,
+            options: Vec::new(),
+        })
+    }
+
+    /// Writes one command line.
+    pub fn send(&mut self, command: &str) -> Result<(), String> {
+        self.engine
+            .send(command)
+            .map_err(|_| format!("cannot write '{command}': the engine's input is closed"))
+    }
+
+    /// Reads lines until one satisfies `wanted` (which is the last line returned), until
+    /// `deadline` at most.
+    pub fn read_until(
+        &mut self,
+        deadline: Instant,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Result<Vec<String>, (Failure, Vec<String>)> {
+        let mut lines = Vec::new();
+        loop {
+            match self.engine.next_line(deadline) {
+                Ok((line, _)) => {
+                    let done = wanted(&line);
+                    lines.push(line);
+                    if done {
+                        return Ok(lines);
+                    }
+                }
+                Err(failure) => return Err((failure, lines)),
+            }
+        }
+    }
+
+    /// Every line that comes within `window`; the engine closing its output ends it early.
+    pub fn lines_for(&mut self, window: Duration) -> Vec<String> {
+        let deadline = Instant::now() + window;
+        let mut lines = Vec::new();
+        while let Ok((line, _)) = self.engine.next_line(deadline) {
+            lines.push(line);
+        }
+        lines
+    }
+
+    /// Sends `isready` and returns the lines before `readyok`. Commands are handled in order,
+    /// so these are all the answers to the commands sent before it.
+    pub fn fence(&mut self) -> Result<Vec<String>, String> {
+        self.send("isready")?;
+        let deadline = Instant::now() + PATIENCE;
+        match self.read_until(deadline, |line| line == "readyok") {
+            Ok(mut lines) => {
+                lines.pop();
+                Ok(lines)
+            }
+            Err((failure, _)) => Err(describe(failure, "readyok after isready")),
+        }
+    }
+
+    /// Closes the engine's input (end of input) and waits for the process to exit.
+    pub fn close_and_wait(&mut self, deadline: Instant) -> bool {
+        self.engine.close_stdin();
+        self.engine.wait_exit(deadline)
+    }
+}
