@@ -150,6 +150,10 @@ fn main() -> ExitCode {
         .init();
     let result = match &cli.command {
         None => run_protocol(&cli),
+        // The engines of a match are separate processes with their own settings.
+        Some(Command::Match(_)) if cli.threads.is_some() || cli.hash.is_some() => {
+            Err("--threads and --hash do not apply to match: use --option Threads=N and --option Hash=MB".into())
+        }
         Some(Command::Match(args)) => sumito::match_runner::run(args),
         Some(Command::Analyse(args)) => run_analyse(&cli, args),
         Some(Command::Play(args)) => run_play(&cli, args),
