@@ -195,6 +195,10 @@ fn misbehaving(engine: &str, tc: &str, extra: &[&str], games: u32, reason: &str)
         &games_arg,
         "--records",
         file.to_str().unwrap(),
+        // Sumito must never be the one to lose on time, even on a loaded machine (the tests
+        // run side by side); the bad engine never answers at all, so it still forfeits.
+        "--timemargin",
+        "1000",
     ];
     args.extend_from_slice(extra);
     let started = Instant::now();
