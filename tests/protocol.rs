@@ -1,8 +1,9 @@
 //! The engine binary driven over stdin/stdout, as a GUI would.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+mod common;
+
+use common::uap::Uap;
+use std::process::Command;
 use std::time::{Duration, Instant};
 use sumito::board::Position;
 
@@ -10,58 +11,30 @@ use sumito::board::Position;
 const PATIENCE: Duration = Duration::from_secs(30);
 
 struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    uap: Uap,
 }
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sumito"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("engine starts");
-        let stdout = child.stdout.take().unwrap();
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
+        Engine { uap: Uap::start() }
     }
 
     fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(line.as_bytes()).unwrap();
-        stdin.write_all(b"\n").unwrap();
-        stdin.flush().unwrap();
+        self.uap.send(line);
     }
 
     fn send_bytes(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(bytes).unwrap();
-        stdin.flush().unwrap();
+        self.uap.send_bytes(bytes);
     }
 
-    fn next(&self) -> String {
-        self.lines
-            .recv_timeout(PATIENCE)
+    fn next(&mut self) -> String {
+        self.uap
+            .read(Instant::now() + PATIENCE)
             .expect("the engine answers")
     }
 
     /// Lines up to and including the first one that satisfies `last`.
-    fn until(&self, last: impl Fn(&str) -> bool) -> Vec<String> {
+    fn until(&mut self, last: impl Fn(&str) -> bool) -> Vec<String> {
         let mut lines = Vec::new();
         loop {
             let line = self.next();
@@ -94,13 +67,6 @@ impl Engine {
             .find(|l| l.starts_with("fen "))
             .expect("a fen line");
         line["fen ".len()..].to_string()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -275,10 +241,10 @@ fn a_finished_game_answers_gameover_and_no_move() {
 fn end_of_input_ends_the_process() {
     let mut engine = Engine::start();
     engine.send("go infinite");
-    engine.stdin.take();
+    engine.uap.close_input();
     let deadline = Instant::now() + PATIENCE;
     loop {
-        if let Some(status) = engine.child.try_wait().unwrap() {
+        if let Some(status) = engine.uap.child.try_wait().unwrap() {
             assert!(status.success());
             break;
         }

@@ -4,9 +4,9 @@
 //! accepted `go`, refuse a `go` during a search with `error busy` and nothing else, and exit
 //! cleanly on `quit`. Seeded, so a failure replays.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+mod common;
+
+use common::uap::Uap;
 use std::time::{Duration, Instant};
 use sumito::board::{Layout, Position};
 use sumito::random::Random;
@@ -17,9 +17,7 @@ const PATIENCE: Duration = Duration::from_secs(10);
 const COMMANDS: usize = 300;
 
 struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    uap: Uap,
     /// `bestmove` lines read so far.
     bestmoves: usize,
     /// Everything read, for the failure message.
@@ -28,27 +26,8 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sumito"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("engine starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
         Engine {
-            child,
-            stdin,
-            lines,
+            uap: Uap::start(),
             bestmoves: 0,
             transcript: Vec::new(),
         }
@@ -56,15 +35,12 @@ impl Engine {
 
     fn send(&mut self, command: &str) {
         self.transcript.push(format!("> {command}"));
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        let written = writeln!(stdin, "{command}").and_then(|()| stdin.flush());
-        assert!(written.is_ok(), "cannot write '{command}': engine gone");
+        self.uap.send(command);
     }
 
     /// Takes one line (counting `bestmove`s); `None` on a timeout or when the output closed.
     fn read(&mut self, deadline: Instant) -> Option<String> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        let line = self.lines.recv_timeout(wait).ok()?;
+        let line = self.uap.read(deadline)?;
         if line.starts_with("bestmove") {
             self.bestmoves += 1;
         }
@@ -193,16 +169,16 @@ fn storm(seed: u64) {
             .count()
     );
     engine.send("quit");
-    engine.stdin = None;
+    engine.uap.close_input();
     let deadline = Instant::now() + PATIENCE;
     while engine.read(deadline).is_some() {}
     assert_eq!(engine.bestmoves, accepted, "a bestmove after quit");
     let status = loop {
-        match engine.child.try_wait() {
+        match engine.uap.child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(10)),
             _ => {
-                let _ = engine.child.kill();
+                let _ = engine.uap.child.kill();
                 panic!("seed {seed}: the engine did not exit after quit");
             }
         }
