@@ -2,33 +2,8 @@
 //! thrown at the engine loop: it must keep answering `isready` and keep a valid position.
 
 use proptest::prelude::*;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 use sumito::board::Position;
 use sumito::protocol::{Output, Session};
-
-/// Collects the engine's output.
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Buffer {
-    fn lines(&self) -> Vec<String> {
-        String::from_utf8_lossy(&self.0.lock().unwrap())
-            .lines()
-            .map(str::to_string)
-            .collect()
-    }
-}
 
 const WORDS: &[&str] = &[
     "uap",
@@ -119,8 +94,7 @@ proptest! {
 
     #[test]
     fn the_loop_survives_any_input(lines in prop::collection::vec(line(), 1..24)) {
-        let buffer = Buffer::default();
-        let out = Output::new(Box::new(buffer.clone()));
+        let (out, buffer) = Output::captured();
         let mut session = Session::new(out, 1, 1).unwrap();
         for bytes in &lines {
             let text = String::from_utf8_lossy(bytes);

@@ -9,7 +9,7 @@ mod session;
 
 pub use command::{Command, Go, MAX_PERFT_DEPTH, Start};
 pub use error::{ErrorCode, ProtocolError};
-pub use output::{Output, info_line};
+pub use output::{Captured, Output, info_line};
 pub use session::{Flow, Session, result_text};
 
 use std::io::BufRead;

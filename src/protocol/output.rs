@@ -32,6 +32,43 @@ impl Output {
     }
 }
 
+/// Output kept in memory: for running the engine loop inside another program, and in tests.
+#[derive(Clone, Default)]
+pub struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Captured {
+    /// Every line written so far.
+    pub fn lines(&self) -> Vec<String> {
+        let bytes = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        String::from_utf8_lossy(&bytes)
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+impl Output {
+    /// An output kept in memory, and the handle to read it.
+    pub fn captured() -> (Output, Captured) {
+        let captured = Captured::default();
+        (Output::new(Box::new(captured.clone())), captured)
+    }
+}
+
 /// An `info` line for one principal variation.
 pub fn info_line(info: &Info) -> String {
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
