@@ -144,7 +144,12 @@ pub fn analyse_game(
 /// A score for people: marbles with two decimals (`+1.25`), or `#n` / `#-n` for a forced win
 /// or loss in n moves of the side the score belongs to.
 pub fn score_text(score: i32) -> String {
-    match Reported::from_score(score) {
+    reported_text(Reported::from_score(score))
+}
+
+/// [`score_text`] for a score already in the protocol's form.
+pub fn reported_text(score: Reported) -> String {
+    match score {
         Reported::Centi(cp) => format!("{:+.2}", cp as f64 / 100.0),
         Reported::Mate(n) => format!("#{n}"),
     }

@@ -12,7 +12,7 @@ use sumito::match_runner::records;
 use sumito::movegen::{perft_divide, perft_parallel};
 use sumito::play::{self, PlayConfig};
 use sumito::protocol::{self, Output, Session};
-use sumito::search::{BENCH_DEPTH, Engine, Limits, MAX_THREADS, Reported, bench_lines};
+use sumito::search::{BENCH_DEPTH, Engine, Limits, MAX_THREADS, bench_lines};
 
 #[derive(Parser)]
 #[command(name = "sumito", version, about = "Sumito, an Abalone engine")]
@@ -239,6 +239,14 @@ fn threads_and_hash(cli: &Cli, default_threads: usize) -> Result<(usize, usize),
     Ok((threads, cli.hash.unwrap_or(64)))
 }
 
+/// A depth if one was given, else the move time (or `default_ms`).
+fn analyse_limits(args: &AnalyseArgs, default_ms: u64) -> Limits {
+    match args.depth {
+        Some(depth) => Limits::depth(depth),
+        None => Limits::movetime(args.movetime.unwrap_or(default_ms)),
+    }
+}
+
 fn run_analyse(cli: &Cli, args: &AnalyseArgs) -> Result<(), String> {
     let all_cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let (threads, hash) = threads_and_hash(cli, all_cores)?;
@@ -252,22 +260,10 @@ fn run_analyse(cli: &Cli, args: &AnalyseArgs) -> Result<(), String> {
             return Err("the game is over in that position".into());
         }
         engine.settings.multipv = args.multipv.clamp(1, 64);
-        let limits = Limits {
-            depth: args.depth,
-            movetime: Some(args.movetime.unwrap_or(1000)),
-            ..Limits::default()
-        };
-        let limits = if args.depth.is_some() {
-            Limits::depth(args.depth.unwrap_or(1))
-        } else {
-            limits
-        };
+        let limits = analyse_limits(args, 1000);
         analysis::analyse_position(&mut engine, &[position], &limits, &mut |info| {
             let line: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
-            let score = match info.score {
-                Reported::Centi(cp) => analysis::score_text(cp),
-                Reported::Mate(n) => format!("#{n}"),
-            };
+            let score = analysis::reported_text(info.score);
             say!(
                 "depth {:>2}  line {}  {:>7}  {:>6} ms  {}",
                 info.depth,
@@ -289,10 +285,7 @@ fn run_analyse(cli: &Cli, args: &AnalyseArgs) -> Result<(), String> {
         std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?
     };
     let games = read_games(&text)?;
-    let limits = match args.depth {
-        Some(depth) => Limits::depth(depth),
-        None => Limits::movetime(args.movetime.unwrap_or(200)),
-    };
+    let limits = analyse_limits(args, 200);
     for (index, (start, moves, title)) in games.iter().enumerate() {
         let number = index + 1;
         if args.game.is_some_and(|k| k != number) {
