@@ -2,22 +2,12 @@
 //! engines that misbehave on purpose (tests/engines/*.sh) must fail, with a non-zero exit and
 //! without hanging the checker.
 
+mod common;
+
+use common::engines::{PATIENCE, SUMITO, script};
 use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-const SUMITO: &str = env!("CARGO_BIN_EXE_sumito");
-
-/// A bound on one run of the checker: it guards against a hang, it is not a speed claim.
-const PATIENCE: Duration = Duration::from_secs(60);
-
-/// The command line of a test engine script.
-fn script(name: &str) -> String {
-    format!(
-        "sh '{}/tests/engines/{name}.sh'",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
 
 /// Runs `sumito compliance --engine <engine>`: exit success, stdout lines, seconds taken.
 fn compliance(engine: &str) -> (bool, Vec<String>, Duration) {

@@ -2,24 +2,14 @@
 //! replay legally, test engines that misbehave on purpose (tests/engines/*.sh) and must be scored
 //! as losses with the right reason, the SPRT stop, and bad input that must give messages.
 
+mod common;
+
+use common::engines::{PATIENCE, SUMITO, script};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use sumito::match_runner::records::{Record, parse_records, verify_file};
-
-const SUMITO: &str = env!("CARGO_BIN_EXE_sumito");
-
-/// A bound on any one run: it guards against a hang, it is not a speed claim.
-const PATIENCE: Duration = Duration::from_secs(60);
-
-/// The command line of a test engine script.
-fn script(name: &str) -> String {
-    format!(
-        "sh '{}/tests/engines/{name}.sh'",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
 
 /// A fresh scratch directory for one test.
 fn scratch(test: &str) -> PathBuf {

@@ -1,2 +1,3 @@
+pub mod engines;
 pub mod reference;
 pub mod uap;
