@@ -20,5 +20,7 @@ pub mod movegen;
 pub mod play;
 pub mod protocol;
 pub mod random;
+pub mod samples;
 pub mod search;
 pub mod selfplay;
+pub mod timing;

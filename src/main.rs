@@ -61,6 +61,8 @@ enum Command {
     Play(PlayArgs),
     /// Check that a UAP engine follows PROTOCOL.md, one rule at a time.
     Compliance(sumito::compliance::ComplianceArgs),
+    /// Measure how punctually a UAP engine answers `stop` and `go movetime`.
+    Timing(sumito::timing::TimingArgs),
 }
 
 #[derive(Args)]
@@ -158,6 +160,7 @@ fn main() -> ExitCode {
         Some(Command::Analyse(args)) => run_analyse(&cli, args),
         Some(Command::Play(args)) => run_play(&cli, args),
         Some(Command::Compliance(args)) => sumito::compliance::run(args),
+        Some(Command::Timing(args)) => sumito::timing::run(args),
         Some(Command::Perft {
             depth,
             start,

@@ -4,41 +4,13 @@
 
 mod common;
 
-use common::engines::{PATIENCE, SUMITO, script};
-use std::io::Read;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use common::engines::{SUMITO, run_sumito, script};
+use std::time::Duration;
 
-/// Runs `sumito compliance --engine <engine>`: exit success, stdout lines, seconds taken.
+/// Runs `sumito compliance --engine <engine>`: exit success, stdout lines, time taken.
 fn compliance(engine: &str) -> (bool, Vec<String>, Duration) {
-    let started = Instant::now();
-    let mut child = Command::new(SUMITO)
-        .args(["compliance", "--engine", engine])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("sumito compliance starts");
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stdout.read_to_string(&mut text);
-        text
-    });
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waits for the checker") {
-            break status;
-        }
-        if started.elapsed() > PATIENCE {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("sumito compliance --engine {engine} ran over {PATIENCE:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let text = reader.join().expect("reader thread");
-    let lines = text.lines().map(str::to_string).collect();
-    (status.success(), lines, started.elapsed())
+    let run = run_sumito(&["compliance", "--engine", engine]);
+    (run.success, run.lines(), run.took)
 }
 
 #[test]

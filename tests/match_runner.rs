@@ -4,10 +4,9 @@
 
 mod common;
 
-use common::engines::{PATIENCE, SUMITO, script};
+use common::engines::{Run, SUMITO, run_sumito, script};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use sumito::match_runner::records::{Record, parse_records, verify_file};
 
@@ -19,46 +18,11 @@ fn scratch(test: &str) -> PathBuf {
     dir
 }
 
-struct Run {
-    success: bool,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `sumito match <args>` with its output in `dir`, killing it if it runs too long.
-fn run_match(dir: &Path, args: &[&str]) -> Run {
-    let (out_path, err_path) = (dir.join("stdout"), dir.join("stderr"));
-    let mut child = Command::new(SUMITO)
-        .arg("match")
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(fs::File::create(&out_path).unwrap())
-        .stderr(fs::File::create(&err_path).unwrap())
-        .spawn()
-        .expect("sumito starts");
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > PATIENCE {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("sumito match {args:?} did not finish within {PATIENCE:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let run = Run {
-        success: status.success(),
-        stdout: fs::read_to_string(out_path).unwrap(),
-        stderr: fs::read_to_string(err_path).unwrap(),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "sumito match {args:?} panicked:\n{}",
-        run.stderr
-    );
-    run
+/// Runs `sumito match <args>`.
+fn run_match(args: &[&str]) -> Run {
+    let mut all = vec!["match"];
+    all.extend_from_slice(args);
+    run_sumito(&all)
 }
 
 fn records(path: &Path) -> Vec<Record> {
@@ -77,32 +41,31 @@ fn sumito_against_itself_writes_records_that_replay() {
     let dir = scratch("selfplay");
     let file = dir.join("games.txt");
     let file_arg = file.to_str().unwrap();
-    let run = run_match(
-        &dir,
-        &[
-            "--engine",
-            SUMITO,
-            "--engine",
-            SUMITO,
-            "--tc",
-            "depth=1",
-            "--games",
-            "4",
-            "--concurrency",
-            "2",
-            "--openings",
-            "random:4",
-            "--seed",
-            "11",
-            "--max-plies",
-            "120",
-            "--records",
-            file_arg,
-        ],
-    );
+    let run = run_match(&[
+        "--engine",
+        SUMITO,
+        "--engine",
+        SUMITO,
+        "--tc",
+        "depth=1",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--openings",
+        "random:4",
+        "--seed",
+        "11",
+        "--max-plies",
+        "120",
+        "--records",
+        file_arg,
+    ]);
     assert!(run.success, "{}", run.stderr);
     let row = run.stdout.lines().nth(1).expect("a table row");
     assert!(row.contains(" vs "), "{}", run.stdout);
+    // Depth-limited searches are not timed.
+    assert!(!run.stdout.contains("Lateness"), "{}", run.stdout);
     assert_eq!(
         run.stderr
             .lines()
@@ -141,7 +104,7 @@ fn sumito_against_itself_writes_records_that_replay() {
     assert_eq!(first.tag("Black"), second.tag("White"));
     assert_ne!(first.moves[..4], by_round(&games, 3).moves[..4]);
     verify_file(&file).expect("the records replay");
-    let verified = run_match(&dir, &["--verify", file_arg]);
+    let verified = run_match(&["--verify", file_arg]);
     assert!(verified.success, "{}", verified.stderr);
     assert!(verified.stdout.contains("4 games"), "{}", verified.stdout);
     // The same file with one result turned round must be caught.
@@ -158,7 +121,7 @@ fn sumito_against_itself_writes_records_that_replay() {
         ),
     )
     .unwrap();
-    let caught = run_match(&dir, &["--verify", forged.to_str().unwrap()]);
+    let caught = run_match(&["--verify", forged.to_str().unwrap()]);
     assert!(!caught.success);
     assert!(caught.stderr.contains("1 of 4 games"), "{}", caught.stderr);
 }
@@ -192,7 +155,7 @@ fn misbehaving(engine: &str, tc: &str, extra: &[&str], games: u32, reason: &str)
     ];
     args.extend_from_slice(extra);
     let started = Instant::now();
-    let run = run_match(&dir, &args);
+    let run = run_match(&args);
     assert!(run.success, "{engine}: {}", run.stderr);
     let played = records(&file);
     assert_eq!(played.len(), games as usize, "{engine}: {}", run.stderr);
@@ -266,22 +229,18 @@ fn silence_in_a_depth_search_loses() {
 
 #[test]
 fn an_engine_that_never_shakes_hands_stops_the_match_with_a_message() {
-    let dir = scratch("mute");
     let mute = script("mute");
     let started = Instant::now();
-    let run = run_match(
-        &dir,
-        &[
-            "--engine",
-            SUMITO,
-            "--engine",
-            &mute,
-            "--tc",
-            "depth=1",
-            "--silence-timeout",
-            "0.5",
-        ],
-    );
+    let run = run_match(&[
+        "--engine",
+        SUMITO,
+        "--engine",
+        &mute,
+        "--tc",
+        "depth=1",
+        "--silence-timeout",
+        "0.5",
+    ]);
     assert!(!run.success);
     assert!(run.stderr.contains("did not answer uap"), "{}", run.stderr);
     assert!(started.elapsed() < Duration::from_secs(10));
@@ -291,27 +250,24 @@ fn an_engine_that_never_shakes_hands_stops_the_match_with_a_message() {
 fn per_engine_time_controls_and_a_clock() {
     let dir = scratch("clock");
     let file = dir.join("games.txt");
-    let run = run_match(
-        &dir,
-        &[
-            "--engine",
-            SUMITO,
-            "--engine",
-            SUMITO,
-            "--tc",
-            "1:3+0.1",
-            "--tc",
-            "2:40/3",
-            "--option",
-            "2:Hash=8",
-            "--games",
-            "2",
-            "--max-plies",
-            "16",
-            "--records",
-            file.to_str().unwrap(),
-        ],
-    );
+    let run = run_match(&[
+        "--engine",
+        SUMITO,
+        "--engine",
+        SUMITO,
+        "--tc",
+        "1:3+0.1",
+        "--tc",
+        "2:40/3",
+        "--option",
+        "2:Hash=8",
+        "--games",
+        "2",
+        "--max-plies",
+        "16",
+        "--records",
+        file.to_str().unwrap(),
+    ]);
     assert!(run.success, "{}", run.stderr);
     let games = records(&file);
     assert_eq!(games.len(), 2);
@@ -320,6 +276,17 @@ fn per_engine_time_controls_and_a_clock() {
         assert!(game.tag("BlackTimeControl").is_some());
     }
     verify_file(&file).expect("the records replay");
+    // Every answer was timed: 8 per engine in each of the 2 games of 16 plies.
+    let lateness: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("Lateness "))
+        .collect();
+    assert_eq!(lateness.len(), 3, "{}", run.stdout);
+    assert!(
+        lateness[..2].iter().all(|l| l.ends_with("(16 samples)")),
+        "{lateness:?}"
+    );
 }
 
 #[test]
@@ -334,25 +301,22 @@ fn an_openings_file_gives_positions_and_move_lists() {
     )
     .unwrap();
     let file = dir.join("games.txt");
-    let run = run_match(
-        &dir,
-        &[
-            "--engine",
-            SUMITO,
-            "--engine",
-            SUMITO,
-            "--tc",
-            "depth=2",
-            "--games",
-            "4",
-            "--layout",
-            "belgian-daisy",
-            "--openings",
-            book.to_str().unwrap(),
-            "--records",
-            file.to_str().unwrap(),
-        ],
-    );
+    let run = run_match(&[
+        "--engine",
+        SUMITO,
+        "--engine",
+        SUMITO,
+        "--tc",
+        "depth=2",
+        "--games",
+        "4",
+        "--layout",
+        "belgian-daisy",
+        "--openings",
+        book.to_str().unwrap(),
+        "--records",
+        file.to_str().unwrap(),
+    ]);
     assert!(run.success, "{}", run.stderr);
     let games = records(&file);
     for round in [1, 2] {
@@ -383,31 +347,27 @@ fn llr(line: &str) -> f64 {
 
 #[test]
 fn the_sprt_stops_the_match_as_soon_as_a_bound_is_crossed() {
-    let dir = scratch("sprt");
-    let run = run_match(
-        &dir,
-        &[
-            "--engine",
-            SUMITO,
-            "--engine",
-            SUMITO,
-            "--tc",
-            "1:depth=1",
-            "--tc",
-            "2:depth=3",
-            "--games",
-            "60",
-            "--openings",
-            "random:2",
-            "--seed",
-            "1",
-            "--sprt",
-            "elo0=0",
-            "elo1=100",
-            "alpha=0.05",
-            "beta=0.05",
-        ],
-    );
+    let run = run_match(&[
+        "--engine",
+        SUMITO,
+        "--engine",
+        SUMITO,
+        "--tc",
+        "1:depth=1",
+        "--tc",
+        "2:depth=3",
+        "--games",
+        "60",
+        "--openings",
+        "random:2",
+        "--seed",
+        "1",
+        "--sprt",
+        "elo0=0",
+        "elo1=100",
+        "alpha=0.05",
+        "beta=0.05",
+    ]);
     assert!(run.success, "{}", run.stderr);
     // ln(0.05/0.95) and ln(0.95/0.05).
     let bound = 2.944;
@@ -478,7 +438,7 @@ fn bad_input_gives_a_message_and_a_failure() {
         (vec!["--verify", &records_arg], "illegal move 1 'a1a3'"),
     ];
     for (args, expected) in cases {
-        let run = run_match(&dir, &args);
+        let run = run_match(&args);
         assert!(!run.success, "{args:?} succeeded");
         assert!(run.stderr.contains(expected), "{args:?}: {}", run.stderr);
     }

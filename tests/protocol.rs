@@ -295,3 +295,43 @@ fn go_right_after_bestmove_is_never_busy() {
         );
     }
 }
+
+/// Resident memory of a process in MB, from /proc (Linux only).
+#[cfg(target_os = "linux")]
+fn resident_mb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("process status");
+    let kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .expect("a VmRSS line");
+    kb / 1024
+}
+
+/// The table is written while the driver waits on `isready`, not on the clock of the first
+/// search (which a fresh engine at a fast time control used to lose on time), and not before:
+/// a `Hash` set first never costs two tables.
+#[cfg(target_os = "linux")]
+#[test]
+fn isready_writes_the_table_before_the_first_search() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Hash value 200");
+    engine.send("position startpos");
+    let pid = engine.uap.child.id();
+    // `d` is answered only after the commands before it, and allocates nothing.
+    engine.display();
+    let before = resident_mb(pid);
+    assert!(before < 100, "{before} MB resident before isready");
+    assert!(engine.sync().is_empty());
+    let after = resident_mb(pid);
+    assert!(
+        after >= 200,
+        "{after} MB resident after isready with Hash 200"
+    );
+    // A new size frees the old table at once; the next isready writes the new one.
+    engine.send("setoption name Hash value 1");
+    engine.display();
+    assert!(resident_mb(pid) < 100);
+    assert!(engine.sync().is_empty());
+    assert!(resident_mb(pid) < 100);
+}

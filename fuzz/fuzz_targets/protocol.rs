@@ -4,15 +4,20 @@
 
 use libfuzzer_sys::fuzz_target;
 use sumito::board::Position;
-use sumito::protocol::{Output, Session};
+use sumito::protocol::{Command, Output, Session};
 
 fuzz_target!(|data: &[u8]| {
     let (out, buffer) = Output::captured();
     let mut session = Session::new(out, 1, 1).unwrap();
     for line in String::from_utf8_lossy(data).split('\n') {
-        // Searches would make runs slow and nondeterministic; bench takes seconds.
+        // Searches would make runs slow and nondeterministic, and bench takes seconds, so `go`
+        // lines are only parsed (the argument parser is where malformed input bites).
         let word = line.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
-        if word == "go" || word == "bench" {
+        if word == "go" {
+            let _ = Command::parse(line);
+            continue;
+        }
+        if word == "bench" {
             continue;
         }
         session.handle(line);

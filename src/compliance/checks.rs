@@ -4,7 +4,7 @@
 //! that it tests one rule and a failure does not spill into the next one (the checker also
 //! restarts the engine after a failure).
 
-use super::probe::{PATIENCE, Probe, describe};
+use super::probe::{PATIENCE, Probe};
 use std::time::{Duration, Instant};
 
 /// One rule of the protocol.
@@ -202,7 +202,7 @@ fn stop_search(probe: &mut Probe, before: usize) -> Result<(), String> {
     probe.send("stop")?;
     probe
         .read_until(Instant::now() + PATIENCE, is_bestmove)
-        .map_err(|(failure, _)| describe(failure, "bestmove after stop"))?;
+        .map_err(|(failure, _)| failure.describe("bestmove after stop"))?;
     let extra = count_bestmoves(&probe.fence()?);
     if extra > 0 {
         return Err(format!("{} bestmove lines after stop, not one", extra + 1));
@@ -248,7 +248,7 @@ fn one_bestmove_after_depth(probe: &mut Probe) -> Result<String, String> {
     probe.send("go depth 2")?;
     probe
         .read_until(Instant::now() + SHALLOW_SEARCH, is_bestmove)
-        .map_err(|(failure, _)| describe(failure, "bestmove after go depth 2"))?;
+        .map_err(|(failure, _)| failure.describe("bestmove after go depth 2"))?;
     let extra = count_bestmoves(&probe.fence()?);
     if extra > 0 {
         return Err(format!("{} bestmove lines, not one", extra + 1));
@@ -265,7 +265,7 @@ fn movetime(probe: &mut Probe) -> Result<String, String> {
     let limit = Duration::from_millis(MOVETIME_MS + MOVETIME_MARGIN_MS);
     probe
         .read_until(Instant::now() + limit + PATIENCE, is_bestmove)
-        .map_err(|(failure, _)| describe(failure, "bestmove"))?;
+        .map_err(|(failure, _)| failure.describe("bestmove"))?;
     let took = started.elapsed();
     let note = format!(
         "{} ms, limit {} ms",
@@ -284,7 +284,7 @@ fn finished_game(probe: &mut Probe) -> Result<String, String> {
     probe.send("go movetime 100")?;
     let lines = probe
         .read_until(Instant::now() + PATIENCE, is_bestmove)
-        .map_err(|(failure, _)| describe(failure, "bestmove"))?;
+        .map_err(|(failure, _)| failure.describe("bestmove"))?;
     let answer = lines.last().map_or("", String::as_str);
     if answer.split_whitespace().collect::<Vec<_>>() != ["bestmove", "(none)"] {
         return Err(format!("answered '{answer}'"));

@@ -13,7 +13,7 @@ mod probe;
 use crate::match_runner::TimeControl;
 use crate::match_runner::engine::EngineSpec;
 use crate::match_runner::split_command;
-use probe::{PATIENCE, Probe, describe};
+use probe::{PATIENCE, Probe};
 use std::time::Instant;
 
 /// The command line of `sumito compliance`.
@@ -94,7 +94,7 @@ fn start(spec: &EngineSpec) -> Result<(Probe, String), String> {
     probe.send("uap")?;
     let lines = probe
         .read_until(Instant::now() + PATIENCE, |line| line == "uapok")
-        .map_err(|(failure, _)| describe(failure, "uapok after uap"))?;
+        .map_err(|(failure, _)| failure.describe("uapok after uap"))?;
     probe.options = lines
         .iter()
         .filter(|line| line.starts_with("option name "))

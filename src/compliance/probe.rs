@@ -16,14 +16,6 @@ pub struct Probe {
     pub options: Vec<String>,
 }
 
-/// Why a probe could not read what it wanted, as a message for a `FAIL` line.
-pub fn describe(failure: Failure, waiting_for: &str) -> String {
-    match failure {
-        Failure::Crashed => format!("the engine exited while waiting for {waiting_for}"),
-        Failure::Silent => format!("no {waiting_for} within the deadline"),
-    }
-}
-
 impl Probe {
     /// Starts the engine without any handshake.
     pub fn spawn(spec: &EngineSpec) -> Result<Probe, String> {
@@ -82,7 +74,7 @@ impl Probe {
                 lines.pop();
                 Ok(lines)
             }
-            Err((failure, _)) => Err(describe(failure, "readyok after isready")),
+            Err((failure, _)) => Err(failure.describe("readyok after isready")),
         }
     }
 

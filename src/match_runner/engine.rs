@@ -60,6 +60,16 @@ pub enum Failure {
     Silent,
 }
 
+impl Failure {
+    /// What went wrong while waiting for `waiting_for`, as a message.
+    pub fn describe(self, waiting_for: &str) -> String {
+        match self {
+            Failure::Crashed => format!("the engine exited while waiting for {waiting_for}"),
+            Failure::Silent => format!("no {waiting_for} within the deadline"),
+        }
+    }
+}
+
 /// A running engine.
 pub struct EngineProcess {
     child: Child,

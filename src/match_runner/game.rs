@@ -6,6 +6,7 @@ use super::openings::Opening;
 use super::time_control::{Clocks, TimeControl};
 use crate::board::{Colour, Outcome, WinReason};
 use crate::movegen::Move;
+use crate::samples::Samples;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -172,12 +173,14 @@ fn failure_termination(engine: &mut EngineProcess, failure: Failure, timed: bool
 }
 
 /// Plays one game; `engines` is indexed by [`Colour::index`]. Returns `None` if `stop` was set
-/// before the game ended (the game is then void).
+/// before the game ended (the game is then void). Every timed answer adds to `lateness` (per
+/// colour) its time minus the time it was allowed before the margin.
 pub fn play(
     engines: [&mut EngineProcess; 2],
     setup: &GameSetup,
     wants_move_limit: [bool; 2],
     stop: &AtomicBool,
+    lateness: &mut [Samples; 2],
 ) -> Option<PlayedGame> {
     let opening = setup.opening;
     let limit = setup.move_limit();
@@ -262,6 +265,9 @@ pub fn play(
                 }
             }
         };
+        if allowance.timed {
+            lateness[side.index()].push_difference(elapsed, allowance.limit - setup.margin);
+        }
         if allowance.timed && elapsed > allowance.limit {
             return Some(PlayedGame::forfeit(moves, side, Termination::TimeForfeit));
         }

@@ -5,6 +5,8 @@ use super::game::{PlayedGame, Termination};
 use super::records::result_token;
 use super::stats::{Sprt, Tally, Verdict};
 use crate::board::Colour;
+use crate::samples::Samples;
+use std::time::Duration;
 
 /// Results between two engines, seen from the first (`engines.0`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -208,6 +210,25 @@ pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> Stri
     }
     text += "Time, Illegal and Crash count the games each engine of the pair lost that way \
              (first/second); Time includes silence.\n";
+    text
+}
+
+/// Per engine, how punctual its timed answers were: answer time minus the time allowed (the
+/// move time or the time left on the clock), before the margin. Empty when nothing was timed.
+pub fn lateness(names: &[String], lateness: &[Samples], margin: Duration) -> String {
+    let mut text = String::new();
+    for (name, samples) in names.iter().zip(lateness) {
+        if let Some(spread) = samples.spread() {
+            text += &format!("Lateness {name}: {spread}\n");
+        }
+    }
+    if !text.is_empty() {
+        text += &format!(
+            "Lateness is the answer time minus the move time or the time left; a loss on time \
+             takes more than +{} ms.\n",
+            margin.as_millis()
+        );
+    }
     text
 }
 

@@ -9,6 +9,7 @@ use super::openings::Opening;
 use super::records::{GameInfo, RecordsFile, format_record, today};
 use super::report::{self, PairStats};
 use crate::board::Colour;
+use crate::samples::Samples;
 use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -95,9 +96,15 @@ fn two_mut<T>(slots: &mut [Option<T>], a: usize, b: usize) -> Option<[&mut T; 2]
     })
 }
 
-/// Plays one job with the worker's engines, starting or restarting them as needed. `None` when
-/// the match was stopped during the game.
-fn play_job(shared: &Shared, slots: &mut [Option<EngineProcess>], job: &Job) -> Option<PlayedGame> {
+/// Plays one job with the worker's engines, starting or restarting them as needed, adding to
+/// `lateness` (per colour) how late the timed answers came. `None` when the match was stopped
+/// during the game.
+fn play_job(
+    shared: &Shared,
+    slots: &mut [Option<EngineProcess>],
+    job: &Job,
+    lateness: &mut [Samples; 2],
+) -> Option<PlayedGame> {
     let config = shared.config;
     for (colour, &index) in Colour::BOTH.iter().zip(&job.engines) {
         if slots[index].as_mut().is_some_and(EngineProcess::has_exited) {
@@ -132,7 +139,7 @@ fn play_job(shared: &Shared, slots: &mut [Option<EngineProcess>], job: &Job) -> 
     };
     let [black, white] = job.engines;
     let engines = two_mut(slots, black, white)?;
-    let played = game::play(engines, &setup, wants_move_limit, &shared.stop)?;
+    let played = game::play(engines, &setup, wants_move_limit, &shared.stop, lateness)?;
     if let Some(culprit) = played.culprit {
         let index = job.engines[culprit.index()];
         let keep = match played.termination {
@@ -158,13 +165,14 @@ fn play_job(shared: &Shared, slots: &mut [Option<EngineProcess>], job: &Job) -> 
 fn work(
     shared: &Shared,
     mut slots: Vec<Option<EngineProcess>>,
-    results: Sender<(Job, PlayedGame)>,
+    results: Sender<(Job, PlayedGame, [Samples; 2])>,
 ) {
     while let Some(job) = shared.next_job() {
-        let Some(played) = play_job(shared, &mut slots, &job) else {
+        let mut lateness = [Samples::default(), Samples::default()];
+        let Some(played) = play_job(shared, &mut slots, &job, &mut lateness) else {
             break;
         };
-        if results.send((job, played)).is_err() {
+        if results.send((job, played, lateness)).is_err() {
             break;
         }
     }
@@ -191,6 +199,7 @@ pub fn run_match(config: &MatchConfig, first: Vec<EngineProcess>) -> Result<(), 
     let mut first: Vec<Option<EngineProcess>> = first.into_iter().map(Some).collect();
     let mut failure = None;
     let mut done = 0;
+    let mut lateness = vec![Samples::default(); names.len()];
     std::thread::scope(|scope| {
         let (sender, results) = channel();
         for worker in 0..workers {
@@ -204,8 +213,11 @@ pub fn run_match(config: &MatchConfig, first: Vec<EngineProcess>) -> Result<(), 
             scope.spawn(move || work(shared, slots, sender));
         }
         drop(sender);
-        for (job, played) in results {
+        for (job, played, late) in results {
             done += 1;
+            for (index, samples) in job.engines.iter().zip(&late) {
+                lateness[*index].extend(samples);
+            }
             let pair = &mut pairs[job.pair];
             pair.add(job.engines, &played);
             let players = job.engines.map(|index| names[index].as_str());
@@ -253,6 +265,7 @@ pub fn run_match(config: &MatchConfig, first: Vec<EngineProcess>) -> Result<(), 
         eprintln!("stopped after {done} of {total} games");
     }
     print!("{}", report::table(&pairs, &names, config.sprt.as_ref()));
+    print!("{}", report::lateness(&names, &lateness, config.margin));
     Ok(())
 }
 

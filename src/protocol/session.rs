@@ -106,7 +106,13 @@ impl Session {
     fn execute(&mut self, command: Command) -> Result<Flow, ProtocolError> {
         match command {
             Command::Uap => self.uap(),
-            Command::IsReady => self.out.line("readyok"),
+            Command::IsReady => {
+                // The table is written now, while the driver waits, not on the next move's clock.
+                if let Some(engine) = self.engine.as_mut() {
+                    engine.prepare();
+                }
+                self.out.line("readyok");
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::NewGame => self.engine()?.new_game(),
             Command::Position { start, moves } => self.set_position(start, &moves)?,

@@ -84,8 +84,8 @@ pub struct SearchResult {
 
 /// Tables and per-thread data kept from one search to the next.
 pub struct Engine {
-    /// Allocated by the first search, so that a `setoption name Hash` sent before it never
-    /// needs the memory of two tables.
+    /// Allocated by [`Engine::prepare`] or the first search, so that a `setoption name Hash`
+    /// sent before either never needs the memory of two tables.
     tt: Option<TranspositionTable>,
     hash_mb: usize,
     threads: Vec<ThreadData>,
@@ -137,6 +137,19 @@ impl Engine {
         self.threads.len()
     }
 
+    /// Allocates the table if it is not there yet. Writing a large table takes
+    /// tens of milliseconds, so the protocol does it on `isready` rather than on the clock of
+    /// the first search.
+    pub fn prepare(&mut self) {
+        self.tt.get_or_insert_with(|| {
+            TranspositionTable::new(self.hash_mb).unwrap_or_else(|e| {
+                // The size was checked when it was set; memory may have gone since.
+                log::error!("{e}; searching with a 1 MB table");
+                TranspositionTable::new(1).expect("a 1 MB table")
+            })
+        });
+    }
+
     /// Forgets everything learnt (a new game): the table and the move-ordering history.
     pub fn new_game(&mut self) {
         if let Some(tt) = self.tt.as_mut() {
@@ -170,13 +183,7 @@ impl Engine {
         if moves.is_empty() {
             return SearchResult::none();
         }
-        if self.tt.is_none() {
-            self.tt = Some(TranspositionTable::new(self.hash_mb).unwrap_or_else(|e| {
-                // The size was checked when it was set; memory may have gone since.
-                log::error!("{e}; searching with a 1 MB table");
-                TranspositionTable::new(1).expect("a 1 MB table")
-            }));
-        }
+        self.prepare();
         let Some(tt) = self.tt.as_ref() else {
             return SearchResult::none();
         };

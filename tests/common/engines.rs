@@ -17,3 +17,68 @@ pub fn script(name: &str) -> String {
         env!("CARGO_MANIFEST_DIR")
     )
 }
+
+/// What a run of a `sumito` tool gave.
+pub struct Run {
+    pub success: bool,
+    pub stdout: String,
+    pub stderr: String,
+    pub took: Duration,
+}
+
+impl Run {
+    /// The lines of stdout.
+    pub fn lines(&self) -> Vec<String> {
+        self.stdout.lines().map(str::to_string).collect()
+    }
+}
+
+/// Runs `sumito <args>` to its end, killing it (and failing) if it runs over [`PATIENCE`], and
+/// fails if it panicked.
+pub fn run_sumito(args: &[&str]) -> Run {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    use std::time::Instant;
+
+    let started = Instant::now();
+    let mut child = Command::new(SUMITO)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sumito starts");
+    // Both pipes are drained while the tool runs, so that neither can fill and block it.
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = pipe.read_to_string(&mut text);
+            text
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("piped stdout")));
+    let stderr = drain(Box::new(child.stderr.take().expect("piped stderr")));
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits for sumito") {
+            break status;
+        }
+        if started.elapsed() > PATIENCE {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("sumito {args:?} ran over {PATIENCE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let run = Run {
+        success: status.success(),
+        stdout: stdout.join().expect("stdout reader"),
+        stderr: stderr.join().expect("stderr reader"),
+        took: started.elapsed(),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "sumito {args:?} panicked:\n{}",
+        run.stderr
+    );
+    run
+}

@@ -1,0 +1,39 @@
+//! `sumito timing` run as a user would: against Sumito it measures every search it was asked
+//! for, and against an engine that never answers it ends with an error instead of hanging.
+
+mod common;
+
+use common::engines::{SUMITO, run_sumito, script};
+
+#[test]
+fn measures_stop_and_movetime_against_sumito() {
+    let run = run_sumito(&[
+        "timing",
+        "--engine",
+        SUMITO,
+        "--samples",
+        "4",
+        "--movetime",
+        "30",
+        "--load",
+        "1",
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    let lines = run.lines();
+    assert!(lines[0].starts_with("timing Sumito"), "{lines:?}");
+    for (line, start) in lines[1..]
+        .iter()
+        .zip(["stop -> bestmove:", "go movetime 30 "])
+    {
+        assert!(line.starts_with(start), "{line}");
+        assert!(line.ends_with("(4 samples)"), "{line}");
+    }
+    assert_eq!(lines.len(), 3, "{lines:?}");
+}
+
+#[test]
+fn an_engine_that_never_answers_is_an_error() {
+    let run = run_sumito(&["timing", "--engine", &script("timeout"), "--samples", "2"]);
+    assert!(!run.success);
+    assert!(run.stderr.contains("bestmove"), "{}", run.stderr);
+}
