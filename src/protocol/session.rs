@@ -7,7 +7,7 @@ use super::options::{self, Value};
 use super::output::{Output, info_line};
 use crate::board::{Colour, Outcome, Position, Style, render};
 use crate::movegen::{Move, perft_divide};
-use crate::search::{Clocks, Control, Engine, Limits, bench_lines};
+use crate::search::{Clocks, Control, Engine, Limits, SearchResult, bench_lines};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -290,19 +290,28 @@ impl Session {
             .name("search".into())
             .spawn(move || {
                 let mut report = |info: &crate::search::Info| out.line(&info_line(info));
-                let result = engine.search(&game, &limits, &searchmoves, &control, &mut report);
-                // `infinite` and `ponder` searches answer only when told to.
-                while !control.is_stopped() && (limits.infinite || control.is_pondering()) {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                // Marked before writing: once the driver has read `bestmove` and sends the next
-                // command, the loop must see the search as over (and join the thread).
-                answered_by_thread.store(true, Ordering::SeqCst);
-                let best = result.best.map_or("(none)".to_string(), |m| m.to_string());
-                match result.ponder {
-                    Some(reply) => out.line(&format!("bestmove {best} ponder {reply}")),
-                    None => out.line(&format!("bestmove {best}")),
-                }
+                let mut answer = |result: &SearchResult| {
+                    // `infinite` and `ponder` searches answer only when told to.
+                    while !control.is_stopped() && (limits.infinite || control.is_pondering()) {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    // Marked before writing: once the driver has read `bestmove` and sends the
+                    // next command, the loop must see the search as over (and join the thread).
+                    answered_by_thread.store(true, Ordering::SeqCst);
+                    let best = result.best.map_or("(none)".to_string(), |m| m.to_string());
+                    match result.ponder {
+                        Some(reply) => out.line(&format!("bestmove {best} ponder {reply}")),
+                        None => out.line(&format!("bestmove {best}")),
+                    }
+                };
+                engine.search_answering(
+                    &game,
+                    &limits,
+                    &searchmoves,
+                    &control,
+                    &mut report,
+                    &mut answer,
+                );
                 engine
             });
         match thread {

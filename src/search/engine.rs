@@ -171,8 +171,26 @@ impl Engine {
         control: &Control,
         report: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        self.search_answering(game, limits, searchmoves, control, report, &mut |_| {})
+    }
+
+    /// As [`Engine::search`], and calls `answer` with the result on the calling thread as soon
+    /// as the main search thread has it, before the helper threads have wound down: on a loaded
+    /// machine a helper may wait milliseconds for a core before it sees the stop, and the
+    /// answer need not wait with it. (The helpers' last few nodes are not counted then.)
+    pub fn search_answering(
+        &mut self,
+        game: &[Position],
+        limits: &Limits,
+        searchmoves: &[Move],
+        control: &Control,
+        report: &mut dyn FnMut(&Info),
+        answer: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
         let Some(root) = game.last().copied() else {
-            return SearchResult::none();
+            let result = SearchResult::none();
+            answer(&result);
+            return result;
         };
         let moves: Vec<RootMove> = root
             .moves()
@@ -181,7 +199,9 @@ impl Engine {
             .map(|&mv| RootMove::new(mv))
             .collect();
         if moves.is_empty() {
-            return SearchResult::none();
+            let result = SearchResult::none();
+            answer(&result);
+            return result;
         }
         self.prepare();
         let Some(tt) = self.tt.as_ref() else {
@@ -225,8 +245,26 @@ impl Engine {
                 });
             }
         };
+        let finish = |moves: &[RootMove], depth: u32| {
+            let best = &moves[0];
+            let result = SearchResult {
+                best: Some(best.mv),
+                ponder: best.pv.get(1).copied(),
+                score: if best.score > -INFINITY {
+                    best.score
+                } else {
+                    best.previous
+                },
+                depth,
+                nodes: shared.nodes.load(Ordering::Relaxed),
+                pv: best.pv.clone(),
+                lines: moves.iter().take(lines).map(|m| (m.mv, m.score)).collect(),
+            };
+            answer(&result);
+            result
+        };
         let (main_td, helpers) = self.threads.split_first_mut().expect("at least one thread");
-        let (moves, depth) = lazy_smp(
+        lazy_smp(
             &shared,
             &root,
             game,
@@ -235,21 +273,8 @@ impl Engine {
             helpers,
             &plan,
             &mut on_iteration,
-        );
-        let best = &moves[0];
-        SearchResult {
-            best: Some(best.mv),
-            ponder: best.pv.get(1).copied(),
-            score: if best.score > -INFINITY {
-                best.score
-            } else {
-                best.previous
-            },
-            depth,
-            nodes: shared.nodes.load(Ordering::Relaxed),
-            pv: best.pv.clone(),
-            lines: moves.iter().take(lines).map(|m| (m.mv, m.score)).collect(),
-        }
+            finish,
+        )
     }
 }
 

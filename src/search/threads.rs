@@ -245,9 +245,11 @@ impl<'a, 't> Searcher<'a, 't> {
 }
 
 /// Searches on `helpers.len() + 1` threads; the main thread works on the calling thread and
-/// reports. Returns the main thread's root moves, best first, and the depth it completed.
+/// reports. When the main thread is done it tells the helpers to stop and, without waiting for
+/// them, calls `finish` with its root moves, best first, and the depth it completed; returns
+/// what `finish` returns once the helpers have ended.
 #[allow(clippy::too_many_arguments)]
-pub fn lazy_smp(
+pub fn lazy_smp<R>(
     shared: &Shared,
     root: &Position,
     game: &[Position],
@@ -256,7 +258,8 @@ pub fn lazy_smp(
     helpers: &mut [ThreadData],
     plan: &Plan,
     report: &mut dyn FnMut(&Iteration),
-) -> (Vec<RootMove>, u32) {
+    finish: impl FnOnce(&[RootMove], u32) -> R,
+) -> R {
     std::thread::scope(|scope| {
         for td in helpers.iter_mut() {
             let mut moves = moves.clone();
@@ -277,6 +280,6 @@ pub fn lazy_smp(
         let mut moves = moves;
         let depth = searcher.iterate(root, &mut moves, plan, report);
         shared.done.store(true, Ordering::SeqCst);
-        (moves, depth)
+        finish(&moves, depth)
     })
 }
