@@ -246,3 +246,22 @@ fn a_finished_game_has_no_best_move() {
     let over: Position = "5/6/7/8/9/8/7/6/bbb2 b 0 6 0".parse().unwrap();
     assert_eq!(search(&over, &Limits::depth(3)).best, None);
 }
+
+/// Near the move limit every iteration is a few dozen nodes, fewer than the search counts
+/// between two looks at the clock, so the clock must also be read between iterations. Without
+/// that, a 10 ms move three plies before the limit ran all 118 iterations, printing a line each,
+/// and lost matches on time.
+#[test]
+fn a_spent_move_time_stops_between_iterations_even_when_they_are_tiny() {
+    let position = Position::startpos().with_move_limit(1);
+    let mut engine = Engine::new(8).unwrap();
+    // The budget is 1 ms (the least), and the report after the first iteration outlasts it.
+    let mut slow_report = |_: &sumito::search::Info| std::thread::sleep(Duration::from_millis(5));
+    let limits = Limits::movetime(1);
+    let result = engine.search(&[position], &limits, &[], &Control::new(), &mut slow_report);
+    assert_eq!(result.depth, 1, "{result:?}");
+    assert!(result.best.is_some());
+    // Given the depth instead, the same search goes as deep as it is told.
+    let result = search(&position, &Limits::depth(30));
+    assert_eq!(result.depth, 30);
+}

@@ -105,6 +105,14 @@ impl<'a, 't> Searcher<'a, 't> {
                 {
                     break;
                 }
+                // Inside an iteration the clock is read every so many nodes; near the end of the
+                // game a whole iteration can be fewer, so read it here as well.
+                if let Some(hard) = self.shared.hard_deadline
+                    && !control.is_pondering()
+                    && control.elapsed() >= hard
+                {
+                    break;
+                }
                 // A proven result cannot change with more depth.
                 let best = moves[0].score;
                 if is_decisive(best) && (MATE - best.abs()) < depth as i32 && lines == 1 {
