@@ -29,11 +29,11 @@ pub struct TimingArgs {
     #[arg(long, default_value_t = 200)]
     pub samples: usize,
     /// The budget of the `go movetime` searches, in milliseconds.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub movetime: u64,
     /// Busy threads run beside the engine as load.
-    #[arg(long, default_value_t = 0)]
-    pub load: usize,
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    pub load: u16,
     /// A UAP option set before measuring (Threads=2; a button without `=`); may be repeated.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
