@@ -8,7 +8,7 @@
 use crate::board::Layout;
 use crate::match_runner::TimeControl;
 use crate::match_runner::engine::{EngineProcess, EngineSpec};
-use crate::match_runner::split_command;
+use crate::match_runner::{parse_option, split_command};
 use crate::random::Random;
 use crate::samples::Samples;
 use crate::selfplay::random_opening;
@@ -52,11 +52,8 @@ pub fn run(args: &TimingArgs) -> Result<(), String> {
     let options = args
         .options
         .iter()
-        .map(|text| match text.split_once('=') {
-            Some((name, value)) => (name.trim().to_string(), Some(value.trim().to_string())),
-            None => (text.trim().to_string(), None),
-        })
-        .collect();
+        .map(|text| parse_option(text))
+        .collect::<Result<_, _>>()?;
     let spec = EngineSpec {
         name: "engine".into(),
         program,

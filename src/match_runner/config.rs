@@ -101,7 +101,7 @@ pub fn split_command(line: &str) -> Result<Vec<String>, String> {
 }
 
 /// Reads `Name=value` (or a bare `Name` for a button).
-fn parse_option(text: &str) -> Result<(String, Option<String>), String> {
+pub fn parse_option(text: &str) -> Result<(String, Option<String>), String> {
     let (name, value) = match text.split_once('=') {
         Some((name, value)) => (name.trim(), Some(value.trim().to_string())),
         None => (text.trim(), None),

@@ -28,7 +28,7 @@ pub mod stats;
 pub mod time_control;
 
 pub use args::MatchArgs;
-pub(crate) use config::split_command;
+pub(crate) use config::{parse_option, split_command};
 pub use time_control::TimeControl;
 
 use engine::EngineProcess;
