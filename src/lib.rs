@@ -11,6 +11,15 @@
 //! assert_eq!(mv.to_string(), "a1b1");
 //! ```
 
+/// `println!` that ignores a closed stdout (`sumito bench | head`) instead of panicking.
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 pub mod analysis;
 pub mod board;
 pub mod compliance;

@@ -135,13 +135,7 @@ impl StartArgs {
     }
 }
 
-/// `println!` that ignores a closed stdout (`sumito bench | head`) instead of panicking.
-macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stdout(), $($arg)*);
-    }};
-}
+use sumito::say;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

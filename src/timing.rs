@@ -67,7 +67,7 @@ pub fn run(args: &TimingArgs) -> Result<(), String> {
         .id_name
         .clone()
         .unwrap_or_else(|| spec.command_line());
-    println!(
+    say!(
         "timing {name}: {} searches of each kind, {} busy threads beside it{}",
         args.samples,
         args.load,
@@ -91,8 +91,8 @@ pub fn run(args: &TimingArgs) -> Result<(), String> {
             .spread()
             .map_or("no samples".into(), |s| s.to_string())
     };
-    println!("stop -> bestmove: {}", spread(&stop_latency));
-    println!(
+    say!("stop -> bestmove: {}", spread(&stop_latency));
+    say!(
         "go movetime {} -> bestmove, minus {} ms: {}",
         args.movetime,
         args.movetime,
