@@ -38,11 +38,11 @@ pub fn run(args: &ComplianceArgs) -> Result<(), String> {
     };
     let mut failed = 0;
     let mut report = |name: &str, outcome: Result<String, String>| match outcome {
-        Ok(note) if note.is_empty() => println!("pass {name}"),
-        Ok(note) => println!("pass {name} ({note})"),
+        Ok(note) if note.is_empty() => crate::say!("pass {name}"),
+        Ok(note) => crate::say!("pass {name} ({note})"),
         Err(why) => {
             failed += 1;
-            println!("FAIL {name}: {why}");
+            crate::say!("FAIL {name}: {why}");
         }
     };
     let first = start(&spec);
@@ -80,7 +80,7 @@ pub fn run(args: &ComplianceArgs) -> Result<(), String> {
     }
     let total = checks::CHECKS.len() + 1;
     if failed == 0 {
-        println!("all {total} checks passed");
+        crate::say!("all {total} checks passed");
         Ok(())
     } else {
         Err(format!("{failed} of {total} checks failed"))

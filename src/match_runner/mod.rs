@@ -37,7 +37,7 @@ use engine::EngineProcess;
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     if let Some(path) = &args.verify {
         let summary = records::verify_file(path)?;
-        println!("{summary}");
+        crate::say!("{summary}");
         return Ok(());
     }
     let mut config = config::configure(args)?;

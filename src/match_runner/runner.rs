@@ -264,8 +264,10 @@ pub fn run_match(config: &MatchConfig, first: Vec<EngineProcess>) -> Result<(), 
     if done < total {
         eprintln!("stopped after {done} of {total} games");
     }
-    print!("{}", report::table(&pairs, &names, config.sprt.as_ref()));
-    print!("{}", report::lateness(&names, &lateness, config.margin));
+    let table = report::table(&pairs, &names, config.sprt.as_ref());
+    let lateness = report::lateness(&names, &lateness, config.margin);
+    // Both end in a newline, which say! would double.
+    crate::say!("{}", format!("{table}{lateness}").trim_end());
     Ok(())
 }
 
