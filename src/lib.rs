@@ -23,13 +23,17 @@ macro_rules! say {
 pub mod analysis;
 pub mod board;
 pub mod compliance;
+pub mod engine_flags;
 pub mod eval;
 pub mod match_runner;
 pub mod movegen;
 pub mod play;
+pub mod progress;
 pub mod protocol;
 pub mod random;
+pub mod records;
 pub mod samples;
 pub mod search;
 pub mod selfplay;
 pub mod timing;
+pub mod uap_client;

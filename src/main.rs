@@ -1,28 +1,23 @@
 //! The `sumito` binary: with no arguments it speaks the engine protocol on stdin/stdout;
-//! subcommands run tools (perft, bench, eval).
+//! subcommands run the tools, each in its own module. This file only dispatches.
 
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
-use sumito::analysis;
-use sumito::board::{Colour, Style};
 use sumito::board::{Layout, Position};
-use sumito::match_runner::records;
+use sumito::engine_flags::EngineFlags;
 use sumito::movegen::{perft_divide, perft_parallel};
-use sumito::play::{self, PlayConfig};
 use sumito::protocol::{self, Output, Session};
-use sumito::search::{BENCH_DEPTH, Engine, Limits, MAX_THREADS, bench_lines};
+use sumito::say;
+use sumito::search::{BENCH_DEPTH, bench_lines};
 
 #[derive(Parser)]
 #[command(name = "sumito", version, about = "Sumito, an Abalone engine")]
 struct Cli {
-    /// Search threads (and worker threads of perft).
-    #[arg(long, global = true)]
-    threads: Option<usize>,
-    /// Transposition table size in MB.
-    #[arg(long, global = true)]
-    hash: Option<usize>,
+    /// Threads and table size of the engine loop (run without a subcommand).
+    #[command(flatten)]
+    engine: EngineFlags,
     /// Log level for stderr: error, warn, info, debug or trace (RUST_LOG overrides it).
     #[arg(long, global = true, default_value = "warn")]
     log_level: String,
@@ -41,6 +36,9 @@ enum Command {
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,
+        /// Worker threads [default: every core].
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Search the fixed bench positions on one thread; the last line is `<nodes> nodes <nps> nps`.
     Bench {
@@ -56,63 +54,13 @@ enum Command {
     /// Play a match between UAP engines.
     Match(sumito::match_runner::MatchArgs),
     /// Analyse the games of a records file move by move, or one position.
-    Analyse(AnalyseArgs),
+    Analyse(sumito::analysis::command::AnalyseArgs),
     /// Play a game against Sumito in the terminal.
-    Play(PlayArgs),
+    Play(sumito::play::command::PlayArgs),
     /// Check that a UAP engine follows PROTOCOL.md, one rule at a time.
     Compliance(sumito::compliance::ComplianceArgs),
     /// Measure how punctually a UAP engine answers `stop` and `go movetime`.
     Timing(sumito::timing::TimingArgs),
-}
-
-#[derive(Args)]
-struct AnalyseArgs {
-    /// A records file (as written by `sumito match`), or - for stdin.
-    #[arg(conflicts_with = "fen", required_unless_present = "fen")]
-    records: Option<String>,
-    /// Analyse this position string instead of a game.
-    #[arg(long)]
-    fen: Option<String>,
-    /// Only the K-th game of the file (from 1).
-    #[arg(long)]
-    game: Option<usize>,
-    /// Time per position in milliseconds (default: 1000 for --fen, 200 per move of a game).
-    #[arg(long, conflicts_with = "depth")]
-    movetime: Option<u64>,
-    /// Depth per position instead of a time.
-    #[arg(long)]
-    depth: Option<u32>,
-    /// Lines to show for --fen.
-    #[arg(long, default_value_t = 1)]
-    multipv: usize,
-    /// One JSON object per move instead of the listing.
-    #[arg(long)]
-    json: bool,
-}
-
-#[derive(Args)]
-struct PlayArgs {
-    /// Starting layout.
-    #[arg(long, default_value = "standard")]
-    layout: Layout,
-    /// Your colour: black (moves first) or white.
-    #[arg(long, default_value = "black")]
-    colour: String,
-    /// Clock for both sides: minutes+increment in seconds, e.g. 10+0.1.
-    #[arg(long, conflicts_with = "movetime")]
-    tc: Option<String>,
-    /// Sumito's time per move in milliseconds.
-    #[arg(long)]
-    movetime: Option<u64>,
-    /// Sumito's level: its search depth (1 to 30).
-    #[arg(long)]
-    level: Option<u32>,
-    /// Where to save the game record (default: sumito-game-<time>.txt).
-    #[arg(long)]
-    record: Option<std::path::PathBuf>,
-    /// Plain ASCII board even on a colour terminal.
-    #[arg(long)]
-    ascii: bool,
 }
 
 /// Where a tool starts: a layout or a position string.
@@ -135,8 +83,6 @@ impl StartArgs {
     }
 }
 
-use sumito::say;
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     env_logger::Builder::new()
@@ -145,21 +91,18 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     let result = match &cli.command {
-        None => run_protocol(&cli),
-        // The engines of a match are separate processes with their own settings.
-        Some(Command::Match(_)) if cli.threads.is_some() || cli.hash.is_some() => {
-            Err("--threads and --hash do not apply to match: use --option Threads=N and --option Hash=MB".into())
-        }
+        None => run_protocol(&cli.engine),
         Some(Command::Match(args)) => sumito::match_runner::run(args),
-        Some(Command::Analyse(args)) => run_analyse(&cli, args),
-        Some(Command::Play(args)) => run_play(&cli, args),
+        Some(Command::Analyse(args)) => sumito::analysis::command::run(args),
+        Some(Command::Play(args)) => sumito::play::command::run(args),
         Some(Command::Compliance(args)) => sumito::compliance::run(args),
         Some(Command::Timing(args)) => sumito::timing::run(args),
         Some(Command::Perft {
             depth,
             start,
             divide,
-        }) => run_perft(&cli, *depth, start, *divide),
+            threads,
+        }) => run_perft(*depth, start, *divide, *threads),
         Some(Command::Bench { depth }) => run_bench(*depth),
         Some(Command::Eval { start }) => start
             .position()
@@ -174,13 +117,18 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_perft(cli: &Cli, depth: u32, start: &StartArgs, divide: bool) -> Result<(), String> {
+fn run_perft(
+    depth: u32,
+    start: &StartArgs,
+    divide: bool,
+    threads: Option<usize>,
+) -> Result<(), String> {
     let position = start.position()?;
     if depth > 12 {
         return Err(format!("depth {depth} is too deep for perft (at most 12)"));
     }
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cli.threads.unwrap_or(0))
+        .num_threads(threads.unwrap_or(0))
         .build()
         .map_err(|e| e.to_string())?;
     let started = Instant::now();
@@ -215,183 +163,10 @@ fn run_bench(depth: u32) -> Result<(), String> {
 }
 
 /// The engine loop on stdin and stdout.
-fn run_protocol(cli: &Cli) -> Result<(), String> {
+fn run_protocol(flags: &EngineFlags) -> Result<(), String> {
     let out = Output::new(Box::new(std::io::stdout()));
-    let hash = cli.hash.unwrap_or(64);
-    let threads = cli.threads.unwrap_or(1);
-    if !(1..=MAX_THREADS).contains(&threads) {
-        return Err(format!("--threads {threads} is not in 1..={MAX_THREADS}"));
-    }
-    let mut session = Session::new(out.clone(), hash, threads)?;
+    let mut session = Session::new(out.clone(), flags.hash_mb(), flags.threads(1)?)?;
     log::info!("Sumito {} ready", env!("CARGO_PKG_VERSION"));
     protocol::run(std::io::stdin().lock(), &mut session, &out);
     Ok(())
-}
-
-fn threads_and_hash(cli: &Cli, default_threads: usize) -> Result<(usize, usize), String> {
-    let threads = cli.threads.unwrap_or(default_threads);
-    if !(1..=MAX_THREADS).contains(&threads) {
-        return Err(format!("--threads {threads} is not in 1..={MAX_THREADS}"));
-    }
-    Ok((threads, cli.hash.unwrap_or(64)))
-}
-
-/// A depth if one was given, else the move time (or `default_ms`).
-fn analyse_limits(args: &AnalyseArgs, default_ms: u64) -> Limits {
-    match args.depth {
-        Some(depth) => Limits::depth(depth),
-        None => Limits::movetime(args.movetime.unwrap_or(default_ms)),
-    }
-}
-
-fn run_analyse(cli: &Cli, args: &AnalyseArgs) -> Result<(), String> {
-    let all_cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let (threads, hash) = threads_and_hash(cli, all_cores)?;
-    let mut engine = Engine::new(hash).map_err(|e| e.to_string())?;
-    engine.set_threads(threads);
-    if let Some(fen) = &args.fen {
-        let position: Position = fen
-            .parse()
-            .map_err(|e| format!("bad position string: {e}"))?;
-        if position.outcome().is_some() {
-            return Err("the game is over in that position".into());
-        }
-        engine.settings.multipv = args.multipv.clamp(1, 64);
-        let limits = analyse_limits(args, 1000);
-        analysis::analyse_position(&mut engine, &[position], &limits, &mut |info| {
-            let line: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
-            let score = analysis::reported_text(info.score);
-            say!(
-                "depth {:>2}  line {}  {:>7}  {:>6} ms  {}",
-                info.depth,
-                info.multipv,
-                score,
-                info.time.as_millis(),
-                line.join(" ")
-            );
-        });
-        return Ok(());
-    }
-    let path = args.records.as_deref().unwrap_or("-");
-    let text = if path == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-            .map_err(|e| e.to_string())?;
-        text
-    } else {
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?
-    };
-    let games = read_games(&text)?;
-    let limits = analyse_limits(args, 200);
-    for (index, (start, moves, title)) in games.iter().enumerate() {
-        let number = index + 1;
-        if args.game.is_some_and(|k| k != number) {
-            continue;
-        }
-        if !args.json {
-            say!("Game {number}: {title}");
-        }
-        engine.new_game();
-        let annotations =
-            analysis::analyse_game(&mut engine, *start, moves, &limits, |done, total| {
-                eprint!("\ranalysing game {number}: position {done}/{total}  ");
-            });
-        eprintln!();
-        for annotation in &annotations {
-            if args.json {
-                say!("{}", analysis::json_line(number, annotation));
-            } else {
-                say!("{}", analysis::listing_line(annotation));
-            }
-        }
-    }
-    Ok(())
-}
-
-fn run_play(cli: &Cli, args: &PlayArgs) -> Result<(), String> {
-    let (threads, hash) = threads_and_hash(cli, 1)?;
-    let human = match args.colour.to_ascii_lowercase().as_str() {
-        "black" | "b" => Colour::Black,
-        "white" | "w" => Colour::White,
-        other => return Err(format!("--colour must be black or white, not '{other}'")),
-    };
-    let clock = args.tc.as_deref().map(parse_clock).transpose()?;
-    if args.level.is_some_and(|level| !(1..=30).contains(&level)) {
-        return Err("--level must be 1 to 30".into());
-    }
-    let style = if !args.ascii
-        && std::io::IsTerminal::is_terminal(&std::io::stdout())
-        && std::env::var_os("NO_COLOR").is_none()
-        && std::env::var("TERM").map_or(true, |term| term != "dumb")
-    {
-        Style::Ansi
-    } else {
-        Style::Ascii
-    };
-    let config = PlayConfig {
-        layout: args.layout,
-        human,
-        clock,
-        movetime: args.movetime,
-        level: args.level,
-        style,
-        threads,
-        hash_mb: hash,
-    };
-    let stdin = std::io::stdin();
-    let finished = play::play(&config, &mut stdin.lock(), &mut std::io::stdout())?;
-    let path = args.record.clone().unwrap_or_else(|| {
-        let seconds = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        std::path::PathBuf::from(format!("sumito-game-{seconds}.txt"))
-    });
-    let record = play::record(&config, &finished);
-    std::fs::write(&path, record)
-        .map_err(|e| format!("cannot save the game to {}: {e}", path.display()))?;
-    say!("The game is saved in {}", path.display());
-    Ok(())
-}
-
-/// `minutes+seconds`, e.g. `10+0.1`, as (base, increment) in milliseconds.
-fn parse_clock(text: &str) -> Result<(i64, i64), String> {
-    let bad = || format!("--tc must look like 10+0.1 (minutes+increment seconds), not '{text}'");
-    let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
-    let minutes: f64 = base.parse().map_err(|_| bad())?;
-    let seconds: f64 = increment.parse().map_err(|_| bad())?;
-    if !(0.0..=600.0).contains(&minutes)
-        || !(0.0..=600.0).contains(&seconds)
-        || minutes + seconds <= 0.0
-    {
-        return Err(bad());
-    }
-    Ok(((minutes * 60_000.0) as i64, (seconds * 1000.0) as i64))
-}
-
-/// The games of a records file: start position, moves and a title.
-fn read_games(text: &str) -> Result<Vec<(Position, Vec<sumito::movegen::Move>, String)>, String> {
-    let records = records::parse_records(text)?;
-    let mut games = Vec::with_capacity(records.len());
-    for (index, record) in records.iter().enumerate() {
-        let problem = |e: String| format!("game {} (line {}): {e}", index + 1, record.line);
-        let start = records::start_position(record).map_err(problem)?;
-        let mut position = start;
-        let mut moves = Vec::with_capacity(record.moves.len());
-        for (ply, text) in record.moves.iter().enumerate() {
-            let mv = position
-                .parse_move(text)
-                .map_err(|e| problem(format!("move {} '{text}': {e}", ply + 1)))?;
-            position = position.play(mv);
-            moves.push(mv);
-        }
-        let tag = |key: &str| record.tag(key).unwrap_or("?").to_string();
-        let title = format!(
-            "{} (black) - {} (white), {}",
-            tag("Black"),
-            tag("White"),
-            tag("Result")
-        );
-        games.push((start, moves, title));
-    }
-    Ok(games)
 }

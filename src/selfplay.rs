@@ -81,16 +81,13 @@ pub fn play_game(
 ) -> GameResult {
     black.new_game();
     white.new_game();
-    let start = start.with_move_limit(start.plies() + max_plies);
+    let start = start.with_max_plies(max_plies);
     let mut game = vec![start];
     loop {
         let position = game[game.len() - 1];
         let plies = position.plies() - start.plies();
         if let Some(outcome) = position.outcome() {
-            let winner = match outcome {
-                Outcome::Win { winner, .. } => Some(winner),
-                Outcome::Draw => None,
-            };
+            let winner = outcome.winner();
             return GameResult {
                 winner,
                 outcome: Some(outcome),

@@ -6,12 +6,10 @@
 //! figures can be taken on a machine with no idle core, where scheduling delays show up.
 
 use crate::board::Layout;
-use crate::match_runner::TimeControl;
-use crate::match_runner::engine::{EngineProcess, EngineSpec};
-use crate::match_runner::{parse_option, split_command};
 use crate::random::Random;
 use crate::samples::Samples;
 use crate::selfplay::random_opening;
+use crate::uap_client::{EngineProcess, EngineSpec, parse_option};
 use std::hint::black_box;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -47,20 +45,14 @@ const MAX_STOP_DELAY_MS: u64 = 200;
 
 /// Runs the measurement and prints one line per kind.
 pub fn run(args: &TimingArgs) -> Result<(), String> {
-    let mut words = split_command(&args.engine)?.into_iter();
-    let program = words.next().ok_or("--engine is empty")?;
     let options = args
         .options
         .iter()
         .map(|text| parse_option(text))
         .collect::<Result<_, _>>()?;
     let spec = EngineSpec {
-        name: "engine".into(),
-        program,
-        args: words.collect(),
         options,
-        // Not used: the `go` commands are written here.
-        tc: TimeControl::Depth { plies: 1 },
+        ..EngineSpec::from_command_line(&args.engine)?
     };
     let mut engine = EngineProcess::start(&spec, PATIENCE)?;
     let name = engine

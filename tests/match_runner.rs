@@ -8,7 +8,7 @@ use common::engines::{Run, SUMITO, run_sumito, script};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use sumito::match_runner::records::{Record, parse_records, verify_file};
+use sumito::records::{Record, parse_records, verify_file};
 
 /// A fresh scratch directory for one test.
 fn scratch(test: &str) -> PathBuf {

@@ -5,7 +5,13 @@ use std::process::{Command, Stdio};
 
 /// Runs `sumito play` with `args`, feeding `input`; returns stdout.
 fn play(args: &[&str], input: &str) -> String {
+    play_in(&std::env::temp_dir(), args, input)
+}
+
+/// [`play`] with `dir` as the working directory.
+fn play_in(dir: &std::path::Path, args: &[&str], input: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sumito"))
+        .current_dir(dir)
         .arg("play")
         .args(args)
         .stdin(Stdio::piped())
@@ -32,7 +38,9 @@ fn engine_moves(out: &str) -> usize {
 }
 
 fn temp_path(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("sumito-{name}-{}.txt", std::process::id()))
+    let path = std::env::temp_dir().join(format!("sumito-{name}-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
 }
 
 #[test]
@@ -42,7 +50,13 @@ fn a_scripted_game_with_help_errors_undo_and_resignation() {
     let input = "help\nmoves\nzz\na1a2\nc3d3\nundo\nc4d4\nresign\n";
     let out = play(
         &[
-            "--level", "1", "--colour", "black", "--ascii", "--record", path,
+            "--tc",
+            "depth=1",
+            "--colour",
+            "black",
+            "--ascii",
+            "--records",
+            path,
         ],
         input,
     );
@@ -80,7 +94,13 @@ fn playing_white_lets_sumito_open_and_the_end_of_input_abandons() {
     let path = record.to_str().unwrap();
     let out = play(
         &[
-            "--level", "1", "--colour", "white", "--ascii", "--record", path,
+            "--tc",
+            "depth=1",
+            "--colour",
+            "white",
+            "--ascii",
+            "--records",
+            path,
         ],
         "i5h5\n",
     );
@@ -88,8 +108,9 @@ fn playing_white_lets_sumito_open_and_the_end_of_input_abandons() {
     assert_eq!(engine_moves(&out), 2);
     let saved = std::fs::read_to_string(&record).unwrap();
     let _ = std::fs::remove_file(&record);
-    assert!(saved.contains("[Result \"1-0\"]"), "{saved}");
+    assert!(saved.contains("[Result \"*\"]"), "{saved}");
     assert!(saved.contains("[Termination \"abandoned\"]"), "{saved}");
+    assert!(saved.trim_end().ends_with('*'), "{saved}");
     assert!(saved.contains(" i5h5 "), "{saved}");
 }
 
@@ -98,7 +119,9 @@ fn bad_arguments_are_refused_with_a_message() {
     for args in [
         &["--colour", "green"][..],
         &["--tc", "ten"],
-        &["--level", "99"],
+        &["--tc", "depth=0"],
+        &["--level", "3"],
+        &["--records", "/nonexistent-dir/x.txt"],
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_sumito"))
             .arg("play")
@@ -112,4 +135,30 @@ fn bad_arguments_are_refused_with_a_message() {
             "{args:?}"
         );
     }
+}
+
+#[test]
+fn quit_asks_first_and_nothing_is_saved_without_records() {
+    let dir = std::env::temp_dir().join(format!("sumito-play-quit-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir(&dir).unwrap();
+    let out = play_in(
+        &dir,
+        &["--tc", "depth=1", "--ascii"],
+        "help\nquit\nn\nquit\ny\n",
+    );
+    assert!(
+        out.contains("  quit     leave the game unfinished"),
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("Leave the game unfinished? (y/n)").count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains("The game is left unfinished."), "{out}");
+    assert!(!out.contains("saved"), "{out}");
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(files.is_empty(), "play wrote {files:?}");
 }

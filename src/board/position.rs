@@ -44,6 +44,16 @@ pub enum Outcome {
     Draw,
 }
 
+impl Outcome {
+    /// The winner, `None` for a draw.
+    pub fn winner(&self) -> Option<Colour> {
+        match *self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw => None,
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -89,6 +99,17 @@ impl Position {
     pub fn with_move_limit(mut self, plies: u32) -> Position {
         self.move_limit = plies;
         self
+    }
+
+    /// The same position with the game ending by the move limit `max_plies` plies from here,
+    /// the one way the crate turns a game's length (a record's `MaxPlies`, `--max-plies`) into
+    /// a limit. 0 means no limit.
+    pub fn with_max_plies(self, max_plies: u32) -> Position {
+        let limit = match max_plies {
+            0 => 0,
+            n => self.plies.saturating_add(n),
+        };
+        self.with_move_limit(limit)
     }
 
     /// The move limit in plies, 0 for none.

@@ -10,9 +10,7 @@
 mod checks;
 mod probe;
 
-use crate::match_runner::TimeControl;
-use crate::match_runner::engine::EngineSpec;
-use crate::match_runner::split_command;
+use crate::uap_client::EngineSpec;
 use probe::{PATIENCE, Probe};
 use std::time::Instant;
 
@@ -26,15 +24,9 @@ pub struct ComplianceArgs {
 
 /// Runs every check against the engine; an error (so a non-zero exit) unless all pass.
 pub fn run(args: &ComplianceArgs) -> Result<(), String> {
-    let mut words = split_command(&args.engine)?.into_iter();
-    let program = words.next().ok_or("--engine is empty")?;
     let spec = EngineSpec {
-        name: "engine under test".into(),
-        program,
-        args: words.collect(),
-        options: Vec::new(),
-        // Not used: the checks send their own `go` commands.
-        tc: TimeControl::Depth { plies: 1 },
+        name: "under test".into(),
+        ..EngineSpec::from_command_line(&args.engine)?
     };
     let mut failed = 0;
     let mut report = |name: &str, outcome: Result<String, String>| match outcome {

@@ -2,7 +2,7 @@
 //! reading patterns the checks share, each bounded by a deadline so that a broken engine makes
 //! a check fail instead of hanging it.
 
-use crate::match_runner::engine::{EngineProcess, EngineSpec, Failure};
+use crate::uap_client::{EngineProcess, EngineSpec, Failure};
 use std::time::{Duration, Instant};
 
 /// How long an answer that should come at once (`readyok`, an error, `uapok`) may take. Generous,

@@ -1,11 +1,11 @@
 //! The match settings: the command line checked and turned into a [`MatchConfig`].
 
 use super::args::{MatchArgs, engine_prefix};
-use super::engine::EngineSpec;
 use super::openings::Book;
 use super::stats::Sprt;
 use super::time_control::TimeControl;
 use crate::board::Layout;
+use crate::uap_client::{EngineSpec, parse_option};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -22,6 +22,8 @@ const MAX_PLIES: u32 = 50_000;
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
     pub engines: Vec<EngineSpec>,
+    /// Each engine's time control, indexed like `engines`.
+    pub controls: Vec<TimeControl>,
     /// Whether each engine's name was given with `--name` (else it comes from `id name`).
     pub named: Vec<bool>,
     pub games: u32,
@@ -35,93 +37,6 @@ pub struct MatchConfig {
     pub margin: Duration,
     pub silence: Duration,
     pub event: String,
-}
-
-/// Splits a command line into words the way a shell would for simple cases: blanks separate
-/// words, single quotes keep everything, double quotes keep everything but `\"` and `\\`, and a
-/// backslash outside quotes keeps the next character.
-pub fn split_command(line: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => word.push(c),
-                        None => return Err(format!("unclosed ' in '{line}'")),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(c @ ('"' | '\\')) => word.push(c),
-                            Some(c) => {
-                                word.push('\\');
-                                word.push(c);
-                            }
-                            None => return Err(format!("unclosed \" in '{line}'")),
-                        },
-                        Some(c) => word.push(c),
-                        None => return Err(format!("unclosed \" in '{line}'")),
-                    }
-                }
-            }
-            '\\' => {
-                in_word = true;
-                word.push(chars.next().unwrap_or('\\'));
-            }
-            c => {
-                in_word = true;
-                word.push(c);
-            }
-        }
-    }
-    if in_word {
-        words.push(word);
-    }
-    if words.is_empty() {
-        return Err("an empty --engine command".into());
-    }
-    Ok(words)
-}
-
-/// Reads `Name=value` (or a bare `Name` for a button).
-pub fn parse_option(text: &str) -> Result<(String, Option<String>), String> {
-    let (name, value) = match text.split_once('=') {
-        Some((name, value)) => (name.trim(), Some(value.trim().to_string())),
-        None => (text.trim(), None),
-    };
-    if name.is_empty() || name.contains(['\n', '\r']) {
-        return Err(format!("bad --option '{text}': expected NAME=VALUE"));
-    }
-    if value.as_deref().is_some_and(|v| v.contains(['\n', '\r'])) {
-        return Err(format!("bad --option '{text}': a value is one line"));
-    }
-    Ok((name.to_string(), value))
-}
-
-/// The part of a program path that names it: `target/release/sumito` gives `sumito`.
-fn program_name(program: &str) -> String {
-    std::path::Path::new(program)
-        .file_stem()
-        .map(|stem| stem.to_string_lossy().into_owned())
-        .filter(|stem| !stem.is_empty())
-        .unwrap_or_else(|| program.to_string())
 }
 
 /// The seed from the clock, when none is given.
@@ -191,10 +106,10 @@ pub fn configure(args: &MatchArgs) -> Result<MatchConfig, String> {
         }
     }
     let mut engines = Vec::with_capacity(count);
+    let mut controls = Vec::with_capacity(count);
     let mut named = vec![false; count];
     for (index, command) in raw.engine.iter().enumerate() {
-        let mut words = split_command(command)?;
-        let program = words.remove(0);
+        let spec = EngineSpec::from_command_line(command)?;
         let tc = tcs[index].or(global_tc).ok_or_else(|| {
             format!(
                 "no time control for engine {} ('{command}'): give --tc",
@@ -207,12 +122,11 @@ pub fn configure(args: &MatchArgs) -> Result<MatchConfig, String> {
         let mut engine_options = global_options.clone();
         engine_options.extend(options[index].iter().cloned());
         engines.push(EngineSpec {
-            name: name.unwrap_or_else(|| program_name(&program)),
-            program,
-            args: words,
+            name: name.unwrap_or(spec.name),
             options: engine_options,
-            tc,
+            ..spec
         });
+        controls.push(tc);
     }
     if !(1..=MAX_GAMES).contains(&raw.games) {
         return Err(format!("--games must be from 1 to {MAX_GAMES}"));
@@ -250,6 +164,7 @@ pub fn configure(args: &MatchArgs) -> Result<MatchConfig, String> {
     };
     Ok(MatchConfig {
         engines,
+        controls,
         named,
         games: raw.games,
         concurrency: raw.concurrency,
@@ -273,19 +188,6 @@ mod tests {
         let mut all = vec!["match"];
         all.extend_from_slice(args);
         configure(&MatchArgs::try_parse_from(all).map_err(|e| e.to_string())?)
-    }
-
-    #[test]
-    fn command_lines_split_like_a_shell() {
-        assert_eq!(split_command("a b  c").unwrap(), ["a", "b", "c"]);
-        assert_eq!(
-            split_command(r#"'/my dir/eng' "x \"y\"" z\ w"#).unwrap(),
-            ["/my dir/eng", "x \"y\"", "z w"]
-        );
-        assert_eq!(split_command("''").unwrap(), [""]);
-        assert!(split_command("   ").is_err());
-        assert!(split_command("'open").is_err());
-        assert!(split_command("\"open").is_err());
     }
 
     #[test]
@@ -323,8 +225,8 @@ mod tests {
         assert_eq!((a.name.as_str(), b.name.as_str()), ("base", "sumito"));
         assert_eq!(config.named, [true, false]);
         assert_eq!(b.args, ["--threads", "1"]);
-        assert_eq!(a.tc.to_string(), "movetime=100");
-        assert_eq!(b.tc.to_string(), "depth=4");
+        assert_eq!(config.controls[0].to_string(), "movetime=100");
+        assert_eq!(config.controls[1].to_string(), "depth=4");
         assert_eq!(a.options, [("Hash".to_string(), Some("16".to_string()))]);
         assert_eq!(b.options.len(), 2);
         assert_eq!(config.layouts, [Layout::Standard, Layout::BelgianDaisy]);

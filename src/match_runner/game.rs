@@ -1,139 +1,18 @@
 //! One game between two engine processes. The runner keeps the authoritative position with the
 //! rules core and checks every move; the engines only propose.
 
-use super::engine::{EngineProcess, Failure};
 use super::openings::Opening;
 use super::time_control::{Clocks, TimeControl};
-use crate::board::{Colour, Outcome, WinReason};
+use crate::board::Colour;
 use crate::movegen::Move;
+use crate::records::{PlayedGame, Termination};
 use crate::samples::Samples;
-use std::fmt;
-use std::str::FromStr;
+use crate::uap_client::{EngineProcess, Failure};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Longest illegal move text kept in a termination reason.
 const MAX_MOVE_TEXT: usize = 24;
-
-/// Why a game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Termination {
-    /// A side lost its sixth marble.
-    SixEjected,
-    /// The move limit was reached: more marbles ejected wins, equal draws.
-    MoveLimit,
-    /// The side to move had no legal move.
-    NoLegalMove,
-    /// The mover's `bestmove` came later than its clock (plus the margin) allowed.
-    TimeForfeit,
-    /// The mover answered a move that does not parse or is not legal (the text it sent).
-    IllegalMove(String),
-    /// The engine's process ended (or could not be started).
-    Crash,
-    /// The engine stayed silent longer than the silence timeout.
-    NoAnswer,
-    /// A player gave up (games played with `sumito play`).
-    Resignation,
-    /// A player left the game unfinished (the input of `sumito play` ended).
-    Abandoned,
-}
-
-impl Termination {
-    /// Does the game end by a player's doing (a fault, resigning, leaving) rather than by the
-    /// rules?
-    pub fn is_fault(&self) -> bool {
-        !matches!(
-            self,
-            Termination::SixEjected | Termination::MoveLimit | Termination::NoLegalMove
-        )
-    }
-
-    /// The termination a finished position's outcome stands for.
-    pub fn from_outcome(outcome: &Outcome) -> Termination {
-        match outcome {
-            Outcome::Win {
-                reason: WinReason::SixEjected,
-                ..
-            } => Termination::SixEjected,
-            Outcome::Win {
-                reason: WinReason::MoveLimit,
-                ..
-            }
-            | Outcome::Draw => Termination::MoveLimit,
-            Outcome::Win {
-                reason: WinReason::NoMoves,
-                ..
-            } => Termination::NoLegalMove,
-        }
-    }
-}
-
-impl fmt::Display for Termination {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Termination::SixEjected => f.write_str("six marbles ejected"),
-            Termination::MoveLimit => f.write_str("move limit"),
-            Termination::NoLegalMove => f.write_str("no legal move"),
-            Termination::TimeForfeit => f.write_str("time forfeit"),
-            Termination::IllegalMove(text) => write!(f, "illegal move {text}"),
-            Termination::Crash => f.write_str("crash"),
-            Termination::NoAnswer => f.write_str("no answer"),
-            Termination::Resignation => f.write_str("resignation"),
-            Termination::Abandoned => f.write_str("abandoned"),
-        }
-    }
-}
-
-impl FromStr for Termination {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Termination, String> {
-        Ok(match text.trim() {
-            "six marbles ejected" => Termination::SixEjected,
-            "move limit" => Termination::MoveLimit,
-            "no legal move" => Termination::NoLegalMove,
-            "time forfeit" => Termination::TimeForfeit,
-            "crash" => Termination::Crash,
-            "no answer" => Termination::NoAnswer,
-            "resignation" => Termination::Resignation,
-            "abandoned" => Termination::Abandoned,
-            other => match other.strip_prefix("illegal move") {
-                Some(text) => Termination::IllegalMove(text.trim().to_string()),
-                None => return Err(format!("unknown termination '{other}'")),
-            },
-        })
-    }
-}
-
-/// A finished game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayedGame {
-    /// Every move from the start of the record, the opening included.
-    pub moves: Vec<Move>,
-    /// The winner, `None` for a draw.
-    pub winner: Option<Colour>,
-    /// Why it ended.
-    pub termination: Termination,
-    /// The side whose engine failed, for the fault terminations.
-    pub culprit: Option<Colour>,
-}
-
-impl PlayedGame {
-    /// A game lost by `culprit` for `termination` after `moves`.
-    fn forfeit(moves: Vec<Move>, culprit: Colour, termination: Termination) -> PlayedGame {
-        PlayedGame {
-            moves,
-            winner: Some(culprit.opponent()),
-            termination,
-            culprit: Some(culprit),
-        }
-    }
-
-    /// A game lost before it began because `culprit`'s engine could not be started.
-    pub fn not_started(opening: &Opening, culprit: Colour) -> PlayedGame {
-        PlayedGame::forfeit(opening.moves.clone(), culprit, Termination::Crash)
-    }
-}
 
 /// What a game is played with.
 #[derive(Clone, Debug)]
@@ -153,7 +32,8 @@ pub struct GameSetup<'a> {
 impl GameSetup<'_> {
     /// The ply count at which the game ends by the move limit.
     pub fn move_limit(&self) -> u32 {
-        self.opening.start.position().plies() + self.max_plies
+        let start = self.opening.start.position();
+        start.with_max_plies(self.max_plies).move_limit()
     }
 }
 
@@ -213,13 +93,9 @@ pub fn play(
             return None;
         }
         if let Some(outcome) = position.outcome() {
-            let winner = match outcome {
-                Outcome::Win { winner, .. } => Some(winner),
-                Outcome::Draw => None,
-            };
             return Some(PlayedGame {
                 moves,
-                winner,
+                winner: outcome.winner(),
                 termination: Termination::from_outcome(&outcome),
                 culprit: None,
             });
@@ -287,34 +163,5 @@ pub fn play(
         position = position.play(mv);
         moves.push(mv);
         move_texts.push(mv.to_string());
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn terminations_read_back_what_they_write() {
-        for termination in [
-            Termination::SixEjected,
-            Termination::MoveLimit,
-            Termination::NoLegalMove,
-            Termination::TimeForfeit,
-            Termination::IllegalMove("e5e6".into()),
-            Termination::Crash,
-            Termination::NoAnswer,
-        ] {
-            let text = termination.to_string();
-            assert_eq!(text.parse::<Termination>(), Ok(termination.clone()));
-            assert_eq!(
-                termination.is_fault(),
-                !matches!(
-                    termination,
-                    Termination::SixEjected | Termination::MoveLimit | Termination::NoLegalMove
-                )
-            );
-        }
-        assert!("resigned".parse::<Termination>().is_err());
     }
 }

@@ -8,30 +8,26 @@
 //! - [`args`]: the command line as clap reads it;
 //! - `config`: the checked settings;
 //! - [`time_control`]: `--tc`, the `go` commands and the clocks;
-//! - `engine`: one engine process and its reader thread;
 //! - [`openings`]: where each pair of games starts;
 //! - [`game`]: one game, move by move;
 //! - [`stats`]: Elo with its interval, and the SPRT;
-//! - [`records`]: writing, reading and verifying game records (GAMES.md);
 //! - `report`: the progress line and the final table;
 //! - `runner`: the schedule, the worker threads and the collector.
 
 pub mod args;
 mod config;
-pub(crate) mod engine;
 pub mod game;
 pub mod openings;
-pub mod records;
 mod report;
 mod runner;
 pub mod stats;
 pub mod time_control;
 
 pub use args::MatchArgs;
-pub(crate) use config::{parse_option, split_command};
 pub use time_control::TimeControl;
 
-use engine::EngineProcess;
+use crate::records;
+use crate::uap_client::EngineProcess;
 
 /// Runs a match, or verifies a records file with `--verify`.
 pub fn run(args: &MatchArgs) -> Result<(), String> {
@@ -64,7 +60,8 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let engines: Vec<String> = config
         .engines
         .iter()
-        .map(|e| format!("{} ({})", e.name, e.tc))
+        .zip(&config.controls)
+        .map(|(e, tc)| format!("{} ({tc})", e.name))
         .collect();
     let layouts: Vec<&str> = config.layouts.iter().map(|l| l.name()).collect();
     eprintln!(

@@ -4,35 +4,9 @@
 use crate::board::{Layout, Position};
 use crate::movegen::Move;
 use crate::random::{Random, splitmix64};
+use crate::records::Start;
 use std::fmt;
 use std::path::Path;
-
-/// Where a game's record starts: a layout or a position string.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Start {
-    /// A starting layout.
-    Layout(Layout),
-    /// A position given as a position string.
-    Fen(Position),
-}
-
-impl Start {
-    /// The position (without a move limit).
-    pub fn position(&self) -> Position {
-        match *self {
-            Start::Layout(layout) => layout.position(),
-            Start::Fen(position) => position,
-        }
-    }
-
-    /// The start as the `position` command names it: `layout <name>` or `fen <string>`.
-    pub fn command_words(&self) -> String {
-        match self {
-            Start::Layout(layout) => format!("layout {layout}"),
-            Start::Fen(position) => format!("fen {position}"),
-        }
-    }
-}
 
 /// The start of a pair of games: a start position and the moves played from it before the
 /// engines take over.

@@ -1,10 +1,10 @@
 //! What the runner tells: per-pair results, a progress line after every game (stderr) and the
 //! final table (stdout).
 
-use super::game::{PlayedGame, Termination};
-use super::records::result_token;
 use super::stats::{Sprt, Tally, Verdict};
 use crate::board::Colour;
+use crate::records::result_token;
+use crate::records::{PlayedGame, Termination};
 use crate::samples::Samples;
 use std::time::Duration;
 

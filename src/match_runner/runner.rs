@@ -3,13 +3,13 @@
 //! match when the SPRT has decided.
 
 use super::config::MatchConfig;
-use super::engine::EngineProcess;
-use super::game::{self, GameSetup, PlayedGame, Termination};
+use super::game::{self, GameSetup};
 use super::openings::Opening;
-use super::records::{GameInfo, RecordsFile, format_record, today};
 use super::report::{self, PairStats};
 use crate::board::Colour;
+use crate::records::{GameInfo, PlayedGame, RecordsFile, Termination, format_record, today};
 use crate::samples::Samples;
+use crate::uap_client::EngineProcess;
 use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -115,7 +115,9 @@ fn play_job(
                 Ok(engine) => slots[index] = Some(engine),
                 Err(message) => {
                     log::warn!("{message}");
-                    return Some(PlayedGame::not_started(&job.opening, *colour));
+                    // A game lost before it began.
+                    let moves = job.opening.moves.clone();
+                    return Some(PlayedGame::forfeit(moves, *colour, Termination::Crash));
                 }
             }
         }
@@ -133,7 +135,7 @@ fn play_job(
     let setup = GameSetup {
         opening: &job.opening,
         max_plies: config.max_plies,
-        controls: job.engines.map(|index| config.engines[index].tc),
+        controls: job.engines.map(|index| config.controls[index]),
         margin: config.margin,
         silence: config.silence,
     };
@@ -243,8 +245,9 @@ pub fn run_match(config: &MatchConfig, first: Vec<EngineProcess>) -> Result<(), 
                     date: &date,
                     round: job.round,
                     players,
-                    opening: &job.opening,
-                    controls: job.engines.map(|index| config.engines[index].tc),
+                    start: job.opening.start,
+                    opening_plies: job.opening.moves.len(),
+                    controls: job.engines.map(|index| config.controls[index]),
                     max_plies: config.max_plies,
                     game: &played,
                 });
@@ -276,7 +279,7 @@ mod tests {
     use super::*;
     use crate::match_runner::args::MatchArgs;
     use crate::match_runner::config::configure;
-    use crate::match_runner::openings::Start;
+    use crate::records::Start;
 
     #[test]
     fn pairs_of_games_share_an_opening_with_colours_swapped() {

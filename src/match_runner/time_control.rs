@@ -2,6 +2,7 @@
 //! keeps for both sides.
 
 use crate::board::Colour;
+use crate::search::{Clocks as SearchClocks, Limits};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -242,6 +243,36 @@ impl Clocks {
                 if *left == 0 {
                     *left = moves.unwrap_or(1);
                     clock.left_ms += base_ms;
+                }
+            }
+        }
+    }
+
+    /// The search limits of an in-process engine playing `side`: what [`Clocks::go_command`]
+    /// asks of an engine process.
+    pub fn limits(&self, side: Colour) -> Limits {
+        let ms = |colour: Colour| i64::try_from(self.left_ms(colour)).unwrap_or(i64::MAX);
+        match self.controls[side.index()] {
+            TimeControl::MoveTime { ms } => Limits::movetime(ms),
+            TimeControl::Depth { plies } => Limits::depth(plies),
+            TimeControl::Nodes { nodes } => Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
+            TimeControl::Clock { .. } => {
+                let increment = |colour: Colour| match self.controls[colour.index()] {
+                    TimeControl::Clock { increment_ms, .. } => {
+                        i64::try_from(increment_ms).unwrap_or(i64::MAX)
+                    }
+                    _ => 0,
+                };
+                Limits {
+                    clocks: Some(SearchClocks {
+                        time: [ms(Colour::Black), ms(Colour::White)],
+                        increment: [increment(Colour::Black), increment(Colour::White)],
+                        moves_to_go: self.clocks[side.index()].moves_left,
+                    }),
+                    ..Limits::default()
                 }
             }
         }

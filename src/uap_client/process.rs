@@ -1,6 +1,7 @@
 //! One engine process: started with piped stdin and stdout, read by a thread of its own that
 //! feeds a channel, so that every wait has a deadline.
 
+use super::EngineSpec;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -11,37 +12,6 @@ const MAX_LINE: u64 = 1 << 20;
 
 /// How long an engine gets to exit after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(1000);
-
-/// How an engine is started and set up.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EngineSpec {
-    /// The name in the records and the report.
-    pub name: String,
-    /// The program and its arguments.
-    pub program: String,
-    pub args: Vec<String>,
-    /// `setoption` pairs sent after the handshake (a button has no value).
-    pub options: Vec<(String, Option<String>)>,
-    /// The time control it plays with.
-    pub tc: super::TimeControl,
-}
-
-impl EngineSpec {
-    /// The command line as typed (for messages).
-    pub fn command_line(&self) -> String {
-        std::iter::once(self.program.as_str())
-            .chain(self.args.iter().map(String::as_str))
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
-    /// Was this option set on the command line (names compared without regard to case)?
-    pub fn sets_option(&self, name: &str) -> bool {
-        self.options
-            .iter()
-            .any(|(n, _)| n.eq_ignore_ascii_case(name))
-    }
-}
 
 /// What the reader thread passes on.
 enum Event {

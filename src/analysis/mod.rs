@@ -1,8 +1,19 @@
-//! Analysis of whole games and of single positions with the search.
+//! Analysis of whole games and of single positions with the search: every move of a game gets
+//! its score before and after and a mark when it loses a marble's worth or a forced win.
+//!
+//! - [`command`]: `sumito analyse`, its flags and its output;
+//! - [`text`]: scores and annotations for people;
+//! - [`json`]: the same for programs (`--json`).
+
+pub mod command;
+pub mod json;
+pub mod text;
+
+pub use text::{after_text, listing_line, reported_text, score_text};
 
 use crate::board::{Colour, Position};
 use crate::movegen::Move;
-use crate::search::{Control, Engine, Info, Limits, MATE_BOUND, Reported};
+use crate::search::{Control, Engine, Info, Limits, MATE_BOUND};
 
 /// A mark on a move that the analysis finds wanting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,78 +152,6 @@ pub fn analyse_game(
         .collect()
 }
 
-/// A score for people: marbles with two decimals (`+1.25`), or `#n` / `#-n` for a forced win
-/// or loss in n moves of the side the score belongs to.
-pub fn score_text(score: i32) -> String {
-    reported_text(Reported::from_score(score))
-}
-
-/// [`score_text`] for a score already in the protocol's form.
-pub fn reported_text(score: Reported) -> String {
-    match score {
-        Reported::Centi(cp) => format!("{:+.2}", cp as f64 / 100.0),
-        Reported::Mate(n) => format!("#{n}"),
-    }
-}
-
-/// [`score_text`] for a score after a move, from the mover's view: the opponent is to move,
-/// so a forced result counts the opponent's moves, and a game the move ended says so.
-pub fn after_text(after: i32) -> String {
-    match Reported::from_score(-after) {
-        _ if after >= crate::search::MATE => "won".to_string(),
-        _ if after <= -crate::search::MATE => "lost".to_string(),
-        Reported::Centi(cp) => format!("{:+.2}", -cp as f64 / 100.0),
-        Reported::Mate(n) => format!("#{}", -n),
-    }
-}
-
-/// One line of the annotated listing.
-pub fn listing_line(annotation: &MoveAnnotation) -> String {
-    let number = annotation.ply.div_ceil(2);
-    let dots = if annotation.side == Colour::Black {
-        "."
-    } else {
-        "..."
-    };
-    let line: Vec<String> = annotation.line.iter().map(|m| m.to_string()).collect();
-    let cost = if annotation.after <= -MATE_BOUND {
-        "loses by force".to_string()
-    } else {
-        format!("costs {:.2}", annotation.loss as f64 / 100.0)
-    };
-    let mark = match annotation.mark {
-        Some(mark) => format!("  ?? {} ({cost})", mark.word()),
-        None => String::new(),
-    };
-    format!(
-        "{number:>3}{dots:<4}{:<7} before {:>6}  after {:>6}  best {:<7} line {}{mark}",
-        annotation.played.to_string(),
-        score_text(annotation.before),
-        after_text(annotation.after),
-        annotation.best.to_string(),
-        line.join(" ")
-    )
-}
-
-/// One annotation as a JSON object on one line (moves and words need no escaping).
-pub fn json_line(game: usize, annotation: &MoveAnnotation) -> String {
-    let line: Vec<String> = annotation.line.iter().map(|m| format!("\"{m}\"")).collect();
-    let mark = annotation
-        .mark
-        .map_or("null".to_string(), |m| format!("\"{}\"", m.word()));
-    format!(
-        "{{\"game\":{game},\"ply\":{},\"side\":\"{}\",\"move\":\"{}\",\"before\":{},\"after\":{},\"best\":\"{}\",\"line\":[{}],\"loss\":{},\"mark\":{mark}}}",
-        annotation.ply,
-        annotation.side,
-        annotation.played,
-        annotation.before,
-        annotation.after,
-        annotation.best,
-        line.join(","),
-        annotation.loss,
-    )
-}
-
 /// Analyses one position, calling `report` with every line of every finished depth.
 pub fn analyse_position(
     engine: &mut Engine,
@@ -227,7 +166,7 @@ pub fn analyse_position(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{MATE, Reported};
+    use crate::search::MATE;
 
     #[test]
     fn losses_and_marks() {
@@ -241,13 +180,5 @@ mod tests {
         assert_eq!(mark(win_in_3, win_in_5), None);
         assert_eq!(mark(win_in_3, 250), Some(Mark::MissedWin));
         assert_eq!(mark(0, -(MATE - 4)), Some(Mark::Blunder));
-        assert_eq!(Reported::from_score(win_in_3), Reported::Mate(3));
-        assert_eq!(score_text(win_in_3), "#3");
-        assert_eq!(score_text(-125), "-1.25");
-        // After a move the opponent is to move: its win in one is the mover's loss in one.
-        assert_eq!(after_text(-(MATE - 1)), "#-1");
-        assert_eq!(after_text(MATE - 2), "#1");
-        assert_eq!(after_text(MATE), "won");
-        assert_eq!(after_text(-40), "-0.40");
     }
 }

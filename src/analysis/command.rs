@@ -1,0 +1,152 @@
+//! `sumito analyse`: its command line, and the listing or JSON it prints.
+
+use super::json::{self, LineObject, MoveObject};
+use super::{analyse_game, analyse_position, listing_line, reported_text};
+use crate::board::Position;
+use crate::engine_flags::EngineFlags;
+use crate::progress::Progress;
+use crate::records::{Replayed, parse_records, replay};
+use crate::search::{Engine, Info, Limits};
+
+/// The command line of `sumito analyse`.
+#[derive(clap::Args, Debug)]
+pub struct AnalyseArgs {
+    /// A records file (as written by `sumito match`), or - for stdin.
+    #[arg(conflicts_with = "fen", required_unless_present = "fen")]
+    pub records: Option<String>,
+    /// Analyse this position string instead of a game.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Only the K-th game of the file (from 1).
+    #[arg(long, conflicts_with = "fen")]
+    pub game: Option<usize>,
+    /// Time per position in milliseconds [default: 1000 with --fen, 200 per move of a game].
+    #[arg(long, conflicts_with = "depth")]
+    pub movetime: Option<u64>,
+    /// Depth per position instead of a time.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// Lines to show with --fen (1 to 64).
+    #[arg(long, default_value_t = 1, requires = "fen",
+          value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub multipv: u16,
+    /// JSON, one object per line: per move of a game, or per line and depth with --fen.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub engine: EngineFlags,
+}
+
+impl AnalyseArgs {
+    /// A depth if one was given, else the move time (or `default_ms`).
+    fn limits(&self, default_ms: u64) -> Limits {
+        match self.depth {
+            Some(depth) => Limits::depth(depth),
+            None => Limits::movetime(self.movetime.unwrap_or(default_ms)),
+        }
+    }
+}
+
+/// Runs `sumito analyse`; every core searches unless `--threads` says otherwise.
+pub fn run(args: &AnalyseArgs) -> Result<(), String> {
+    let all_cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut engine = args.engine.engine(all_cores)?;
+    match &args.fen {
+        Some(fen) => run_position(args, &mut engine, fen),
+        None => run_games(args, &mut engine),
+    }
+}
+
+/// The `--fen` form: the best lines of one position as they deepen.
+fn run_position(args: &AnalyseArgs, engine: &mut Engine, fen: &str) -> Result<(), String> {
+    let position: Position = fen
+        .parse()
+        .map_err(|e| format!("bad position string: {e}"))?;
+    if position.outcome().is_some() {
+        return Err("the game is over in that position".into());
+    }
+    engine.settings.multipv = usize::from(args.multipv);
+    let limits = args.limits(1000);
+    analyse_position(engine, &[position], &limits, &mut |info: &Info| {
+        if args.json {
+            say!("{}", json::line(&LineObject::new(info)));
+            return;
+        }
+        let line: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+        say!(
+            "depth {:>2}  line {}  {:>7}  {:>6} ms  {}",
+            info.depth,
+            info.multipv,
+            reported_text(info.score),
+            info.time.as_millis(),
+            line.join(" ")
+        );
+    });
+    Ok(())
+}
+
+/// The records form: every move of every game (or of game `--game`).
+fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), String> {
+    let path = args.records.as_deref().unwrap_or("-");
+    let text = if path == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+        text
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?
+    };
+    let games = read_games(&text)?;
+    if let Some(k) = args.game
+        && !(1..=games.len()).contains(&k)
+    {
+        return Err(format!(
+            "--game {k}: the file has {} games (counted from 1)",
+            games.len()
+        ));
+    }
+    let limits = args.limits(200);
+    for (index, (game, title)) in games.iter().enumerate() {
+        let number = index + 1;
+        if args.game.is_some_and(|k| k != number) {
+            continue;
+        }
+        if !args.json {
+            say!("Game {number}: {title}");
+        }
+        engine.new_game();
+        let total = game.moves.len() as u64 + 1;
+        let mut progress = Progress::new(&format!("analysing game {number}"), total);
+        let annotations = analyse_game(engine, game.start, &game.moves, &limits, |done, _| {
+            progress.set(done as u64, "positions");
+        });
+        progress.finish();
+        for annotation in &annotations {
+            if args.json {
+                say!("{}", json::line(&MoveObject::new(number, annotation)));
+            } else {
+                say!("{}", listing_line(annotation));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The games of a records file, replayed under their move limits, each with a title.
+fn read_games(text: &str) -> Result<Vec<(Replayed, String)>, String> {
+    let records = parse_records(text)?;
+    let mut games = Vec::with_capacity(records.len());
+    for (index, record) in records.iter().enumerate() {
+        let game = replay(record)
+            .map_err(|e| format!("game {} (line {}): {e}", index + 1, record.line))?;
+        let tag = |key: &str| record.tag(key).unwrap_or("?").to_string();
+        let title = format!(
+            "{} (black) - {} (white), {}",
+            tag("Black"),
+            tag("White"),
+            tag("Result")
+        );
+        games.push((game, title));
+    }
+    Ok(games)
+}

@@ -1,0 +1,42 @@
+//! The `--threads` and `--hash` flags of the commands that search in-process (the engine loop,
+//! `analyse`, `play`), checked in one place.
+
+use crate::search::{Engine, MAX_THREADS};
+
+/// Threads and table size for an in-process engine.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct EngineFlags {
+    /// Search threads.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Transposition table size in MB (default 64).
+    #[arg(long)]
+    pub hash: Option<usize>,
+}
+
+/// The table size when none is given.
+pub const DEFAULT_HASH_MB: usize = 64;
+
+impl EngineFlags {
+    /// The thread count (`default` when none is given), checked.
+    pub fn threads(&self, default: usize) -> Result<usize, String> {
+        let threads = self.threads.unwrap_or(default);
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(format!("--threads {threads} is not in 1..={MAX_THREADS}"));
+        }
+        Ok(threads)
+    }
+
+    /// The table size in MB (the engine checks its range).
+    pub fn hash_mb(&self) -> usize {
+        self.hash.unwrap_or(DEFAULT_HASH_MB)
+    }
+
+    /// An engine with these settings, `default_threads` unless `--threads` says otherwise.
+    pub fn engine(&self, default_threads: usize) -> Result<Engine, String> {
+        let threads = self.threads(default_threads)?;
+        let mut engine = Engine::new(self.hash_mb()).map_err(|e| e.to_string())?;
+        engine.set_threads(threads);
+        Ok(engine)
+    }
+}

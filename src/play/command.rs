@@ -1,0 +1,70 @@
+//! `sumito play`: its command line.
+
+use super::{DEFAULT_TC, PlayConfig, play, record};
+use crate::board::{Colour, Layout, Style};
+use crate::engine_flags::EngineFlags;
+use crate::match_runner::time_control::TimeControl;
+use crate::records::RecordsFile;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+/// The command line of `sumito play`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// Starting layout.
+    #[arg(long, default_value = "standard")]
+    pub layout: Layout,
+    /// Your colour: black (moves first) or white.
+    #[arg(long, default_value = "black")]
+    pub colour: String,
+    /// Time control of both sides, as for `sumito match`: movetime=MS, depth=N, nodes=N, or a
+    /// clock SECONDS+INCREMENT (e.g. 300+2), on which your time runs too.
+    #[arg(long, default_value_t = DEFAULT_TC)]
+    pub tc: TimeControl,
+    /// Append the game's record to this file (GAMES.md format), as `match --records` does.
+    #[arg(long)]
+    pub records: Option<PathBuf>,
+    /// Plain ASCII board even on a colour terminal.
+    #[arg(long)]
+    pub ascii: bool,
+    #[command(flatten)]
+    pub engine: EngineFlags,
+}
+
+/// Runs `sumito play` on stdin and stdout.
+pub fn run(args: &PlayArgs) -> Result<(), String> {
+    let human = match args.colour.to_ascii_lowercase().as_str() {
+        "black" | "b" => Colour::Black,
+        "white" | "w" => Colour::White,
+        other => return Err(format!("--colour must be black or white, not '{other}'")),
+    };
+    let style = if !args.ascii
+        && std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none()
+        && std::env::var("TERM").map_or(true, |term| term != "dumb")
+    {
+        Style::Ansi
+    } else {
+        Style::Ascii
+    };
+    // Open the records file first: a wrong path is better found before the game than after.
+    let mut file = args.records.as_deref().map(RecordsFile::open).transpose()?;
+    let config = PlayConfig {
+        layout: args.layout,
+        human,
+        tc: args.tc,
+        style,
+        threads: args.engine.threads(1)?,
+        hash_mb: args.engine.hash_mb(),
+    };
+    let finished = play(
+        &config,
+        &mut std::io::stdin().lock(),
+        &mut std::io::stdout(),
+    )?;
+    if let (Some(file), Some(path)) = (file.as_mut(), &args.records) {
+        file.append(&record(&config, &finished))?;
+        say!("The game is saved in {}", path.display());
+    }
+    Ok(())
+}

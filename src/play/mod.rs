@@ -1,0 +1,298 @@
+//! `sumito play`: a game against Sumito in the terminal. The command line is in
+//! [`command`]; this module plays the game.
+
+pub mod command;
+
+use crate::board::{Colour, Layout, Position, Style, render};
+use crate::match_runner::time_control::{Clocks, TimeControl};
+use crate::movegen::Move;
+use crate::protocol::result_text;
+use crate::records::{GameInfo, PlayedGame, Start, Termination, format_record, today};
+use crate::search::{Control, Engine, Limits};
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+/// Sumito's time control when none is given.
+pub const DEFAULT_TC: TimeControl = TimeControl::MoveTime { ms: 1000 };
+
+/// How a game against Sumito is set up.
+#[derive(Clone, Debug)]
+pub struct PlayConfig {
+    /// Starting layout.
+    pub layout: Layout,
+    /// The human's colour.
+    pub human: Colour,
+    /// The time control of both sides; with a clock the human's clock runs too.
+    pub tc: TimeControl,
+    /// How marbles are drawn.
+    pub style: Style,
+    /// Search threads.
+    pub threads: usize,
+    /// Table size in MB.
+    pub hash_mb: usize,
+}
+
+/// How the game ended, for the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finished {
+    /// The start position.
+    pub start: Position,
+    /// The moves played.
+    pub moves: Vec<Move>,
+    /// The winner; `None` for a draw or an unfinished game.
+    pub winner: Option<Colour>,
+    /// Why it ended ([`Termination::Abandoned`] for a game left unfinished).
+    pub termination: Termination,
+}
+
+const HELP: &str = "\
+Enter a move in Aba-Pro notation: an inline move is the hindmost marble and the next cell in
+the direction of the move (a1b2); a broadside move is the two ends of the group and the cell
+where the first end lands (a1a3b2). Commands:
+  moves    list your legal moves
+  hint     ask Sumito for a move
+  undo     take back your last move (and Sumito's reply)
+  resign   give up the game (Sumito wins)
+  quit     leave the game unfinished (asks first; recorded as *)
+  help     this text";
+
+/// Writes a line; a closed output ends nothing here (the input will end too).
+fn say(out: &mut dyn Write, text: &str) {
+    let _ = writeln!(out, "{text}");
+}
+
+fn clock_text(ms: u64) -> String {
+    format!("{}:{:02}.{}", ms / 60_000, ms / 1000 % 60, ms / 100 % 10)
+}
+
+/// What the human's input asks for.
+enum Turn {
+    /// Play this move.
+    Play(Move),
+    /// Nothing to play yet (a command was answered): ask again.
+    Again,
+    /// The game ends here.
+    End(Option<Colour>, Termination),
+}
+
+/// A game in progress.
+struct Game<'c> {
+    config: &'c PlayConfig,
+    engine: Engine,
+    /// Every position from the start, the current one last.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    clocks: Clocks,
+}
+
+impl Game<'_> {
+    fn position(&self) -> Position {
+        self.positions[self.positions.len() - 1]
+    }
+
+    fn finish(self, winner: Option<Colour>, termination: Termination) -> Finished {
+        Finished {
+            start: self.positions[0],
+            moves: self.moves,
+            winner,
+            termination,
+        }
+    }
+
+    /// The board, the marbles ejected and the clocks.
+    fn draw(&self, out: &mut dyn Write) {
+        let position = self.position();
+        say(out, "");
+        say(out, render(&position, self.config.style).trim_end());
+        let mut status = format!(
+            "ejected: black {} white {}",
+            position.lost(Colour::White),
+            position.lost(Colour::Black)
+        );
+        if matches!(self.config.tc, TimeControl::Clock { .. }) {
+            status += &format!(
+                "   clocks: black {} white {}",
+                clock_text(self.clocks.left_ms(Colour::Black)),
+                clock_text(self.clocks.left_ms(Colour::White))
+            );
+        }
+        say(out, &status);
+    }
+
+    /// Reads and answers one line of the human's input.
+    fn human_turn(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Turn {
+        let position = self.position();
+        let human = self.config.human;
+        let _ = write!(out, "{human} to move> ");
+        let _ = out.flush();
+        let Some(line) = read_line(input) else {
+            say(out, "");
+            return Turn::End(None, Termination::Abandoned);
+        };
+        let text = line.trim().to_ascii_lowercase();
+        match text.as_str() {
+            "" => {}
+            "help" => say(out, HELP),
+            "moves" => {
+                let list: Vec<String> = position.moves().iter().map(|m| m.to_string()).collect();
+                say(out, &format!("legal moves: {}", list.join(" ")));
+            }
+            "hint" => {
+                let limits = Limits::movetime(500);
+                let result = self.search(&limits);
+                let hint = result.map_or("(none)".to_string(), |m| m.to_string());
+                say(out, &format!("hint: {hint}"));
+            }
+            "undo" => self.undo(out),
+            "resign" => {
+                say(out, &format!("You resign: {} wins.", human.opponent()));
+                return Turn::End(Some(human.opponent()), Termination::Resignation);
+            }
+            "quit" => {
+                let _ = write!(out, "Leave the game unfinished? (y/n) ");
+                let _ = out.flush();
+                let answer = read_line(input).unwrap_or_else(|| "y".into());
+                if answer.trim().eq_ignore_ascii_case("y") {
+                    say(out, "The game is left unfinished.");
+                    return Turn::End(None, Termination::Abandoned);
+                }
+            }
+            _ => match position.parse_move(&text) {
+                Ok(mv) => return Turn::Play(mv),
+                Err(e) => say(out, &format!("'{}' is not legal here: {e}", line.trim())),
+            },
+        }
+        Turn::Again
+    }
+
+    /// Back to the last position where it was the human's turn, one move earlier.
+    fn undo(&mut self, out: &mut dyn Write) {
+        let human = self.config.human;
+        let mut undone = 0;
+        while self.positions.len() > 1 && (undone == 0 || self.position().side_to_move() != human) {
+            self.positions.pop();
+            self.moves.pop();
+            undone += 1;
+        }
+        if undone == 0 {
+            say(out, "nothing to undo");
+        } else {
+            say(out, &format!("took back {undone} move(s)"));
+        }
+    }
+
+    fn search(&mut self, limits: &Limits) -> Option<Move> {
+        let control = Control::new();
+        let result = self
+            .engine
+            .search(&self.positions, limits, &[], &control, &mut |_| {});
+        result.best
+    }
+
+    /// Sumito's move.
+    fn engine_turn(&mut self, out: &mut dyn Write) -> Result<Move, String> {
+        say(out, "Sumito is thinking…");
+        let limits = self.clocks.limits(self.position().side_to_move());
+        let control = Control::new();
+        let result = self
+            .engine
+            .search(&self.positions, &limits, &[], &control, &mut |_| {});
+        let mv = result
+            .best
+            .ok_or("the engine found no move in a game that is not over")?;
+        let score = crate::analysis::score_text(result.score);
+        say(out, &format!("Sumito plays {mv} ({score})"));
+        Ok(mv)
+    }
+}
+
+/// One line of input, `None` at its end (or when it cannot be read).
+fn read_line(input: &mut dyn BufRead) -> Option<String> {
+    let mut line = String::new();
+    match input.read_line(&mut line) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(line),
+    }
+}
+
+/// Plays one game, reading the human's input from `input` and drawing on `out`.
+pub fn play(
+    config: &PlayConfig,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Finished, String> {
+    let mut engine = Engine::new(config.hash_mb).map_err(|e| e.to_string())?;
+    engine.set_threads(config.threads);
+    let human = config.human;
+    let mut game = Game {
+        config,
+        engine,
+        positions: vec![config.layout.position()],
+        moves: Vec::new(),
+        clocks: Clocks::new([config.tc; 2]),
+    };
+    say(
+        out,
+        &format!(
+            "You play {human}; Sumito plays {}. Type help for the commands.",
+            human.opponent()
+        ),
+    );
+    loop {
+        game.draw(out);
+        let position = game.position();
+        if let Some(outcome) = position.outcome() {
+            say(out, &format!("Game over: {}", result_text(&outcome)));
+            let termination = Termination::from_outcome(&outcome);
+            return Ok(game.finish(outcome.winner(), termination));
+        }
+        let side = position.side_to_move();
+        let started = Instant::now();
+        let mv = if side == human {
+            match game.human_turn(input, out) {
+                Turn::Play(mv) => mv,
+                Turn::Again => continue,
+                Turn::End(winner, termination) => return Ok(game.finish(winner, termination)),
+            }
+        } else {
+            game.engine_turn(out)?
+        };
+        let elapsed = started.elapsed();
+        let timed = matches!(config.tc, TimeControl::Clock { .. });
+        if timed && elapsed.as_millis() > u128::from(game.clocks.left_ms(side)) {
+            say(
+                out,
+                &format!("{side} ran out of time: {} wins.", side.opponent()),
+            );
+            return Ok(game.finish(Some(side.opponent()), Termination::TimeForfeit));
+        }
+        game.clocks.charge(side, elapsed);
+        game.positions.push(position.play(mv));
+        game.moves.push(mv);
+    }
+}
+
+/// The game in the match runner's record format (GAMES.md).
+pub fn record(config: &PlayConfig, finished: &Finished) -> String {
+    let sumito = format!("Sumito {}", env!("CARGO_PKG_VERSION"));
+    let mut players = [sumito.as_str(); 2];
+    players[config.human.index()] = "You";
+    let game = PlayedGame {
+        moves: finished.moves.clone(),
+        winner: finished.winner,
+        termination: finished.termination.clone(),
+        culprit: None,
+    };
+    let info = GameInfo {
+        event: "sumito play",
+        date: &today(),
+        round: 1,
+        players,
+        start: Start::Layout(config.layout),
+        opening_plies: 0,
+        controls: [config.tc; 2],
+        max_plies: 0,
+        game: &game,
+    };
+    format_record(&info)
+}

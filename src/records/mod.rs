@@ -1,0 +1,18 @@
+//! Game records in the PGN-like format of GAMES.md: the finished game and how it ended,
+//! writing records as games end, reading them back, and replaying them with every move and
+//! result checked. `sumito match` writes and verifies them, `sumito analyse` reads them and
+//! `sumito play` writes one.
+
+mod game;
+mod read;
+mod replay;
+mod start;
+mod termination;
+mod write;
+
+pub use game::PlayedGame;
+pub use read::{Record, parse_records};
+pub use replay::{Replayed, replay, start_position, verify_file, verify_record};
+pub use start::Start;
+pub use termination::Termination;
+pub use write::{GameInfo, RecordsFile, format_record, result_token, today};

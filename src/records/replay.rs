@@ -1,0 +1,310 @@
+//! Replaying records: the start position, every move checked by the rules core, and the result
+//! and termination checked against the final position (`sumito match --verify`).
+
+use super::{Record, Termination, parse_records, result_token};
+use crate::board::{Colour, Layout, Position};
+use crate::movegen::Move;
+use std::path::Path;
+
+/// The record's start position, from its `FEN` or `Layout` tag.
+pub fn start_position(record: &Record) -> Result<Position, String> {
+    if let Some(fen) = record.tag("FEN") {
+        return fen
+            .parse::<Position>()
+            .map_err(|e| format!("bad FEN tag '{fen}': {e}"));
+    }
+    let layout = record.tag("Layout").ok_or("no Layout or FEN tag")?;
+    layout
+        .parse::<Layout>()
+        .map(Layout::position)
+        .map_err(|e| e.to_string())
+}
+
+/// A record replayed by the rules core.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replayed {
+    /// The start position, with the record's move limit (its `MaxPlies` tag) set.
+    pub start: Position,
+    /// The moves, each legal in its turn.
+    pub moves: Vec<Move>,
+    /// The position after the last move.
+    pub end: Position,
+}
+
+/// Replays a record's moves from its start position under its move limit; an error names the
+/// first move that does not parse or is not legal.
+pub fn replay(record: &Record) -> Result<Replayed, String> {
+    let max_plies = match record.tag("MaxPlies") {
+        Some(text) => text
+            .parse()
+            .map_err(|_| format!("bad MaxPlies tag '{text}'"))?,
+        None => 0,
+    };
+    let start = start_position(record)?.with_max_plies(max_plies);
+    let mut end = start;
+    let mut moves = Vec::with_capacity(record.moves.len());
+    for (index, text) in record.moves.iter().enumerate() {
+        let mv = end
+            .parse_move(text)
+            .map_err(|e| format!("illegal move {} '{text}': {e}", index + 1))?;
+        end = end.play(mv);
+        moves.push(mv);
+    }
+    Ok(Replayed { start, moves, end })
+}
+
+/// Replays a record and checks that every move is legal and that the result and termination
+/// fit the final position. On success returns the number of plies.
+pub fn verify_record(record: &Record) -> Result<usize, String> {
+    let position = replay(record)?.end;
+    let tag_result = record.tag("Result").ok_or("no Result tag")?;
+    let result = record
+        .result
+        .as_deref()
+        .ok_or("the movetext has no result")?;
+    if tag_result != result {
+        return Err(format!(
+            "the Result tag says {tag_result} but the movetext ends in {result}"
+        ));
+    }
+    if let Some(count) = record.tag("PlyCount")
+        && count != record.moves.len().to_string()
+    {
+        return Err(format!(
+            "PlyCount says {count} but there are {} moves",
+            record.moves.len()
+        ));
+    }
+    let termination: Termination = record
+        .tag("Termination")
+        .ok_or("no Termination tag")?
+        .parse()?;
+    match position.outcome() {
+        Some(outcome) => {
+            let expected = result_token(outcome.winner());
+            if result != expected {
+                return Err(format!(
+                    "wrong result {result}: the final position says {expected} ({outcome})"
+                ));
+            }
+            let expected = Termination::from_outcome(&outcome);
+            if termination != expected {
+                return Err(format!(
+                    "wrong termination '{termination}': the game ended by {expected}"
+                ));
+            }
+        }
+        None => {
+            if !termination.is_fault() {
+                return Err(format!(
+                    "termination '{termination}' but the final position is not over"
+                ));
+            }
+            if result == "*" {
+                return match termination {
+                    Termination::Abandoned => Ok(record.moves.len()),
+                    _ => Err(format!(
+                        "result * after '{termination}': only an abandoned game is unfinished"
+                    )),
+                };
+            }
+            let mover = position.side_to_move();
+            let winner = match result {
+                "1-0" => Colour::Black,
+                "0-1" => Colour::White,
+                other => {
+                    return Err(format!(
+                        "result {other} after '{termination}': a fault loses the game"
+                    ));
+                }
+            };
+            // Only the side to move can answer late or illegally.
+            let mover_only = matches!(
+                termination,
+                Termination::TimeForfeit | Termination::IllegalMove(_)
+            );
+            if mover_only && winner == mover {
+                return Err(format!(
+                    "result {result} after '{termination}', but {mover} was to move"
+                ));
+            }
+        }
+    }
+    Ok(record.moves.len())
+}
+
+/// Verifies every record of the file at `path`: a summary, or the list of problems.
+pub fn verify_file(path: &Path) -> Result<String, String> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| format!("cannot read the records file {}: {e}", path.display()))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let records = parse_records(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut problems = Vec::new();
+    let mut plies = 0;
+    for (index, record) in records.iter().enumerate() {
+        match verify_record(record) {
+            Ok(n) => plies += n,
+            Err(problem) => problems.push(format!(
+                "game {} (line {}): {problem}",
+                index + 1,
+                record.line
+            )),
+        }
+    }
+    if problems.is_empty() {
+        Ok(format!(
+            "{}: {} games, {plies} moves, every move legal and every result right",
+            path.display(),
+            records.len()
+        ))
+    } else {
+        Err(format!(
+            "{}: {} of {} games are wrong:\n{}",
+            path.display(),
+            problems.len(),
+            records.len(),
+            problems.join("\n")
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Colour, Layout, Position};
+    use crate::match_runner::TimeControl;
+    use crate::records::{GameInfo, PlayedGame, Start, Termination, format_record, parse_records};
+
+    fn sample(winner: Option<Colour>, termination: Termination, moves: &[&str]) -> String {
+        let mut position = Position::startpos();
+        let moves = moves
+            .iter()
+            .map(|text| {
+                let mv = position.parse_move(text).unwrap();
+                position = position.play(mv);
+                mv
+            })
+            .collect();
+        let game = PlayedGame {
+            moves,
+            winner,
+            termination,
+            culprit: None,
+        };
+        let tc: TimeControl = "depth=2".parse().unwrap();
+        format_record(&GameInfo {
+            event: "test \"quoted\"",
+            date: "2024.01.01",
+            round: 1,
+            players: ["A", "B"],
+            start: Start::Layout(Layout::Standard),
+            opening_plies: 0,
+            controls: [tc, tc],
+            max_plies: 200,
+            game: &game,
+        })
+    }
+
+    #[test]
+    fn a_record_reads_back_and_verifies() {
+        let text = sample(
+            Some(Colour::Black),
+            Termination::IllegalMove("zz".into()),
+            &["a1b1", "i9h9", "a2b2"],
+        );
+        assert!(text.contains("1. a1b1 i9h9 2. a2b2 1-0\n\n"), "{text}");
+        let records = parse_records(&text).unwrap();
+        assert_eq!(records.len(), 1);
+        let record = &records[0];
+        assert_eq!(record.tag("Event"), Some("test \"quoted\""));
+        assert_eq!(record.moves, ["a1b1", "i9h9", "a2b2"]);
+        assert_eq!(record.result.as_deref(), Some("1-0"));
+        assert_eq!(verify_record(record), Ok(3));
+    }
+
+    #[test]
+    fn wrong_records_are_caught() {
+        // White is to move after three plies, so a time forfeit there is White's and Black
+        // wins; with the result flipped the record must fail.
+        let good = sample(
+            Some(Colour::Black),
+            Termination::TimeForfeit,
+            &["a1b1", "i9h9", "a2b2"],
+        );
+        let flipped = good.replace("1-0", "0-1");
+        let problem = verify_record(&parse_records(&flipped).unwrap()[0]).unwrap_err();
+        assert!(problem.contains("white was to move"), "{problem}");
+        let illegal = good.replace("a2b2", "a2a3");
+        let problem = verify_record(&parse_records(&illegal).unwrap()[0]).unwrap_err();
+        assert!(problem.contains("illegal move 3 'a2a3'"), "{problem}");
+        let natural = good.replace("time forfeit", "six marbles ejected");
+        let problem = verify_record(&parse_records(&natural).unwrap()[0]).unwrap_err();
+        assert!(problem.contains("not over"), "{problem}");
+        let draw = good.replace("1-0", "1/2-1/2");
+        assert!(verify_record(&parse_records(&draw).unwrap()[0]).is_err());
+        let count = good.replace("[PlyCount \"3\"]", "[PlyCount \"4\"]");
+        assert!(verify_record(&parse_records(&count).unwrap()[0]).is_err());
+    }
+
+    #[test]
+    fn a_game_at_the_move_limit_must_have_the_limit_result() {
+        let mut position = Position::startpos().with_move_limit(4);
+        let mut moves = Vec::new();
+        for _ in 0..4 {
+            let mv = position.moves().as_slice()[0];
+            moves.push(mv.to_string());
+            position = position.play(mv);
+        }
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let text = sample(None, Termination::MoveLimit, &moves).replace("200", "4");
+        assert_eq!(verify_record(&parse_records(&text).unwrap()[0]), Ok(4));
+        let wrong = text.replace("1/2-1/2", "1-0");
+        let problem = verify_record(&parse_records(&wrong).unwrap()[0]).unwrap_err();
+        assert!(problem.contains("wrong result"), "{problem}");
+    }
+
+    #[test]
+    fn bad_files_give_messages_with_lines() {
+        for (text, expected) in [
+            ("a1b1 1-0\n", "line 1"),
+            ("[Event \"x\"]\n[Bad\n", "line 2"),
+            ("[Event \"x]\n", "line 1"),
+            ("[Event \"x\"]\n\n1. a1b1 {open\n", "not closed"),
+            ("[Event \"x\"]\n\n1-0 a1b1\n", "after the result"),
+        ] {
+            let error = parse_records(text).unwrap_err();
+            assert!(error.contains(expected), "{text:?}: {error}");
+        }
+        let record = &parse_records("[Event \"x\"]\n\n1. a1b1 1-0\n").unwrap()[0];
+        assert!(
+            verify_record(record)
+                .unwrap_err()
+                .contains("no Layout or FEN")
+        );
+        let text = "[Layout \"standard\"]\n[Result \"*\"]\n[Termination \"crash\"]\n\n*\n";
+        let record = &parse_records(text).unwrap()[0];
+        assert!(
+            verify_record(record)
+                .unwrap_err()
+                .contains("only an abandoned game")
+        );
+        let text = text.replace("crash", "abandoned");
+        assert_eq!(verify_record(&parse_records(&text).unwrap()[0]), Ok(0));
+        let text = "[Layout \"standard\"]\n[Result \"1-0\"]\n[Termination \"crash\"]\n\n0-1\n";
+        let record = &parse_records(text).unwrap()[0];
+        assert!(
+            verify_record(record)
+                .unwrap_err()
+                .contains("Result tag says")
+        );
+    }
+
+    #[test]
+    fn numbers_glued_to_moves_and_comments_are_read() {
+        let text = "[Layout \"standard\"]\n[Result \"1-0\"]\n[Termination \"crash\"]\n\n\
+                    1.a1b1 {thinking} i9h9\n2. a2b2 1-0\n";
+        let record = &parse_records(text).unwrap()[0];
+        assert_eq!(record.moves, ["a1b1", "i9h9", "a2b2"]);
+        assert_eq!(verify_record(record), Ok(3));
+    }
+}

@@ -1,0 +1,125 @@
+//! How a game ended, as the `Termination` tag of a record says it (GAMES.md).
+
+use crate::board::{Outcome, WinReason};
+use std::fmt;
+use std::str::FromStr;
+
+/// Why a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// A side lost its sixth marble.
+    SixEjected,
+    /// The move limit was reached: more marbles ejected wins, equal draws.
+    MoveLimit,
+    /// The side to move had no legal move.
+    NoLegalMove,
+    /// The mover's `bestmove` came later than its clock (plus the margin) allowed.
+    TimeForfeit,
+    /// The mover answered a move that does not parse or is not legal (the text it sent).
+    IllegalMove(String),
+    /// The engine's process ended (or could not be started).
+    Crash,
+    /// The engine stayed silent longer than the silence timeout.
+    NoAnswer,
+    /// A player gave up (games played with `sumito play`).
+    Resignation,
+    /// A player left the game unfinished (`quit` in `sumito play`, or the end of its input);
+    /// the result is `*`.
+    Abandoned,
+}
+
+impl Termination {
+    /// Does the game end by a player's doing (a fault, resigning, leaving) rather than by the
+    /// rules?
+    pub fn is_fault(&self) -> bool {
+        !matches!(
+            self,
+            Termination::SixEjected | Termination::MoveLimit | Termination::NoLegalMove
+        )
+    }
+
+    /// The termination a finished position's outcome stands for.
+    pub fn from_outcome(outcome: &Outcome) -> Termination {
+        match outcome {
+            Outcome::Win {
+                reason: WinReason::SixEjected,
+                ..
+            } => Termination::SixEjected,
+            Outcome::Win {
+                reason: WinReason::MoveLimit,
+                ..
+            }
+            | Outcome::Draw => Termination::MoveLimit,
+            Outcome::Win {
+                reason: WinReason::NoMoves,
+                ..
+            } => Termination::NoLegalMove,
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Termination::SixEjected => f.write_str("six marbles ejected"),
+            Termination::MoveLimit => f.write_str("move limit"),
+            Termination::NoLegalMove => f.write_str("no legal move"),
+            Termination::TimeForfeit => f.write_str("time forfeit"),
+            Termination::IllegalMove(text) => write!(f, "illegal move {text}"),
+            Termination::Crash => f.write_str("crash"),
+            Termination::NoAnswer => f.write_str("no answer"),
+            Termination::Resignation => f.write_str("resignation"),
+            Termination::Abandoned => f.write_str("abandoned"),
+        }
+    }
+}
+
+impl FromStr for Termination {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Termination, String> {
+        Ok(match text.trim() {
+            "six marbles ejected" => Termination::SixEjected,
+            "move limit" => Termination::MoveLimit,
+            "no legal move" => Termination::NoLegalMove,
+            "time forfeit" => Termination::TimeForfeit,
+            "crash" => Termination::Crash,
+            "no answer" => Termination::NoAnswer,
+            "resignation" => Termination::Resignation,
+            "abandoned" => Termination::Abandoned,
+            other => match other.strip_prefix("illegal move") {
+                Some(text) => Termination::IllegalMove(text.trim().to_string()),
+                None => return Err(format!("unknown termination '{other}'")),
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terminations_read_back_what_they_write() {
+        for termination in [
+            Termination::SixEjected,
+            Termination::MoveLimit,
+            Termination::NoLegalMove,
+            Termination::TimeForfeit,
+            Termination::IllegalMove("e5e6".into()),
+            Termination::Crash,
+            Termination::NoAnswer,
+        ] {
+            let text = termination.to_string();
+            assert_eq!(text.parse::<Termination>(), Ok(termination.clone()));
+            assert_eq!(
+                termination.is_fault(),
+                !matches!(
+                    termination,
+                    Termination::SixEjected | Termination::MoveLimit | Termination::NoLegalMove
+                )
+            );
+        }
+        assert!("resigned".parse::<Termination>().is_err());
+    }
+}

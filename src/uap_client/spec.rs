@@ -1,0 +1,163 @@
+//! How a UAP engine is started and set up: its command line, split like a shell would, and
+//! the options sent to it after the handshake.
+
+/// How an engine is started and set up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSpec {
+    /// The name in the records and the report.
+    pub name: String,
+    /// The program and its arguments.
+    pub program: String,
+    pub args: Vec<String>,
+    /// `setoption` pairs sent after the handshake (a button has no value).
+    pub options: Vec<(String, Option<String>)>,
+}
+
+impl EngineSpec {
+    /// An engine started by `command` (split like a shell would), named after its program,
+    /// with no options.
+    pub fn from_command_line(command: &str) -> Result<EngineSpec, String> {
+        let mut words = split_command(command)?.into_iter();
+        let program = words.next().ok_or("an empty engine command")?;
+        Ok(EngineSpec {
+            name: program_name(&program),
+            program,
+            args: words.collect(),
+            options: Vec::new(),
+        })
+    }
+
+    /// The command line as typed (for messages).
+    pub fn command_line(&self) -> String {
+        std::iter::once(self.program.as_str())
+            .chain(self.args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Was this option set on the command line (names compared without regard to case)?
+    pub fn sets_option(&self, name: &str) -> bool {
+        self.options
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case(name))
+    }
+}
+
+/// Splits a command line into words the way a shell would for simple cases: blanks separate
+/// words, single quotes keep everything, double quotes keep everything but `\"` and `\\`, and a
+/// backslash outside quotes keeps the next character.
+pub fn split_command(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => word.push(c),
+                        None => return Err(format!("unclosed ' in '{line}'")),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\')) => word.push(c),
+                            Some(c) => {
+                                word.push('\\');
+                                word.push(c);
+                            }
+                            None => return Err(format!("unclosed \" in '{line}'")),
+                        },
+                        Some(c) => word.push(c),
+                        None => return Err(format!("unclosed \" in '{line}'")),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                word.push(chars.next().unwrap_or('\\'));
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    if words.is_empty() {
+        return Err("an empty --engine command".into());
+    }
+    Ok(words)
+}
+
+/// Reads `Name=value` (or a bare `Name` for a button).
+pub fn parse_option(text: &str) -> Result<(String, Option<String>), String> {
+    let (name, value) = match text.split_once('=') {
+        Some((name, value)) => (name.trim(), Some(value.trim().to_string())),
+        None => (text.trim(), None),
+    };
+    if name.is_empty() || name.contains(['\n', '\r']) {
+        return Err(format!("bad --option '{text}': expected NAME=VALUE"));
+    }
+    if value.as_deref().is_some_and(|v| v.contains(['\n', '\r'])) {
+        return Err(format!("bad --option '{text}': a value is one line"));
+    }
+    Ok((name.to_string(), value))
+}
+
+/// The part of a program path that names it: `target/release/sumito` gives `sumito`.
+fn program_name(program: &str) -> String {
+    std::path::Path::new(program)
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .filter(|stem| !stem.is_empty())
+        .unwrap_or_else(|| program.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_lines_split_like_a_shell() {
+        assert_eq!(split_command("a b  c").unwrap(), ["a", "b", "c"]);
+        assert_eq!(
+            split_command(r#"'/my dir/eng' "x \"y\"" z\ w"#).unwrap(),
+            ["/my dir/eng", "x \"y\"", "z w"]
+        );
+        assert_eq!(split_command("''").unwrap(), [""]);
+        assert!(split_command("   ").is_err());
+        assert!(split_command("'open").is_err());
+        assert!(split_command("\"open").is_err());
+    }
+
+    #[test]
+    fn options_are_name_and_value() {
+        assert_eq!(
+            parse_option(" Hash = 32 ").unwrap(),
+            ("Hash".to_string(), Some("32".to_string()))
+        );
+        assert_eq!(
+            parse_option("Clear Hash").unwrap(),
+            ("Clear Hash".to_string(), None)
+        );
+        assert!(parse_option("=3").is_err());
+        assert!(parse_option("Name=a\nb").is_err());
+    }
+}
