@@ -59,8 +59,12 @@ pub struct MatchArgs {
     /// The Event tag of the records.
     #[arg(long, default_value = "Sumito match")]
     pub event: String,
-    /// Replay a records file, report any illegal move or wrong result, and play nothing.
-    #[arg(long, value_name = "FILE")]
+    /// Replay a records file, report any illegal move or wrong result, and play nothing (no
+    /// other flag goes with it).
+    #[arg(long, value_name = "FILE", conflicts_with_all = [
+        "engine", "name", "option", "tc", "games", "concurrency", "layout", "openings",
+        "max_plies", "seed", "records", "sprt", "timemargin", "silence_timeout", "event",
+    ])]
     pub verify: Option<PathBuf>,
 }
 
@@ -116,6 +120,15 @@ mod tests {
         assert_eq!(args.games, 4);
         assert_eq!(args.sprt.unwrap(), ["elo0=0", "elo1=5", "alpha=0.1"]);
         assert_eq!(args.layout, [Layout::Standard, Layout::GermanDaisy]);
+    }
+
+    #[test]
+    fn verify_takes_no_other_flag() {
+        assert!(MatchArgs::try_parse_from(["match", "--verify", "f"]).is_ok());
+        for flag in [["--engine", "x"], ["--tc", "depth=1"], ["--games", "4"]] {
+            let args = ["match", "--verify", "f", flag[0], flag[1]];
+            assert!(MatchArgs::try_parse_from(args).is_err(), "{flag:?}");
+        }
     }
 
     #[test]

@@ -60,14 +60,51 @@ fn target<'a>(flag: &str, text: &'a str, count: usize) -> Result<(Option<usize>,
 }
 
 /// Checks the arguments of a match (not `--verify`).
-pub fn configure(args: &MatchArgs) -> Result<MatchConfig, String> {
-    let raw = args;
+pub fn configure(raw: &MatchArgs) -> Result<MatchConfig, String> {
     let count = raw.engine.len();
     if count < 2 {
         return Err(format!(
             "a match needs at least two --engine commands (got {count})"
         ));
     }
+    let (engines, named) = engine_specs(raw)?;
+    let controls = time_controls(raw)?;
+    check_numbers(raw)?;
+    let mut layouts = raw.layout.clone();
+    if layouts.is_empty() {
+        layouts.push(Layout::Standard);
+    }
+    layouts.dedup();
+    let book = match &raw.openings {
+        Some(argument) => Book::from_argument(argument, &layouts).map_err(|e| e.0)?,
+        None => Book::None,
+    };
+    let sprt = match &raw.sprt {
+        Some(_) if count != 2 => return Err("--sprt needs exactly two engines".into()),
+        Some(words) => Some(words.join(" ").parse::<Sprt>()?),
+        None => None,
+    };
+    Ok(MatchConfig {
+        engines,
+        controls,
+        named,
+        games: raw.games,
+        concurrency: raw.concurrency,
+        layouts,
+        book,
+        max_plies: raw.max_plies,
+        seed: raw.seed.unwrap_or_else(clock_seed),
+        records: raw.records.clone(),
+        sprt,
+        margin: Duration::from_millis(raw.timemargin),
+        silence: Duration::from_secs_f64(raw.silence_timeout),
+        event: raw.event.clone(),
+    })
+}
+
+/// Each engine's time control: its own `--tc N:TC`, else the `--tc` for all.
+fn time_controls(raw: &MatchArgs) -> Result<Vec<TimeControl>, String> {
+    let count = raw.engine.len();
     let mut global_tc = None;
     let mut tcs: Vec<Option<TimeControl>> = vec![None; count];
     for text in &raw.tc {
@@ -84,6 +121,20 @@ pub fn configure(args: &MatchArgs) -> Result<MatchConfig, String> {
             });
         }
     }
+    (0..count)
+        .map(|index| {
+            tcs[index].or(global_tc).ok_or_else(|| {
+                let command = &raw.engine[index];
+                let number = index + 1;
+                format!("no time control for engine {number} ('{command}'): give --tc")
+            })
+        })
+        .collect()
+}
+
+/// The engines with their names and options, and whether each name was given with `--name`.
+fn engine_specs(raw: &MatchArgs) -> Result<(Vec<EngineSpec>, Vec<bool>), String> {
+    let count = raw.engine.len();
     if raw.name.len() > count {
         return Err(format!(
             "{} --name for {count} engines (the k-th --name names the k-th engine)",
@@ -106,18 +157,9 @@ pub fn configure(args: &MatchArgs) -> Result<MatchConfig, String> {
         }
     }
     let mut engines = Vec::with_capacity(count);
-    let mut controls = Vec::with_capacity(count);
-    let mut named = vec![false; count];
     for (index, command) in raw.engine.iter().enumerate() {
         let spec = EngineSpec::from_command_line(command)?;
-        let tc = tcs[index].or(global_tc).ok_or_else(|| {
-            format!(
-                "no time control for engine {} ('{command}'): give --tc",
-                index + 1
-            )
-        })?;
         let name = raw.name.get(index).map(|name| name.trim().to_string());
-        named[index] = name.is_some();
         // Options for all engines first, so that an engine's own ones override them.
         let mut engine_options = global_options.clone();
         engine_options.extend(options[index].iter().cloned());
@@ -126,8 +168,13 @@ pub fn configure(args: &MatchArgs) -> Result<MatchConfig, String> {
             options: engine_options,
             ..spec
         });
-        controls.push(tc);
     }
+    let named = (0..count).map(|index| index < raw.name.len()).collect();
+    Ok((engines, named))
+}
+
+/// The numeric flags within their bounds.
+fn check_numbers(raw: &MatchArgs) -> Result<(), String> {
     if !(1..=MAX_GAMES).contains(&raw.games) {
         return Err(format!("--games must be from 1 to {MAX_GAMES}"));
     }
@@ -144,40 +191,7 @@ pub fn configure(args: &MatchArgs) -> Result<MatchConfig, String> {
     if !(silence.is_finite() && silence > 0.0 && silence <= 86_400.0) {
         return Err("--silence-timeout must be more than 0 and at most 86400 seconds".into());
     }
-    let mut layouts = raw.layout.clone();
-    if layouts.is_empty() {
-        layouts.push(Layout::Standard);
-    }
-    layouts.dedup();
-    let book = match &raw.openings {
-        Some(argument) => Book::from_argument(argument, &layouts).map_err(|e| e.0)?,
-        None => Book::None,
-    };
-    let sprt = match &raw.sprt {
-        Some(words) => {
-            if count != 2 {
-                return Err("--sprt needs exactly two engines".into());
-            }
-            Some(words.join(" ").parse::<Sprt>()?)
-        }
-        None => None,
-    };
-    Ok(MatchConfig {
-        engines,
-        controls,
-        named,
-        games: raw.games,
-        concurrency: raw.concurrency,
-        layouts,
-        book,
-        max_plies: raw.max_plies,
-        seed: raw.seed.unwrap_or_else(clock_seed),
-        records: raw.records.clone(),
-        sprt,
-        margin: Duration::from_millis(raw.timemargin),
-        silence: Duration::from_secs_f64(silence),
-        event: raw.event.clone(),
-    })
+    Ok(())
 }
 
 #[cfg(test)]

@@ -56,7 +56,7 @@ fn failure_termination(engine: &mut EngineProcess, failure: Failure, timed: bool
 /// before the game ended (the game is then void). Every timed answer adds to `lateness` (per
 /// colour) its time minus the time it was allowed before the margin.
 pub fn play(
-    engines: [&mut EngineProcess; 2],
+    mut engines: [&mut EngineProcess; 2],
     setup: &GameSetup,
     wants_move_limit: [bool; 2],
     stop: &AtomicBool,
@@ -70,24 +70,11 @@ pub fn play(
         position = position.play(mv);
         moves.push(mv);
     }
-    // Both engines forget the last game and get ready (not on anyone's clock).
-    for colour in Colour::BOTH {
-        let engine = &mut *engines[colour.index()];
-        let mut ready = Ok(());
-        if wants_move_limit[colour.index()] {
-            ready = engine.send(&format!("setoption name MoveLimit value {limit}"));
-        }
-        let ready = ready
-            .and_then(|()| engine.send("newgame"))
-            .and_then(|()| engine.sync(setup.silence).map(|_| ()));
-        if let Err(failure) = ready {
-            let termination = failure_termination(engine, failure, false);
-            return Some(PlayedGame::forfeit(moves, colour, termination));
-        }
+    if let Err((colour, termination)) = new_game(&mut engines, setup, wants_move_limit) {
+        return Some(PlayedGame::forfeit(moves, colour, termination));
     }
     let mut clocks = Clocks::new(setup.controls);
     let start_words = opening.start.command_words();
-    let mut move_texts: Vec<String> = moves.iter().map(Move::to_string).collect();
     loop {
         if stop.load(Ordering::Relaxed) {
             return None;
@@ -102,66 +89,123 @@ pub fn play(
         }
         let side = position.side_to_move();
         let engine = &mut *engines[side.index()];
-        let mut command = format!("position {start_words}");
-        if !move_texts.is_empty() {
-            command += " moves ";
-            command += &move_texts.join(" ");
-        }
-        let ready = engine
-            .send(&command)
-            .and_then(|()| engine.sync(setup.silence));
-        if let Err(failure) = ready {
-            let termination = failure_termination(engine, failure, false);
-            return Some(PlayedGame::forfeit(moves, side, termination));
-        }
-        let allowance = clocks.allowance(side, setup.margin, setup.silence);
-        let go = clocks.go_command(side);
-        if let Err(failure) = engine.send(&go) {
-            let termination = failure_termination(engine, failure, allowance.timed);
-            return Some(PlayedGame::forfeit(moves, side, termination));
-        }
-        let sent = Instant::now();
-        let deadline = sent + allowance.limit;
-        let (answer, elapsed) = loop {
-            match engine.next_line(deadline) {
-                Ok((line, at)) => {
-                    let mut words = line.split_whitespace();
-                    if words
-                        .next()
-                        .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
-                    {
-                        let answer: String = words.next().unwrap_or("(none)").to_string();
-                        break (answer, at.saturating_duration_since(sent));
-                    }
-                    // `info` lines and anything else are passed over.
-                }
-                Err(failure) => {
-                    let termination = failure_termination(engine, failure, allowance.timed);
-                    return Some(PlayedGame::forfeit(moves, side, termination));
-                }
-            }
+        let turn = Turn {
+            position: &position_command(&start_words, &moves),
+            clocks: &clocks,
+            side,
+            setup,
         };
-        if allowance.timed {
-            lateness[side.index()].push_difference(elapsed, allowance.limit - setup.margin);
-        }
-        if allowance.timed && elapsed > allowance.limit {
-            return Some(PlayedGame::forfeit(moves, side, Termination::TimeForfeit));
-        }
-        let mv = match position.parse_move(&answer) {
-            Ok(mv) => mv,
-            Err(_) => {
-                let text: String = answer
-                    .chars()
-                    .filter(|c| !c.is_control() && *c != '"' && *c != '\\')
-                    .take(MAX_MOVE_TEXT)
-                    .collect();
-                let termination = Termination::IllegalMove(text);
-                return Some(PlayedGame::forfeit(moves, side, termination));
-            }
+        let (answer, elapsed) = match turn.ask(engine, &mut lateness[side.index()]) {
+            Ok(answer) => answer,
+            Err(termination) => return Some(PlayedGame::forfeit(moves, side, termination)),
+        };
+        let Ok(mv) = position.parse_move(&answer) else {
+            let text: String = answer
+                .chars()
+                .filter(|c| !c.is_control() && *c != '"' && *c != '\\')
+                .take(MAX_MOVE_TEXT)
+                .collect();
+            let termination = Termination::IllegalMove(text);
+            return Some(PlayedGame::forfeit(moves, side, termination));
         };
         clocks.charge(side, elapsed);
         position = position.play(mv);
         moves.push(mv);
-        move_texts.push(mv.to_string());
+    }
+}
+
+/// `position <start> [moves …]` for the game so far.
+fn position_command(start_words: &str, moves: &[Move]) -> String {
+    let mut command = format!("position {start_words}");
+    if !moves.is_empty() {
+        command += " moves";
+        for mv in moves {
+            command += &format!(" {mv}");
+        }
+    }
+    command
+}
+
+/// Both engines forget the last game and get ready (on no one's clock). An error names the
+/// engine that failed and how.
+fn new_game(
+    engines: &mut [&mut EngineProcess; 2],
+    setup: &GameSetup,
+    wants_move_limit: [bool; 2],
+) -> Result<(), (Colour, Termination)> {
+    let limit = setup.move_limit();
+    for colour in Colour::BOTH {
+        let engine = &mut *engines[colour.index()];
+        let mut ready = Ok(());
+        if wants_move_limit[colour.index()] {
+            ready = engine.send(&format!("setoption name MoveLimit value {limit}"));
+        }
+        let ready = ready
+            .and_then(|()| engine.send("newgame"))
+            .and_then(|()| engine.sync(setup.silence).map(|_| ()));
+        if let Err(failure) = ready {
+            return Err((colour, failure_termination(engine, failure, false)));
+        }
+    }
+    Ok(())
+}
+
+/// One move asked of the engine to move.
+struct Turn<'a> {
+    /// The `position … moves …` command of the game so far.
+    position: &'a str,
+    clocks: &'a Clocks,
+    side: Colour,
+    setup: &'a GameSetup<'a>,
+}
+
+impl Turn<'_> {
+    /// Sends the position and the `go` command and waits for `bestmove` within the allowance:
+    /// the answer's move text and how long it took, or the termination of a failure. A timed
+    /// answer adds its lateness to `lateness`.
+    fn ask(
+        &self,
+        engine: &mut EngineProcess,
+        lateness: &mut Samples,
+    ) -> Result<(String, Duration), Termination> {
+        let setup = self.setup;
+        let ready = engine
+            .send(self.position)
+            .and_then(|()| engine.sync(setup.silence));
+        if let Err(failure) = ready {
+            return Err(failure_termination(engine, failure, false));
+        }
+        let allowance = self
+            .clocks
+            .allowance(self.side, setup.margin, setup.silence);
+        let failed = |engine: &mut EngineProcess, failure| {
+            failure_termination(engine, failure, allowance.timed)
+        };
+        engine
+            .send(&self.clocks.go_command(self.side))
+            .map_err(|failure| failed(engine, failure))?;
+        let sent = Instant::now();
+        let deadline = sent + allowance.limit;
+        let (answer, elapsed) = loop {
+            let (line, at) = engine
+                .next_line(deadline)
+                .map_err(|failure| failed(engine, failure))?;
+            let mut words = line.split_whitespace();
+            // `info` lines and anything else are passed over.
+            if words
+                .next()
+                .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
+            {
+                let answer = words.next().unwrap_or("(none)").to_string();
+                break (answer, at.saturating_duration_since(sent));
+            }
+        };
+        if allowance.timed {
+            lateness.push_difference(elapsed, allowance.limit - setup.margin);
+            if elapsed > allowance.limit {
+                return Err(Termination::TimeForfeit);
+            }
+        }
+        Ok((answer, elapsed))
     }
 }

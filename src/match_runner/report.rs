@@ -177,30 +177,7 @@ pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> Stri
             both(pair.crashes),
         ]);
     }
-    let widths: Vec<usize> = (0..header.len())
-        .map(|column| {
-            rows.iter()
-                .map(|row| row[column].chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut text = String::new();
-    for row in &rows {
-        let cells: Vec<String> = row
-            .iter()
-            .enumerate()
-            .map(|(column, cell)| {
-                if column == 0 {
-                    format!("{cell:<width$}", width = widths[column])
-                } else {
-                    format!("{cell:>width$}", width = widths[column])
-                }
-            })
-            .collect();
-        text += cells.join("  ").trim_end();
-        text.push('\n');
-    }
+    let mut text = aligned(&rows);
     if let Some(sprt) = sprt {
         let (lower, upper) = sprt.bounds();
         text += &format!(
@@ -210,6 +187,37 @@ pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> Stri
     }
     text += "Time, Illegal and Crash count the games each engine of the pair lost that way \
              (first/second); Time includes silence.\n";
+    text
+}
+
+/// Rows as columns: the first left-aligned, the others right-aligned, two blanks apart.
+fn aligned(rows: &[Vec<String>]) -> String {
+    let columns = rows.first().map_or(0, Vec::len);
+    let widths: Vec<usize> = (0..columns)
+        .map(|column| {
+            rows.iter()
+                .map(|row| row[column].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut text = String::new();
+    for row in rows {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(column, (cell, &width))| {
+                if column == 0 {
+                    format!("{cell:<width$}")
+                } else {
+                    format!("{cell:>width$}")
+                }
+            })
+            .collect();
+        text += cells.join("  ").trim_end();
+        text.push('\n');
+    }
     text
 }
 

@@ -183,25 +183,29 @@ fn work(
 /// Plays the match with the engines already started in `first` (one process per engine, given
 /// to the first worker) and prints the progress and the final table.
 pub fn run_match(config: &MatchConfig, first: Vec<EngineProcess>) -> Result<(), String> {
-    let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
-    let (jobs, mut pairs) = schedule(config);
-    let total = jobs.len();
-    let mut records = config
-        .records
-        .as_deref()
-        .map(RecordsFile::open)
-        .transpose()?;
-    let date = today();
+    let (jobs, pairs) = schedule(config);
+    let mut collector = Collector {
+        config,
+        names: config.engines.iter().map(|e| e.name.clone()).collect(),
+        pairs,
+        records: config
+            .records
+            .as_deref()
+            .map(RecordsFile::open)
+            .transpose()?,
+        date: today(),
+        total: jobs.len(),
+        done: 0,
+        lateness: vec![Samples::default(); config.engines.len()],
+        failure: None,
+    };
     let shared = Shared {
         config,
         queue: Mutex::new(jobs.into_iter().collect()),
         stop: AtomicBool::new(false),
     };
-    let workers = config.concurrency.min(total).max(1);
+    let workers = config.concurrency.min(collector.total).max(1);
     let mut first: Vec<Option<EngineProcess>> = first.into_iter().map(Some).collect();
-    let mut failure = None;
-    let mut done = 0;
-    let mut lateness = vec![Samples::default(); names.len()];
     std::thread::scope(|scope| {
         let (sender, results) = channel();
         for worker in 0..workers {
@@ -216,62 +220,89 @@ pub fn run_match(config: &MatchConfig, first: Vec<EngineProcess>) -> Result<(), 
         }
         drop(sender);
         for (job, played, late) in results {
-            done += 1;
-            for (index, samples) in job.engines.iter().zip(&late) {
-                lateness[*index].extend(samples);
-            }
-            let pair = &mut pairs[job.pair];
-            pair.add(job.engines, &played);
-            let players = job.engines.map(|index| names[index].as_str());
-            let pair_names = [
-                names[pair.engines.0].as_str(),
-                names[pair.engines.1].as_str(),
-            ];
-            eprintln!(
-                "{}",
-                report::progress_line(
-                    done,
-                    total,
-                    players,
-                    &played,
-                    pair,
-                    pair_names,
-                    config.sprt.as_ref()
-                )
-            );
-            if let Some(file) = records.as_mut() {
-                let record = format_record(&GameInfo {
-                    event: &config.event,
-                    date: &date,
-                    round: job.round,
-                    players,
-                    start: job.opening.start,
-                    opening_plies: job.opening.moves.len(),
-                    controls: job.engines.map(|index| config.controls[index]),
-                    max_plies: config.max_plies,
-                    game: &played,
-                });
-                if let Err(message) = file.append(&record) {
-                    failure = Some(message);
-                    shared.stop.store(true, Ordering::Relaxed);
-                }
-            }
-            if report::sprt_decided(config.sprt.as_ref(), pair) {
+            if collector.add(&job, &played, &late) {
                 shared.stop.store(true, Ordering::Relaxed);
             }
         }
     });
-    if let Some(message) = failure {
-        return Err(message);
+    collector.finish()
+}
+
+/// The main thread's side of a match: results as they come in, the progress lines, the
+/// records file and the final table.
+struct Collector<'a> {
+    config: &'a MatchConfig,
+    names: Vec<String>,
+    pairs: Vec<PairStats>,
+    records: Option<RecordsFile>,
+    date: String,
+    total: usize,
+    done: usize,
+    /// Lateness samples per engine.
+    lateness: Vec<Samples>,
+    /// Why the match had to stop (the records file could not be written).
+    failure: Option<String>,
+}
+
+impl Collector<'_> {
+    /// Takes one finished game; true when the match must stop (the SPRT has decided, or the
+    /// record could not be written).
+    fn add(&mut self, job: &Job, played: &PlayedGame, late: &[Samples; 2]) -> bool {
+        let config = self.config;
+        self.done += 1;
+        for (index, samples) in job.engines.iter().zip(late) {
+            self.lateness[*index].extend(samples);
+        }
+        let pair = &mut self.pairs[job.pair];
+        pair.add(job.engines, played);
+        let names = &self.names;
+        let players = job.engines.map(|index| names[index].as_str());
+        let pair_names = [
+            names[pair.engines.0].as_str(),
+            names[pair.engines.1].as_str(),
+        ];
+        let sprt = config.sprt.as_ref();
+        let line = report::progress_line(
+            self.done, self.total, players, played, pair, pair_names, sprt,
+        );
+        eprintln!("{line}");
+        let decided = report::sprt_decided(sprt, pair);
+        if let Some(file) = self.records.as_mut() {
+            let record = format_record(&GameInfo {
+                event: &config.event,
+                date: &self.date,
+                round: job.round,
+                players,
+                start: job.opening.start,
+                opening_plies: job.opening.moves.len(),
+                controls: job.engines.map(|index| config.controls[index]),
+                max_plies: config.max_plies,
+                game: played,
+            });
+            if let Err(message) = file.append(&record) {
+                self.failure = Some(message);
+                return true;
+            }
+        }
+        decided
     }
-    if done < total {
-        eprintln!("stopped after {done} of {total} games");
+
+    /// Prints the table and the lateness of every engine.
+    fn finish(self) -> Result<(), String> {
+        if let Some(message) = self.failure {
+            return Err(message);
+        }
+        let (done, total) = (self.done, self.total);
+        if done < total {
+            eprintln!("stopped after {done} of {total} games");
+        }
+        let names = &self.names;
+        let table = report::table(&self.pairs, names, self.config.sprt.as_ref());
+        let lateness = report::lateness(names, &self.lateness, self.config.margin);
+        // Both end in a newline, which say! would double.
+        crate::say!("{}", format!("{table}{lateness}").trim_end());
+        Ok(())
     }
-    let table = report::table(&pairs, &names, config.sprt.as_ref());
-    let lateness = report::lateness(&names, &lateness, config.margin);
-    // Both end in a newline, which say! would double.
-    crate::say!("{}", format!("{table}{lateness}").trim_end());
-    Ok(())
 }
 
 #[cfg(test)]

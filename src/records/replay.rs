@@ -2,7 +2,7 @@
 //! and termination checked against the final position (`sumito match --verify`).
 
 use super::{Record, Termination, parse_records, result_token};
-use crate::board::{Colour, Layout, Position};
+use crate::board::{Colour, Layout, Outcome, Position};
 use crate::movegen::Move;
 use std::path::Path;
 
@@ -80,57 +80,70 @@ pub fn verify_record(record: &Record) -> Result<usize, String> {
         .ok_or("no Termination tag")?
         .parse()?;
     match position.outcome() {
-        Some(outcome) => {
-            let expected = result_token(outcome.winner());
-            if result != expected {
-                return Err(format!(
-                    "wrong result {result}: the final position says {expected} ({outcome})"
-                ));
-            }
-            let expected = Termination::from_outcome(&outcome);
-            if termination != expected {
-                return Err(format!(
-                    "wrong termination '{termination}': the game ended by {expected}"
-                ));
-            }
-        }
-        None => {
-            if !termination.is_fault() {
-                return Err(format!(
-                    "termination '{termination}' but the final position is not over"
-                ));
-            }
-            if result == "*" {
-                return match termination {
-                    Termination::Abandoned => Ok(record.moves.len()),
-                    _ => Err(format!(
-                        "result * after '{termination}': only an abandoned game is unfinished"
-                    )),
-                };
-            }
-            let mover = position.side_to_move();
-            let winner = match result {
-                "1-0" => Colour::Black,
-                "0-1" => Colour::White,
-                other => {
-                    return Err(format!(
-                        "result {other} after '{termination}': a fault loses the game"
-                    ));
-                }
-            };
-            // Only the side to move can answer late or illegally.
-            let mover_only = matches!(
-                termination,
-                Termination::TimeForfeit | Termination::IllegalMove(_)
-            );
-            if mover_only && winner == mover {
-                return Err(format!(
-                    "result {result} after '{termination}', but {mover} was to move"
-                ));
-            }
-        }
+        Some(outcome) => check_finished(outcome, result, &termination)?,
+        None => check_unfinished(&position, result, &termination)?,
     }
     Ok(record.moves.len())
+}
+
+/// A game the rules ended: the result and termination must be the rules' own.
+fn check_finished(outcome: Outcome, result: &str, termination: &Termination) -> Result<(), String> {
+    let expected = result_token(outcome.winner());
+    if result != expected {
+        return Err(format!(
+            "wrong result {result}: the final position says {expected} ({outcome})"
+        ));
+    }
+    let expected = Termination::from_outcome(&outcome);
+    if *termination != expected {
+        return Err(format!(
+            "wrong termination '{termination}': the game ended by {expected}"
+        ));
+    }
+    Ok(())
+}
+
+/// A game that ended before the rules ended it: a fault, a resignation or an abandoned game,
+/// and the result must fit it.
+fn check_unfinished(
+    position: &Position,
+    result: &str,
+    termination: &Termination,
+) -> Result<(), String> {
+    if !termination.is_fault() {
+        return Err(format!(
+            "termination '{termination}' but the final position is not over"
+        ));
+    }
+    if result == "*" {
+        return match termination {
+            Termination::Abandoned => Ok(()),
+            _ => Err(format!(
+                "result * after '{termination}': only an abandoned game is unfinished"
+            )),
+        };
+    }
+    let winner = match result {
+        "1-0" => Colour::Black,
+        "0-1" => Colour::White,
+        other => {
+            return Err(format!(
+                "result {other} after '{termination}': a fault loses the game"
+            ));
+        }
+    };
+    // Only the side to move can answer late or illegally.
+    let mover = position.side_to_move();
+    let mover_only = matches!(
+        termination,
+        Termination::TimeForfeit | Termination::IllegalMove(_)
+    );
+    if mover_only && winner == mover {
+        return Err(format!(
+            "result {result} after '{termination}', but {mover} was to move"
+        ));
+    }
+    Ok(())
 }
 
 /// Verifies every record of the file at `path`: a summary, or the list of problems.
