@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 use sumito::board::{Layout, Position};
 use sumito::engine_flags::EngineFlags;
-use sumito::movegen::{perft_divide, perft_parallel};
+use sumito::movegen::perft_divide_until;
+use sumito::progress::Progress;
 use sumito::protocol::{self, Output, Session};
 use sumito::say;
 use sumito::search::{BENCH_DEPTH, bench_lines};
@@ -132,17 +133,31 @@ fn run_perft(
         .build()
         .map_err(|e| e.to_string())?;
     let started = Instant::now();
-    let (nodes, counts) = pool.install(|| {
-        if divide {
-            let counts = perft_divide(&position, depth);
-            (counts.iter().map(|(_, n)| n).sum(), counts)
-        } else {
-            (perft_parallel(&position, depth), Vec::new())
-        }
+    let roots = position.count_moves() as u64;
+    let progress = std::sync::Mutex::new(Progress::new(&format!("perft {depth}"), roots));
+    let finished = std::sync::atomic::AtomicU64::new(0);
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let counts = pool.install(|| {
+        perft_divide_until(&position, depth, &never, &|_, _| {
+            let done = finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            if let Ok(mut progress) = progress.lock() {
+                progress.set(done, "root moves");
+            }
+        })
     });
+    if let Ok(progress) = progress.into_inner() {
+        progress.finish();
+    }
+    let counts = counts.unwrap_or_default();
+    let nodes: u64 = match depth {
+        0 => 1,
+        _ => counts.iter().map(|(_, n)| n).sum(),
+    };
     let mut out = std::io::stdout().lock();
-    for (mv, count) in &counts {
-        let _ = writeln!(out, "{mv}: {count}");
+    if divide {
+        for (mv, count) in &counts {
+            let _ = writeln!(out, "{mv}: {count}");
+        }
     }
     let seconds = started.elapsed().as_secs_f64();
     let _ = writeln!(out, "nodes {nodes}");

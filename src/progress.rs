@@ -1,5 +1,6 @@
 //! Progress of long jobs on stderr: a bar redrawn in place when stderr is a terminal (through
-//! `indicatif`), and otherwise a plain line now and then, so that logs stay readable.
+//! `indicatif`), and otherwise a plain line every ten seconds (none for a shorter job), so that
+//! logs stay readable.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -14,8 +15,10 @@ pub struct Progress {
     total: u64,
     /// The bar, on a terminal.
     bar: Option<ProgressBar>,
-    /// When the last plain line was written.
+    /// When the last plain line was written (or the job began).
     last_line: Instant,
+    /// Whether a plain line was written: a job too short for one gets no final line either.
+    wrote: bool,
 }
 
 impl Progress {
@@ -37,6 +40,7 @@ impl Progress {
             total,
             bar,
             last_line: Instant::now(),
+            wrote: false,
         }
     }
 
@@ -48,8 +52,10 @@ impl Progress {
                 bar.set_message(message.to_string());
             }
             None => {
-                if done >= self.total || self.last_line.elapsed() >= PLAIN_EVERY {
+                let last = done >= self.total && self.wrote;
+                if last || self.last_line.elapsed() >= PLAIN_EVERY {
                     self.last_line = Instant::now();
+                    self.wrote = true;
                     let total = self.total;
                     let label = &self.label;
                     eprintln!("{label}: {done}/{total} {message}");

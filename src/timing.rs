@@ -6,6 +6,7 @@
 //! figures can be taken on a machine with no idle core, where scheduling delays show up.
 
 use crate::board::Layout;
+use crate::progress::Progress;
 use crate::random::Random;
 use crate::samples::Samples;
 use crate::selfplay::random_opening;
@@ -24,8 +25,8 @@ pub struct TimingArgs {
     #[arg(long)]
     pub engine: String,
     /// Searches measured of each kind.
-    #[arg(long, default_value_t = 200)]
-    pub samples: usize,
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub samples: u32,
     /// The budget of the `go movetime` searches, in milliseconds.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub movetime: u64,
@@ -107,7 +108,9 @@ fn busy(running: &AtomicBool) {
 fn measure(engine: &mut EngineProcess, args: &TimingArgs) -> Result<(Samples, Samples), String> {
     let mut random = Random(args.seed);
     let (mut stop_latency, mut overrun) = (Samples::default(), Samples::default());
-    for index in 0..args.samples {
+    let mut progress = Progress::new("timing", u64::from(args.samples));
+    for index in 0..args.samples as usize {
+        progress.set(index as u64, "searches of each kind");
         let layout = Layout::ALL[index % Layout::ALL.len()];
         let plies = 4 + random.below(40) as u32;
         let position = random_opening(layout.position(), plies, random.next_u64());
@@ -133,6 +136,8 @@ fn measure(engine: &mut EngineProcess, args: &TimingArgs) -> Result<(Samples, Sa
         let answered = bestmove(engine, sent + budget + PATIENCE)?;
         overrun.push_difference(answered - sent, budget);
     }
+    progress.set(u64::from(args.samples), "searches of each kind");
+    progress.finish();
     Ok((stop_latency, overrun))
 }
 

@@ -436,10 +436,46 @@ fn bad_input_gives_a_message_and_a_failure() {
         ),
         (vec!["--verify", "/no/such/records"], "cannot read"),
         (vec!["--verify", &records_arg], "illegal move 1 'a1a3'"),
+        (
+            vec!["--verify", &records_arg, "--engine", SUMITO],
+            "cannot be used with",
+        ),
+        (
+            vec!["--threads", "2", "--engine", SUMITO],
+            "unexpected argument",
+        ),
     ];
     for (args, expected) in cases {
         let run = run_match(&args);
         assert!(!run.success, "{args:?} succeeded");
         assert!(run.stderr.contains(expected), "{args:?}: {}", run.stderr);
     }
+}
+
+#[test]
+fn a_match_without_openings_warns_that_games_repeat() {
+    let args = [
+        "--engine",
+        SUMITO,
+        "--engine",
+        SUMITO,
+        "--tc",
+        "depth=1",
+        "--games",
+        "4",
+        "--max-plies",
+        "4",
+    ];
+    let run = run_match(&args);
+    assert!(run.success, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("warning: no --openings"),
+        "{}",
+        run.stderr
+    );
+    let mut with_openings = args.to_vec();
+    with_openings.extend(["--openings", "random:2"]);
+    let run = run_match(&with_openings);
+    assert!(run.success, "{}", run.stderr);
+    assert!(!run.stderr.contains("warning"), "{}", run.stderr);
 }

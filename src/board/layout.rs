@@ -1,4 +1,4 @@
-//! The three starting layouts of RULES.md.
+//! The three starting layouts of RULES.md (in the repository's root).
 
 use super::cell::Cell;
 use super::colour::Colour;
@@ -73,7 +73,7 @@ impl fmt::Display for UnknownLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown layout '{}' (expected standard, belgian-daisy or german-daisy)",
+            "unknown layout '{}' (expected standard or classic, belgian-daisy or german-daisy)",
             self.0
         )
     }
@@ -84,7 +84,12 @@ impl std::error::Error for UnknownLayout {}
 impl FromStr for Layout {
     type Err = UnknownLayout;
 
+    /// A layout's name, without regard to case; `classic` is another name of the standard
+    /// layout (OpenSpiel and several sites call it so).
     fn from_str(s: &str) -> Result<Layout, UnknownLayout> {
+        if s.eq_ignore_ascii_case("classic") {
+            return Ok(Layout::Standard);
+        }
         Layout::ALL
             .into_iter()
             .find(|layout| layout.name().eq_ignore_ascii_case(s))
@@ -119,6 +124,17 @@ mod tests {
             Position::startpos().to_string(),
             "wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0 0 0"
         );
+    }
+
+    #[test]
+    fn names_read_back_and_classic_is_the_standard_layout() {
+        for layout in Layout::ALL {
+            assert_eq!(layout.name().parse::<Layout>(), Ok(layout));
+            assert_eq!(layout.name().to_uppercase().parse::<Layout>(), Ok(layout));
+        }
+        assert_eq!("classic".parse::<Layout>(), Ok(Layout::Standard));
+        assert_eq!("Classic".parse::<Layout>(), Ok(Layout::Standard));
+        assert!("daisy".parse::<Layout>().is_err());
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! `sumito compliance`: starts a UAP engine and checks the rules of PROTOCOL.md one by one,
-//! printing `pass <check>` or `FAIL <check>: <why>` for each.
+//! printing for each `pass <check>`, `FAIL <check>: <why>`, or `skip <check>: <why>` when a
+//! check could not run (after a failed handshake).
 //!
 //! - `probe`: the engine under test and reading with deadlines;
 //! - `checks`: the rules, one function each.
@@ -28,7 +29,7 @@ pub fn run(args: &ComplianceArgs) -> Result<(), String> {
         name: "under test".into(),
         ..EngineSpec::from_command_line(&args.engine)?
     };
-    let mut failed = 0;
+    let (mut failed, mut skipped) = (0, 0);
     let mut report = |name: &str, outcome: Result<String, String>| match outcome {
         Ok(note) if note.is_empty() => crate::say!("pass {name}"),
         Ok(note) => crate::say!("pass {name} ({note})"),
@@ -36,6 +37,10 @@ pub fn run(args: &ComplianceArgs) -> Result<(), String> {
             failed += 1;
             crate::say!("FAIL {name}: {why}");
         }
+    };
+    let mut skip = |name: &str, why: &str| {
+        skipped += 1;
+        crate::say!("skip {name}: {why}");
     };
     let first = start(&spec);
     let handshake_failed = first.is_err();
@@ -50,7 +55,7 @@ pub fn run(args: &ComplianceArgs) -> Result<(), String> {
     for check in checks::CHECKS {
         if handshake_failed {
             // A new engine would most likely fail the same way, after the same long wait.
-            report(check.name, Err("skipped: the handshake failed".into()));
+            skip(check.name, "the handshake failed");
             continue;
         }
         let probe = match engine.take() {
@@ -71,11 +76,15 @@ pub fn run(args: &ComplianceArgs) -> Result<(), String> {
         report(check.name, outcome);
     }
     let total = checks::CHECKS.len() + 1;
-    if failed == 0 {
-        crate::say!("all {total} checks passed");
-        Ok(())
-    } else {
-        Err(format!("{failed} of {total} checks failed"))
+    match (failed, skipped) {
+        (0, 0) => {
+            crate::say!("all {total} checks passed");
+            Ok(())
+        }
+        (_, 0) => Err(format!("{failed} of {total} checks failed")),
+        _ => Err(format!(
+            "{failed} of {total} checks failed and {skipped} were skipped"
+        )),
     }
 }
 

@@ -9,4 +9,4 @@ mod perft;
 pub use list::{MAX_MOVES, MoveList};
 pub use mv::{Move, step};
 pub use notation::MoveError;
-pub use perft::{perft, perft_divide, perft_parallel};
+pub use perft::{perft, perft_divide, perft_divide_until, perft_parallel, perft_until};
