@@ -2,12 +2,13 @@
 
 mod bench;
 mod engine;
+mod iterative;
 mod limits;
 mod negamax;
 mod ordering;
 mod score;
+mod smp;
 mod thread_data;
-mod threads;
 mod tt;
 
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, bench, bench_lines};
