@@ -1,12 +1,13 @@
 //! The engine: the transposition table and thread data that live from search to search, and
 //! the entry point that runs one search.
 
+use super::control::Control;
 use super::iterative::{Iteration, Plan, RootMove};
-use super::limits::{Control, Limits};
 use super::negamax::{Features, Shared};
 use super::score::{INFINITY, Reported};
 use super::smp::lazy_smp;
 use super::thread_data::ThreadData;
+use super::time::Limits;
 use super::tt::{TableSizeError, TranspositionTable};
 use crate::board::Position;
 use crate::eval::Weights;

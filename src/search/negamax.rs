@@ -1,7 +1,7 @@
 //! The search proper: negamax alpha-beta with principal variation search, null-move pruning,
 //! late-move reductions, and a quiescence search over pushes.
 
-use super::limits::Control;
+use super::control::Control;
 use super::ordering::KILLER;
 use super::score::{DRAW, INFINITY, MAX_PLY, is_decisive, loss_in, terminal_score, win_in};
 use super::thread_data::ThreadData;
