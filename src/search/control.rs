@@ -68,7 +68,6 @@ impl Control {
     }
 
     /// Time since the search (or the ponderhit) started.
-    #[inline]
     pub fn elapsed(&self) -> Duration {
         let started = Duration::from_nanos(self.started.load(Ordering::Acquire));
         // Saturating, as `Instant::elapsed` is: a reader that raced a restart sees zero.
