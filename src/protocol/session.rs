@@ -195,8 +195,8 @@ impl Session {
             ("Threads", Value::Number(n)) => engine.set_threads(n as usize),
             ("MoveOverhead", Value::Number(ms)) => engine.settings.move_overhead_ms = ms as u64,
             ("MultiPV", Value::Number(n)) => engine.settings.multipv = n as usize,
-            ("NullMove", Value::Flag(on)) => engine.settings.features.null_move = on,
-            ("Reductions", Value::Flag(on)) => engine.settings.features.reductions = on,
+            ("NullMove", Value::Flag(on)) => engine.settings.switches.null_move = on,
+            ("Reductions", Value::Flag(on)) => engine.settings.switches.reductions = on,
             ("Clear Hash", Value::Press) => engine.new_game(),
             ("Ponder", Value::Flag(_)) => {}
             ("MoveLimit", Value::Number(plies)) => {

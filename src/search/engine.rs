@@ -3,7 +3,7 @@
 
 use super::control::Control;
 use super::iterative::{Iteration, Plan, RootMove};
-use super::negamax::{Features, Shared};
+use super::negamax::{SearchSwitches, Shared};
 use super::score::{INFINITY, Reported};
 use super::smp::lazy_smp;
 use super::thread_data::ThreadData;
@@ -28,7 +28,7 @@ pub struct Settings {
     /// Evaluation weights.
     pub weights: Weights,
     /// Search features on or off (for measuring them).
-    pub features: Features,
+    pub switches: SearchSwitches,
 }
 
 impl Default for Settings {
@@ -37,7 +37,7 @@ impl Default for Settings {
             multipv: 1,
             move_overhead_ms: 10,
             weights: Weights::DEFAULT,
-            features: Features::default(),
+            switches: SearchSwitches::default(),
         }
     }
 }
@@ -217,7 +217,7 @@ impl Engine {
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             weights: self.settings.weights,
-            features: self.settings.features,
+            switches: self.settings.switches,
             hard_deadline: time.hard,
             node_limit: limits.nodes,
         };

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 /// Switches for the search features that are measured on and off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Features {
+pub struct SearchSwitches {
     /// Null-move pruning.
     pub null_move: bool,
     /// Late-move reductions.
@@ -23,9 +23,9 @@ pub struct Features {
     pub table: bool,
 }
 
-impl Default for Features {
-    fn default() -> Features {
-        Features {
+impl Default for SearchSwitches {
+    fn default() -> SearchSwitches {
+        SearchSwitches {
             null_move: true,
             reductions: true,
             table: true,
@@ -45,7 +45,7 @@ pub struct Shared<'a> {
     /// Nodes of all threads, updated every [`CHECK_INTERVAL`] nodes.
     pub nodes: AtomicU64,
     pub weights: Weights,
-    pub features: Features,
+    pub switches: SearchSwitches,
     pub hard_deadline: Option<Duration>,
     pub node_limit: Option<u64>,
 }
@@ -216,7 +216,7 @@ impl<'a, 't> Searcher<'a, 't> {
         } else {
             Bound::Upper
         };
-        if self.shared.features.table {
+        if self.shared.switches.table {
             let tt = self.shared.tt;
             tt.store(key, ply, best_move, best_score, eval, depth, bound);
         }
@@ -228,7 +228,7 @@ impl<'a, 't> Searcher<'a, 't> {
     /// is one, to save computing it).
     #[inline(always)]
     fn probe(&self, position: &Position, key: u64, node: Node, alpha: i32, beta: i32) -> Probe {
-        let entry = if self.shared.features.table {
+        let entry = if self.shared.switches.table {
             self.shared.tt.probe(key, node.ply)
         } else {
             None
@@ -260,7 +260,7 @@ impl<'a, 't> Searcher<'a, 't> {
     #[inline(always)]
     fn null_move(&mut self, position: &Position, node: Node, beta: i32, eval: i32) -> Option<i32> {
         let depth = node.depth;
-        if !(self.shared.features.null_move
+        if !(self.shared.switches.null_move
             && !node.pv
             && depth >= 3
             && eval >= beta
@@ -357,7 +357,7 @@ impl<'a, 't> Searcher<'a, 't> {
     #[inline(always)]
     fn late_move_reduction(&self, node: Node, index: usize, quiet_non_killer: bool) -> i32 {
         let depth = node.depth;
-        if self.shared.features.reductions && depth >= 3 && index >= 3 && quiet_non_killer {
+        if self.shared.switches.reductions && depth >= 3 && index >= 3 && quiet_non_killer {
             (reduction(depth, index) - node.pv as i32).clamp(0, depth - 2)
         } else {
             0
