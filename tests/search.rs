@@ -4,7 +4,9 @@ use std::sync::mpsc;
 use std::time::Duration;
 use sumito::board::{Layout, Position};
 use sumito::movegen::Move;
-use sumito::search::{BENCH_POSITIONS, Control, Engine, Features, Limits, Reported, SearchResult};
+use sumito::search::{
+    BENCH_POSITIONS, Control, Engine, Limits, Reported, SearchResult, SearchSwitches,
+};
 
 fn search(position: &Position, limits: &Limits) -> SearchResult {
     let mut engine = Engine::new(8).unwrap();
@@ -84,7 +86,7 @@ fn the_table_does_not_change_the_score() {
     // Without reductions and null moves (whose decisions depend on move order) the table may
     // only change the order and the node count. (A position reached at two remaining depths
     // could in principle graft a deeper result; these positions show none to depth 6.)
-    let plain = Features {
+    let plain = SearchSwitches {
         null_move: false,
         reductions: false,
         table: true,
@@ -95,7 +97,7 @@ fn the_table_does_not_change_the_score() {
             let mut scores = Vec::new();
             for table in [true, false] {
                 let mut engine = Engine::new(8).unwrap();
-                engine.settings.features = Features { table, ..plain };
+                engine.settings.switches = SearchSwitches { table, ..plain };
                 let result = engine.search(
                     &[position],
                     &Limits::depth(depth),

@@ -1,9 +1,10 @@
 //! Cells of the hexagonal board and their names.
 //!
-//! A cell is identified by its bit index in a [`Bitboard`](super::Bitboard). The 61 cells are laid
-//! out row by row (`a` at the bottom), each row starting at [`ROW_START`] plus the absolute column
-//! index. The three spare bits (5, 57, 63) are chosen so that moving one row up is a shift by
-//! only three distinct amounts, which keeps the directional shifts cheap.
+//! A cell is identified by its bit index in a bitboard, a `u64` holding a set of cells (as
+//! [`BOARD`](super::BOARD) does). The 61 cells are laid out row by row (`a` at the bottom), each
+//! row starting at [`ROW_START`] plus the absolute column index. The three spare bits (5, 57, 63)
+//! are chosen so that moving one row up is a shift by only three distinct amounts, which keeps
+//! the directional shifts cheap.
 
 use std::fmt;
 use std::str::FromStr;

@@ -89,7 +89,7 @@ impl std::error::Error for FenError {}
 
 /// Most plies a position string may claim; far beyond any real game, small enough for `u32`
 /// arithmetic anywhere.
-pub const MAX_PLIES: u32 = 1_000_000;
+pub const MAX_PLY_COUNT: u32 = 1_000_000;
 
 impl FromStr for Position {
     type Err = FenError;
@@ -162,7 +162,7 @@ impl FromStr for Position {
             return Err(FenError::BothLost);
         }
         let plies = match fields.get(4) {
-            Some(text) => parse_number("plies", text, MAX_PLIES)?,
+            Some(text) => parse_number("plies", text, MAX_PLY_COUNT)?,
             None => 0,
         };
         Ok(Position::from_parts(

@@ -14,7 +14,7 @@ pub use bitboard::{BOARD, Cells, DISTANCE_RINGS, LINES, RINGS};
 pub use cell::{CELL_COUNT, Cell, UnknownCell};
 pub use colour::Colour;
 pub use direction::{Direction, neighbour, shift, shift_dyn, shifts};
-pub use fen::{FenError, MAX_PLIES};
+pub use fen::{FenError, MAX_PLY_COUNT};
 pub use layout::{Layout, UnknownLayout};
 pub use position::{LOSING_LOST, MARBLES_PER_SIDE, Outcome, Position, WinReason};
 pub use render::{Style, render};

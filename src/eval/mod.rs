@@ -1,12 +1,14 @@
 //! Static evaluation: the worth of a position for the side to move, in centi-marbles.
 
 mod features;
+mod terms;
 mod weights;
 
 pub use features::{SideFeatures, ejectable, features, reference_point};
 pub use weights::Weights;
 
-use crate::board::{Colour, Position};
+use crate::board::Position;
+use terms::TERMS;
 
 /// One line of the breakdown printed by `sumito eval` and the protocol's `eval`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,36 +26,16 @@ pub struct Term {
 /// Every term of the evaluation and their sum (equal to [`evaluate`]).
 pub fn breakdown(position: &Position, weights: &Weights) -> (Vec<Term>, i32) {
     let [black, white] = features(position);
-    let stm = position.side_to_move();
-    let (us, them) = match stm {
-        Colour::Black => (black, white),
-        Colour::White => (white, black),
-    };
-    let term = |name, get: fn(&SideFeatures) -> i32, weight: i32| Term {
-        name,
-        black: get(&black),
-        white: get(&white),
-        score: weight * (get(&us) - get(&them)),
-    };
-    let terms = vec![
-        term("marbles lost", |f| f.lost, -weights.marble),
-        term("centre distance", |f| f.centre_distance, -weights.centre),
-        term("mass distance", |f| f.mass_distance, -weights.mass),
-        term("cohesion", |f| f.cohesion, weights.cohesion),
-        term("wedges", |f| f.wedges, weights.wedge),
-        Term {
-            name: "threats (to move)",
-            black: black.threats,
-            white: white.threats,
-            score: weights.threat * us.threats,
-        },
-        Term {
-            name: "exposure (to move)",
-            black: white.threats,
-            white: black.threats,
-            score: -weights.exposure * them.threats,
-        },
-    ];
+    let (us, them) = side_to_move_first(position, [black, white]);
+    let terms: Vec<Term> = TERMS
+        .iter()
+        .map(|term| Term {
+            name: term.name,
+            black: (term.value)(&black, &white),
+            white: (term.value)(&white, &black),
+            score: term.score(weights, &us, &them),
+        })
+        .collect();
     let total = terms.iter().map(|t| t.score).sum();
     (terms, total)
 }
@@ -76,16 +58,22 @@ pub fn report(position: &Position) -> String {
 /// The evaluation of `position` from the side to move's view, in centi-marbles.
 #[inline]
 pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
-    let both = features(position);
+    let (us, them) = side_to_move_first(position, features(position));
+    // The table is a constant, so this loop unrolls into the written-out sum.
+    TERMS
+        .iter()
+        .map(|term| term.score(weights, &us, &them))
+        .sum()
+}
+
+/// The features of the side to move, then the opponent's.
+#[inline(always)]
+fn side_to_move_first(
+    position: &Position,
+    both: [SideFeatures; 2],
+) -> (SideFeatures, SideFeatures) {
     let stm = position.side_to_move();
-    let (us, them) = (both[stm.index()], both[stm.opponent().index()]);
-    weights.marble * (them.lost - us.lost)
-        + weights.centre * (them.centre_distance - us.centre_distance)
-        + weights.mass * (them.mass_distance - us.mass_distance)
-        + weights.cohesion * (us.cohesion - them.cohesion)
-        + weights.wedge * (us.wedges - them.wedges)
-        + weights.threat * us.threats
-        - weights.exposure * them.threats
+    (both[stm.index()], both[stm.opponent().index()])
 }
 
 #[cfg(test)]

@@ -15,8 +15,9 @@ const MAX_GAMES: u32 = 10_000_000;
 /// Most games at once.
 const MAX_CONCURRENCY: usize = 256;
 
-/// Longest move limit (Sumito's `MoveLimit` option goes to 100000).
-const MAX_PLIES: u32 = 50_000;
+/// Largest `--max-plies`, the move limit of each game (Sumito's `MoveLimit` option goes to
+/// 100000).
+const MAX_MOVE_LIMIT: u32 = 50_000;
 
 /// Everything a match needs, checked.
 #[derive(Clone, Debug)]
@@ -181,8 +182,8 @@ fn check_numbers(raw: &MatchArgs) -> Result<(), String> {
     if !(1..=MAX_CONCURRENCY).contains(&raw.concurrency) {
         return Err(format!("--concurrency must be from 1 to {MAX_CONCURRENCY}"));
     }
-    if !(1..=MAX_PLIES).contains(&raw.max_plies) {
-        return Err(format!("--max-plies must be from 1 to {MAX_PLIES}"));
+    if !(1..=MAX_MOVE_LIMIT).contains(&raw.max_plies) {
+        return Err(format!("--max-plies must be from 1 to {MAX_MOVE_LIMIT}"));
     }
     if raw.timemargin > 60_000 {
         return Err("--timemargin is at most 60000 ms".into());

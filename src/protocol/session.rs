@@ -151,9 +151,7 @@ impl Session {
 
     /// The engine, or `busy` while a search has it.
     fn engine(&mut self) -> Result<&mut Engine, ProtocolError> {
-        self.engine.as_mut().ok_or_else(|| {
-            ProtocolError::new(ErrorCode::Busy, "a search is running (send stop first)")
-        })
+        self.engine.as_mut().ok_or_else(busy)
     }
 
     fn reclaim_finished(&mut self) {
@@ -197,8 +195,8 @@ impl Session {
             ("Threads", Value::Number(n)) => engine.set_threads(n as usize),
             ("MoveOverhead", Value::Number(ms)) => engine.settings.move_overhead_ms = ms as u64,
             ("MultiPV", Value::Number(n)) => engine.settings.multipv = n as usize,
-            ("NullMove", Value::Flag(on)) => engine.settings.features.null_move = on,
-            ("Reductions", Value::Flag(on)) => engine.settings.features.reductions = on,
+            ("NullMove", Value::Flag(on)) => engine.settings.switches.null_move = on,
+            ("Reductions", Value::Flag(on)) => engine.settings.switches.reductions = on,
             ("Clear Hash", Value::Press) => engine.new_game(),
             ("Ponder", Value::Flag(_)) => {}
             ("MoveLimit", Value::Number(plies)) => {
@@ -233,52 +231,28 @@ impl Session {
     }
 
     fn go(&mut self, go: Go) -> Result<(), ProtocolError> {
+        // Checked first: while a search runs, any `go` is answered `busy`.
+        self.engine()?;
         let position = self.position();
-        let mut engine = self.engine.take().ok_or_else(|| {
-            ProtocolError::new(ErrorCode::Busy, "a search is running (send stop first)")
-        })?;
-        let searchmoves: Result<Vec<Move>, ProtocolError> = go
-            .searchmoves
-            .iter()
-            .map(|text| {
-                position.parse_move(text).map_err(|e| {
-                    ProtocolError::new(
-                        ErrorCode::IllegalMove,
-                        format!("searchmoves {}: {e}", quote(text)),
-                    )
-                })
-            })
-            .collect();
-        let searchmoves = match searchmoves {
-            Ok(moves) => moves,
-            Err(e) => {
-                self.engine = Some(engine);
-                return Err(e);
-            }
-        };
+        let searchmoves = parse_searchmoves(&position, &go.searchmoves)?;
         if let Some(outcome) = position.outcome() {
-            self.engine = Some(engine);
             self.out
                 .line(&format!("info string gameover {}", result_text(&outcome)));
             self.out.line("bestmove (none)");
             return Ok(());
         }
-        let clocks = (go.time.iter().any(Option::is_some)).then(|| Clocks {
-            time: [go.time[0].unwrap_or(0), go.time[1].unwrap_or(0)],
-            increment: [go.increment[0].unwrap_or(0), go.increment[1].unwrap_or(0)],
-            moves_to_go: go.moves_to_go,
-        });
-        // A clock for the side to move must be there for the clocks to mean anything.
-        let clocks = clocks.filter(|_| go.time[position.side_to_move().index()].is_some());
-        let limits = Limits {
-            depth: go.depth,
-            nodes: go.nodes,
-            movetime: go.movetime,
-            clocks,
-            infinite: go.infinite,
-            ponder: go.ponder,
-        };
-        self.control.start(go.ponder);
+        let limits = limits(&go, position.side_to_move());
+        self.start_search(limits, searchmoves)
+    }
+
+    /// Hands the engine to a new search thread, which reports and answers `bestmove` itself.
+    fn start_search(
+        &mut self,
+        limits: Limits,
+        searchmoves: Vec<Move>,
+    ) -> Result<(), ProtocolError> {
+        let mut engine = self.engine.take().ok_or_else(busy)?;
+        self.control.start(limits.ponder);
         let (out, control, game) = (
             self.out.clone(),
             Arc::clone(&self.control),
@@ -355,6 +329,45 @@ impl Session {
         // `turn` always ends the block, so a reader knows where it stops.
         text += &format!("turn {}\n", position.side_to_move().letter());
         self.out.block(&text);
+    }
+}
+
+/// The answer to a command that needs the engine while a search has it.
+fn busy() -> ProtocolError {
+    ProtocolError::new(ErrorCode::Busy, "a search is running (send stop first)")
+}
+
+/// The moves of `go searchmoves`, each legal in `position`.
+fn parse_searchmoves(position: &Position, texts: &[String]) -> Result<Vec<Move>, ProtocolError> {
+    texts
+        .iter()
+        .map(|text| {
+            position.parse_move(text).map_err(|e| {
+                ProtocolError::new(
+                    ErrorCode::IllegalMove,
+                    format!("searchmoves {}: {e}", quote(text)),
+                )
+            })
+        })
+        .collect()
+}
+
+/// The search limits of a `go` command for `side` to move.
+fn limits(go: &Go, side: Colour) -> Limits {
+    let clocks = (go.time.iter().any(Option::is_some)).then(|| Clocks {
+        time: [go.time[0].unwrap_or(0), go.time[1].unwrap_or(0)],
+        increment: [go.increment[0].unwrap_or(0), go.increment[1].unwrap_or(0)],
+        moves_to_go: go.moves_to_go,
+    });
+    // A clock for the side to move must be there for the clocks to mean anything.
+    let clocks = clocks.filter(|_| go.time[side.index()].is_some());
+    Limits {
+        depth: go.depth,
+        nodes: go.nodes,
+        movetime: go.movetime,
+        clocks,
+        infinite: go.infinite,
+        ponder: go.ponder,
     }
 }
 

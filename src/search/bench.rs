@@ -1,8 +1,9 @@
 //! `bench`: a fixed set of positions searched to a fixed depth on one thread with a fresh
 //! table each, so that the node count identifies the search's behaviour exactly.
 
+use super::control::Control;
 use super::engine::Engine;
-use super::limits::{Control, Limits};
+use super::time::Limits;
 use crate::board::Position;
 use std::time::{Duration, Instant};
 

@@ -1,11 +1,13 @@
 //! The engine: the transposition table and thread data that live from search to search, and
 //! the entry point that runs one search.
 
-use super::limits::{Control, Limits};
-use super::negamax::{Features, Shared};
+use super::control::Control;
+use super::iterative::{Iteration, Plan, RootMove};
+use super::negamax::{SearchSwitches, Shared};
 use super::score::{INFINITY, Reported};
+use super::smp::lazy_smp;
 use super::thread_data::ThreadData;
-use super::threads::{Iteration, Plan, RootMove, lazy_smp};
+use super::time::Limits;
 use super::tt::{TableSizeError, TranspositionTable};
 use crate::board::Position;
 use crate::eval::Weights;
@@ -26,7 +28,7 @@ pub struct Settings {
     /// Evaluation weights.
     pub weights: Weights,
     /// Search features on or off (for measuring them).
-    pub features: Features,
+    pub switches: SearchSwitches,
 }
 
 impl Default for Settings {
@@ -35,7 +37,7 @@ impl Default for Settings {
             multipv: 1,
             move_overhead_ms: 10,
             weights: Weights::DEFAULT,
-            features: Features::default(),
+            switches: SearchSwitches::default(),
         }
     }
 }
@@ -215,7 +217,7 @@ impl Engine {
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             weights: self.settings.weights,
-            features: self.settings.features,
+            switches: self.settings.switches,
             hard_deadline: time.hard,
             node_limit: limits.nodes,
         };
@@ -226,40 +228,10 @@ impl Engine {
             soft_deadline: time.soft,
         };
 
-        let mut on_iteration = |iteration: &Iteration| {
-            let nodes = shared.nodes.load(Ordering::Relaxed);
-            let time = control.elapsed();
-            let nps = (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
-            let hashfull = tt.hashfull();
-            for (index, root_move) in iteration.moves.iter().take(iteration.lines).enumerate() {
-                report(&Info {
-                    depth: iteration.depth,
-                    seldepth: iteration.seldepth,
-                    multipv: index + 1,
-                    score: Reported::from_score(root_move.score),
-                    nodes,
-                    nps,
-                    time,
-                    hashfull,
-                    pv: root_move.pv.clone(),
-                });
-            }
-        };
+        let mut on_iteration = |iteration: &Iteration| report_iteration(&shared, iteration, report);
         let finish = |moves: &[RootMove], depth: u32| {
-            let best = &moves[0];
-            let result = SearchResult {
-                best: Some(best.mv),
-                ponder: best.pv.get(1).copied(),
-                score: if best.score > -INFINITY {
-                    best.score
-                } else {
-                    best.previous
-                },
-                depth,
-                nodes: shared.nodes.load(Ordering::Relaxed),
-                pv: best.pv.clone(),
-                lines: moves.iter().take(lines).map(|m| (m.mv, m.score)).collect(),
-            };
+            let nodes = shared.nodes.load(Ordering::Relaxed);
+            let result = SearchResult::from_root_moves(moves, depth, nodes, lines);
             answer(&result);
             result
         };
@@ -278,7 +250,47 @@ impl Engine {
     }
 }
 
+/// Reports one line per principal variation of `iteration`.
+fn report_iteration(shared: &Shared, iteration: &Iteration, report: &mut dyn FnMut(&Info)) {
+    let nodes = shared.nodes.load(Ordering::Relaxed);
+    let time = shared.control.elapsed();
+    let nps = (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
+    let hashfull = shared.tt.hashfull();
+    for (index, root_move) in iteration.moves.iter().take(iteration.lines).enumerate() {
+        report(&Info {
+            depth: iteration.depth,
+            seldepth: iteration.seldepth,
+            multipv: index + 1,
+            score: Reported::from_score(root_move.score),
+            nodes,
+            nps,
+            time,
+            hashfull,
+            pv: root_move.pv.clone(),
+        });
+    }
+}
+
 impl SearchResult {
+    /// The result from the root moves, best first, after `depth` completed iterations.
+    fn from_root_moves(moves: &[RootMove], depth: u32, nodes: u64, lines: usize) -> SearchResult {
+        let best = &moves[0];
+        SearchResult {
+            best: Some(best.mv),
+            ponder: best.pv.get(1).copied(),
+            // The last completed iteration's score when the current one has none for the move.
+            score: if best.score > -INFINITY {
+                best.score
+            } else {
+                best.previous
+            },
+            depth,
+            nodes,
+            pv: best.pv.clone(),
+            lines: moves.iter().take(lines).map(|m| (m.mv, m.score)).collect(),
+        }
+    }
+
     fn none() -> SearchResult {
         SearchResult {
             best: None,

@@ -1,18 +1,34 @@
 //! The search: iterative deepening PVS over a shared transposition table on several threads.
+//!
+//! Where each part lives:
+//! - `engine`: [`Engine`], what lasts from search to search, and the entry point of one search.
+//! - `smp`: Lazy SMP, helper threads beside the main one, sharing the table.
+//! - `iterative`: iterative deepening, aspiration windows and the root search (per thread).
+//! - `negamax`: PVS with null-move pruning and late-move reductions, and quiescence.
+//! - `ordering`: the move order (table move, pushes, killers, history).
+//! - `tt`: the lock-free transposition table.
+//! - `thread_data`: what each thread keeps for itself (heuristics, PV, the line for repetitions).
+//! - `score`: score units, mate distances and how scores are reported.
+//! - `time`: [`Limits`] and the soft and hard deadlines drawn from the clocks.
+//! - `control`: [`Control`], the stop flag, the ponder state and the search clock.
+//! - `bench`: the fixed-depth bench whose node count identifies the search.
 
 mod bench;
+mod control;
 mod engine;
-mod limits;
+mod iterative;
 mod negamax;
 mod ordering;
 mod score;
+mod smp;
 mod thread_data;
-mod threads;
+mod time;
 mod tt;
 
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, bench, bench_lines};
+pub use control::Control;
 pub use engine::{Engine, Info, MAX_THREADS, SearchResult, Settings};
-pub use limits::{Clocks, Control, Limits, TimePlan};
-pub use negamax::Features;
+pub use negamax::SearchSwitches;
 pub use score::{MATE, MATE_BOUND, Reported, is_decisive};
+pub use time::{Clocks, Limits, TimePlan};
 pub use tt::{MAX_HASH_MB, TableSizeError};

@@ -1,7 +1,7 @@
 //! The search proper: negamax alpha-beta with principal variation search, null-move pruning,
 //! late-move reductions, and a quiescence search over pushes.
 
-use super::limits::Control;
+use super::control::Control;
 use super::ordering::KILLER;
 use super::score::{DRAW, INFINITY, MAX_PLY, is_decisive, loss_in, terminal_score, win_in};
 use super::thread_data::ThreadData;
@@ -14,7 +14,7 @@ use std::time::Duration;
 
 /// Switches for the search features that are measured on and off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Features {
+pub struct SearchSwitches {
     /// Null-move pruning.
     pub null_move: bool,
     /// Late-move reductions.
@@ -23,9 +23,9 @@ pub struct Features {
     pub table: bool,
 }
 
-impl Default for Features {
-    fn default() -> Features {
-        Features {
+impl Default for SearchSwitches {
+    fn default() -> SearchSwitches {
+        SearchSwitches {
             null_move: true,
             reductions: true,
             table: true,
@@ -45,7 +45,7 @@ pub struct Shared<'a> {
     /// Nodes of all threads, updated every [`CHECK_INTERVAL`] nodes.
     pub nodes: AtomicU64,
     pub weights: Weights,
-    pub features: Features,
+    pub switches: SearchSwitches,
     pub hard_deadline: Option<Duration>,
     pub node_limit: Option<u64>,
 }
@@ -59,6 +59,25 @@ pub struct Searcher<'a, 't> {
     /// The first iteration always completes, so there is always a move to play.
     pub can_stop: bool,
     flushed: u64,
+}
+
+/// Where a node stands in the tree; what the parts of its search share.
+#[derive(Clone, Copy)]
+struct Node {
+    /// Plies left to search.
+    depth: i32,
+    /// Plies from the root.
+    ply: usize,
+    /// An open window: the node may lie on the principal variation.
+    pv: bool,
+}
+
+/// What the transposition table says about a node before it is searched.
+enum Probe {
+    /// A deep enough entry settles the node's score.
+    Cut(i32),
+    /// Search the node, trying `table_move` first; `eval` is its static evaluation.
+    Search { table_move: Move, eval: i32 },
 }
 
 /// Late-move reduction in plies for a depth and a move number.
@@ -89,7 +108,7 @@ impl<'a, 't> Searcher<'a, 't> {
     }
 
     /// Publishes the node count and decides whether to stop.
-    #[inline]
+    #[inline(always)]
     fn check_stop(&mut self) -> bool {
         if self.stopped {
             return true;
@@ -137,7 +156,11 @@ impl<'a, 't> Searcher<'a, 't> {
         ply: usize,
         allow_null: bool,
     ) -> i32 {
-        let pv_node = beta - alpha > 1;
+        let node = Node {
+            depth,
+            ply,
+            pv: beta - alpha > 1,
+        };
         self.td.clear_pv(ply);
         if let Some(score) = terminal_score(position, ply) {
             return score;
@@ -161,67 +184,125 @@ impl<'a, 't> Searcher<'a, 't> {
             }
         }
 
-        let tt = self.shared.tt;
         let key = position.hash();
-        let entry = if self.shared.features.table {
-            tt.probe(key, ply)
-        } else {
-            None
+        let (table_move, eval) = match self.probe(position, key, node, alpha, beta) {
+            Probe::Cut(score) => return score,
+            Probe::Search { table_move, eval } => (table_move, eval),
         };
-        let mut table_move = Move::NONE;
-        let eval;
-        if let Some(entry) = entry {
-            table_move = entry.mv;
-            if !pv_node && entry.depth >= depth {
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => entry.score >= beta,
-                    Bound::Upper => entry.score <= alpha,
-                };
-                if cut {
-                    return entry.score;
-                }
-            }
-            eval = entry.eval;
-        } else {
-            eval = evaluate(position, &self.shared.weights);
+        if allow_null && let Some(score) = self.null_move(position, node, beta, eval) {
+            return score;
         }
 
-        // Null move: if passing still holds beta, a real move almost surely does too.
-        if self.shared.features.null_move
-            && !pv_node
-            && allow_null
-            && depth >= 3
-            && eval >= beta
-            && !is_decisive(beta)
-        {
-            let r = 3 + depth / 4;
-            let passed = position.pass();
-            self.td.push(&passed);
-            let score = -self.search(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-            self.td.pop();
-            if self.stopped {
-                return 0;
-            }
-            if score >= beta {
-                return if is_decisive(score) { beta } else { score };
-            }
-        }
-
-        let side = position.side_to_move();
         let count = {
             let td = &mut *self.td;
             let moves = &mut td.moves[ply];
             position.legal_moves(&mut moves.list);
-            moves.score(&td.heuristics, table_move, ply, side);
+            moves.score(&td.heuristics, table_move, ply, position.side_to_move());
             moves.list.len()
         };
         if count == 0 {
             // Only a finished game (handled above) or a blocked side has no move: a loss.
             return loss_in(ply);
         }
+        let Some((best_score, best_move)) = self.search_moves(position, count, node, alpha, beta)
+        else {
+            return 0;
+        };
 
-        let original_alpha = alpha;
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if self.shared.switches.table {
+            let tt = self.shared.tt;
+            tt.store(key, ply, best_move, best_score, eval, depth, bound);
+        }
+        best_score
+    }
+
+    /// Looks the node up in the table: a cut when a deep enough entry settles the score outside
+    /// a PV node; else the move to try first and the static evaluation (from the entry when there
+    /// is one, to save computing it).
+    #[inline(always)]
+    fn probe(&self, position: &Position, key: u64, node: Node, alpha: i32, beta: i32) -> Probe {
+        let entry = if self.shared.switches.table {
+            self.shared.tt.probe(key, node.ply)
+        } else {
+            None
+        };
+        let Some(entry) = entry else {
+            return Probe::Search {
+                table_move: Move::NONE,
+                eval: evaluate(position, &self.shared.weights),
+            };
+        };
+        if !node.pv && entry.depth >= node.depth {
+            let cut = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.score >= beta,
+                Bound::Upper => entry.score <= alpha,
+            };
+            if cut {
+                return Probe::Cut(entry.score);
+            }
+        }
+        Probe::Search {
+            table_move: entry.mv,
+            eval: entry.eval,
+        }
+    }
+
+    /// Null move: if passing still holds beta, a real move almost surely does too. Returns the
+    /// node's score when the pass settles it (0 if the search stopped meanwhile).
+    #[inline(always)]
+    fn null_move(&mut self, position: &Position, node: Node, beta: i32, eval: i32) -> Option<i32> {
+        let depth = node.depth;
+        if !(self.shared.switches.null_move
+            && !node.pv
+            && depth >= 3
+            && eval >= beta
+            && !is_decisive(beta))
+        {
+            return None;
+        }
+        let r = 3 + depth / 4;
+        let passed = position.pass();
+        self.td.push(&passed);
+        let score = -self.search(
+            &passed,
+            depth - 1 - r,
+            -beta,
+            -beta + 1,
+            node.ply + 1,
+            false,
+        );
+        self.td.pop();
+        if self.stopped {
+            return Some(0);
+        }
+        if score >= beta {
+            return Some(if is_decisive(score) { beta } else { score });
+        }
+        None
+    }
+
+    /// Searches the `count` moves generated at the node, in order: the first with the full
+    /// window, the others with a null window (reduced when late and quiet) and again with the
+    /// full one if they beat alpha. Returns the best score and the move that raised alpha
+    /// (`Move::NONE` if none did), or `None` if the search stopped.
+    #[inline(always)]
+    fn search_moves(
+        &mut self,
+        position: &Position,
+        count: usize,
+        node: Node,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<(i32, Move)> {
+        let (depth, ply) = (node.depth, node.ply);
         let mut best_score = -INFINITY;
         let mut best_move = Move::NONE;
         let mut tried_quiet = [Move::NONE; 64];
@@ -235,16 +316,7 @@ impl<'a, 't> Searcher<'a, 't> {
             if index == 0 {
                 score = -self.search(&child, depth - 1, -beta, -alpha, ply + 1, true);
             } else {
-                let mut r = 0;
-                if self.shared.features.reductions
-                    && depth >= 3
-                    && index >= 3
-                    && quiet
-                    && order < KILLER
-                {
-                    r = reduction(depth, index) - pv_node as i32;
-                    r = r.clamp(0, depth - 2);
-                }
+                let r = self.late_move_reduction(node, index, quiet && order < KILLER);
                 score = -self.search(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
                 if score > alpha && r > 0 {
                     score = -self.search(&child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
@@ -255,7 +327,7 @@ impl<'a, 't> Searcher<'a, 't> {
             }
             self.td.pop();
             if self.stopped {
-                return 0;
+                return None;
             }
             if score > best_score {
                 best_score = score;
@@ -265,6 +337,7 @@ impl<'a, 't> Searcher<'a, 't> {
                     self.td.update_pv(ply, mv);
                     if score >= beta {
                         let tried = &tried_quiet[..quiet_count];
+                        let side = position.side_to_move();
                         self.td.heuristics.reward(mv, tried, depth, ply, side);
                         break;
                     }
@@ -275,18 +348,20 @@ impl<'a, 't> Searcher<'a, 't> {
                 quiet_count += 1;
             }
         }
+        Some((best_score, best_move))
+    }
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
+    /// Plies by which to reduce the null-window search of move `index` (after the first):
+    /// only quiet moves that are not killers, late in the list at enough depth, and one ply
+    /// less at a PV node.
+    #[inline(always)]
+    fn late_move_reduction(&self, node: Node, index: usize, quiet_non_killer: bool) -> i32 {
+        let depth = node.depth;
+        if self.shared.switches.reductions && depth >= 3 && index >= 3 && quiet_non_killer {
+            (reduction(depth, index) - node.pv as i32).clamp(0, depth - 2)
         } else {
-            Bound::Upper
-        };
-        if self.shared.features.table {
-            tt.store(key, ply, best_move, best_score, eval, depth, bound);
+            0
         }
-        best_score
     }
 
     /// Searches only pushes until the position is quiet, so that the search never stops in the

@@ -1,10 +1,8 @@
-//! What bounds a search: depth, nodes, time on a fixed budget or from the clocks; and the
-//! control a searcher is stopped through.
+//! What bounds a search (depth, nodes, a fixed move time or the game clocks), and the
+//! deadlines the clocks give: a soft one checked between iterations, a hard one inside them.
 
 use crate::board::Colour;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The clocks of a timed game, in milliseconds (time may be zero or negative: move at once).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -30,7 +28,8 @@ pub struct Limits {
     pub clocks: Option<Clocks>,
     /// Search until stopped, whatever the other limits say about time.
     pub infinite: bool,
-    /// Start as a ponder search: no time limit until [`Control::ponderhit`].
+    /// Start as a ponder search: no time limit until
+    /// [`Control::ponderhit`](super::Control::ponderhit).
     pub ponder: bool,
 }
 
@@ -105,69 +104,6 @@ impl Limits {
             plan.hard = Some(plan.hard.map_or(hard, |h| h.min(hard)));
         }
         plan
-    }
-}
-
-/// Shared by the caller and the search threads: the stop flag and ponder state.
-#[derive(Debug)]
-pub struct Control {
-    stop: AtomicBool,
-    pondering: AtomicBool,
-    started: Mutex<Instant>,
-}
-
-impl Default for Control {
-    fn default() -> Control {
-        Control::new()
-    }
-}
-
-impl Control {
-    /// A control for a search starting now.
-    pub fn new() -> Control {
-        Control {
-            stop: AtomicBool::new(false),
-            pondering: AtomicBool::new(false),
-            started: Mutex::new(Instant::now()),
-        }
-    }
-
-    /// Resets for a new search starting now; `ponder` for a ponder search.
-    pub fn start(&self, ponder: bool) {
-        self.stop.store(false, Ordering::SeqCst);
-        self.pondering.store(ponder, Ordering::SeqCst);
-        *self.started.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
-    }
-
-    /// Asks the search to stop as soon as it can.
-    pub fn stop(&self) {
-        self.stop.store(true, Ordering::SeqCst);
-    }
-
-    /// Has a stop been asked for?
-    #[inline]
-    pub fn is_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
-    /// The opponent played the move we pondered on: our clock runs from now.
-    pub fn ponderhit(&self) {
-        *self.started.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
-        self.pondering.store(false, Ordering::SeqCst);
-    }
-
-    /// Is the search pondering (no time limits yet)?
-    #[inline]
-    pub fn is_pondering(&self) -> bool {
-        self.pondering.load(Ordering::Relaxed)
-    }
-
-    /// Time since the search (or the ponderhit) started.
-    pub fn elapsed(&self) -> Duration {
-        self.started
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .elapsed()
     }
 }
 

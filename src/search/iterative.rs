@@ -1,9 +1,8 @@
-//! Iterative deepening with aspiration windows at the root, run on several threads that share
-//! the transposition table (Lazy SMP). The main thread reports and decides the move.
+//! Iterative deepening with aspiration windows around the root search. Every search thread
+//! runs it; only the main thread (id 0) reports and decides when to stop between iterations.
 
-use super::negamax::{Searcher, Shared};
+use super::negamax::Searcher;
 use super::score::{INFINITY, MATE, MAX_PLY, is_decisive};
-use super::thread_data::ThreadData;
 use crate::board::Position;
 use crate::movegen::Move;
 use std::sync::atomic::Ordering;
@@ -250,44 +249,4 @@ impl<'a, 't> Searcher<'a, 't> {
         moves.sort_by_key(|m| std::cmp::Reverse(m.score));
         best
     }
-}
-
-/// Searches on `helpers.len() + 1` threads; the main thread works on the calling thread and
-/// reports. When the main thread is done it tells the helpers to stop and, without waiting for
-/// them, calls `finish` with its root moves, best first, and the depth it completed; returns
-/// what `finish` returns once the helpers have ended.
-#[allow(clippy::too_many_arguments)]
-pub fn lazy_smp<R>(
-    shared: &Shared,
-    root: &Position,
-    game: &[Position],
-    moves: Vec<RootMove>,
-    main_td: &mut ThreadData,
-    helpers: &mut [ThreadData],
-    plan: &Plan,
-    report: &mut dyn FnMut(&Iteration),
-    finish: impl FnOnce(&[RootMove], u32) -> R,
-) -> R {
-    std::thread::scope(|scope| {
-        for td in helpers.iter_mut() {
-            let mut moves = moves.clone();
-            let helper_plan = Plan {
-                max_depth: MAX_PLY as u32,
-                lines: plan.lines,
-                soft_deadline: None,
-            };
-            scope.spawn(move || {
-                td.start(game);
-                let mut searcher = Searcher::new(shared, td);
-                searcher.can_stop = true;
-                searcher.iterate(root, &mut moves, &helper_plan, &mut |_| {});
-            });
-        }
-        main_td.start(game);
-        let mut searcher = Searcher::new(shared, main_td);
-        let mut moves = moves;
-        let depth = searcher.iterate(root, &mut moves, plan, report);
-        shared.done.store(true, Ordering::SeqCst);
-        finish(&moves, depth)
-    })
 }
