@@ -11,7 +11,7 @@ use sumito::movegen::perft_divide_until;
 use sumito::progress::Progress;
 use sumito::protocol::{self, Output, Session};
 use sumito::say;
-use sumito::search::{BENCH_DEPTH, bench_lines};
+use sumito::search::{BENCH_DEPTH, Control, bench_lines};
 
 #[derive(Parser)]
 #[command(name = "sumito", version, about = "Sumito, an Abalone engine")]
@@ -173,7 +173,7 @@ fn run_bench(depth: u32) -> Result<(), String> {
     if !(1..=64).contains(&depth) {
         return Err(format!("bench depth {depth} is not in 1..=64"));
     }
-    bench_lines(Some(depth), |line| say!("{line}"));
+    bench_lines(Some(depth), &Control::new(), |line| say!("{line}"));
     Ok(())
 }
 

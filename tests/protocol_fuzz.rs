@@ -71,6 +71,21 @@ fn line() -> impl Strategy<Value = Vec<u8>> {
         prop::collection::vec(any::<u8>(), 0..64),
         // A very long line.
         (1usize..200_000).prop_map(|n| "x".repeat(n).into_bytes()),
+        // `go` with any clocks and limits, however absurd: the time plan must not overflow.
+        (
+            any::<i64>(),
+            any::<i64>(),
+            any::<i64>(),
+            any::<i64>(),
+            any::<u32>(),
+            0u32..200
+        )
+            .prop_map(|(bt, wt, bi, wi, mtg, depth)| {
+                format!(
+                    "go btime {bt} wtime {wt} binc {bi} winc {wi} movestogo {mtg} depth {depth}"
+                )
+                .into_bytes()
+            }),
         // Valid commands with small, safe arguments.
         prop::sample::select(vec![
             "position startpos moves a1b1 i5h5",

@@ -40,16 +40,14 @@ pub fn breakdown(position: &Position, weights: &Weights) -> (Vec<Term>, i32) {
     (terms, total)
 }
 
-/// The evaluation breakdown as text: one line per term, then `eval <score>` (side to move).
+/// The evaluation breakdown as text for programs and people: one line `term <name> <black>
+/// <white> <score>` per term, then `eval <score>` (the score from the side to move's view).
 pub fn report(position: &Position) -> String {
     let (terms, total) = breakdown(position, &Weights::DEFAULT);
-    let mut text = format!(
-        "{:<20} {:>6} {:>6} {:>7}\n",
-        "term", "black", "white", "score"
-    );
+    let mut text = String::new();
     for term in terms {
         let (name, black, white, score) = (term.name, term.black, term.white, term.score);
-        text += &format!("{name:<20} {black:>6} {white:>6} {score:>7}\n");
+        text += &format!("term {name} {black} {white} {score}\n");
     }
     text += &format!("eval {total}\n");
     text
@@ -121,6 +119,32 @@ mod tests {
                 position = position.play(moves.as_slice()[(ply * 7) % moves.len()]);
             }
         }
+    }
+
+    #[test]
+    fn the_report_is_one_word_names_and_numbers_summing_to_the_eval() {
+        let position: Position = "5/6/7/8/3bbb3/3ww3/7/6/5 w 0 1 9".parse().unwrap();
+        let report = report(&position);
+        let lines: Vec<&str> = report.lines().collect();
+        let (last, terms) = lines.split_last().unwrap();
+        assert_eq!(terms.len(), TERMS.len());
+        let mut names = Vec::new();
+        let mut sum = 0;
+        for line in terms {
+            let words: Vec<&str> = line.split(' ').collect();
+            assert_eq!(words.len(), 5, "{line}");
+            assert_eq!(words[0], "term");
+            assert!(words[1].chars().all(|c| c.is_ascii_lowercase()), "{line}");
+            names.push(words[1]);
+            for number in &words[2..] {
+                assert!(number.parse::<i32>().is_ok(), "{line}");
+            }
+            sum += words[4].parse::<i32>().unwrap();
+        }
+        names.dedup();
+        assert_eq!(names.len(), TERMS.len());
+        assert_eq!(*last, format!("eval {sum}"));
+        assert_eq!(sum, evaluate(&position, &Weights::DEFAULT));
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub enum Scoring {
 
 /// The definition of one evaluation term.
 pub struct TermDef {
-    /// The name shown in the breakdown.
+    /// The name shown in the breakdown: one word, listed in PROTOCOL.md (`eval`).
     pub name: &'static str,
     /// The weight, signed so that a positive score is good for the side to move.
     pub weight: fn(&Weights) -> i32,
@@ -42,19 +42,19 @@ impl TermDef {
 /// Every term of the evaluation, in the order the breakdown prints them.
 pub const TERMS: [TermDef; 7] = [
     TermDef {
-        name: "marbles lost",
+        name: "lost",
         weight: |w| -w.marble,
         value: |own, _| own.lost,
         scoring: Scoring::Difference,
     },
     TermDef {
-        name: "centre distance",
+        name: "centre",
         weight: |w| -w.centre,
         value: |own, _| own.centre_distance,
         scoring: Scoring::Difference,
     },
     TermDef {
-        name: "mass distance",
+        name: "mass",
         weight: |w| -w.mass,
         value: |own, _| own.mass_distance,
         scoring: Scoring::Difference,
@@ -72,14 +72,14 @@ pub const TERMS: [TermDef; 7] = [
         scoring: Scoring::Difference,
     },
     TermDef {
-        name: "threats (to move)",
+        name: "threats",
         weight: |w| w.threat,
         value: |own, _| own.threats,
         scoring: Scoring::ToMove,
     },
     // A side's exposure is what the opponent threatens; it counts against the side to move.
     TermDef {
-        name: "exposure (to move)",
+        name: "exposure",
         weight: |w| -w.exposure,
         value: |_, other| other.threats,
         scoring: Scoring::ToMove,

@@ -2,6 +2,7 @@
 
 use super::error::{ErrorCode, ProtocolError, quote};
 use crate::board::Layout;
+use crate::search::MAX_DEPTH;
 
 /// Where a `position` command starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +89,8 @@ impl Command {
             "newgame" => no_arguments(Command::NewGame),
             "stop" => no_arguments(Command::Stop),
             "ponderhit" => no_arguments(Command::PonderHit),
-            "quit" => no_arguments(Command::Quit),
+            // Whatever follows, `quit` means quit: an engine that stays after it hangs its GUI.
+            "quit" => Ok(Command::Quit),
             "moves" => no_arguments(Command::Moves),
             "d" => no_arguments(Command::Display),
             "eval" => no_arguments(Command::Eval),
@@ -127,7 +129,13 @@ fn parse_setoption(words: &[&str]) -> Result<Command, ProtocolError> {
     }
     let value = match value_at {
         Some(at) if at + 1 < words.len() => Some(words[at + 1..].join(" ")),
-        Some(_) => return Err(ProtocolError::syntax("value needs a value")),
+        Some(_) => {
+            let name = name_words.join(" ");
+            return Err(ProtocolError::new(
+                ErrorCode::BadOption,
+                format!("{name}: 'value' with no value after it"),
+            ));
+        }
         None => None,
     };
     Ok(Command::SetOption {
@@ -157,6 +165,14 @@ fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
                 .parse()
                 .map_err(|e: crate::board::UnknownLayout| ProtocolError::syntax(e.to_string()))?,
         ),
+        // A position string has at most five fields; a sixth word is most likely a move
+        // without the keyword `moves`, so say that rather than count fields.
+        Some("fen") if head.len() > 6 => {
+            return Err(ProtocolError::syntax(format!(
+                "{} after the position string: moves come after the word 'moves'",
+                quote(head[6])
+            )));
+        }
         Some("fen") if head.len() >= 2 => Start::Fen(head[1..].join(" ")),
         _ => return Err(usage()),
     };
@@ -193,7 +209,15 @@ fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
                 let ms: i64 = number(&keyword, tokens.next())?;
                 go.movetime = Some(ms.max(0) as u64);
             }
-            "depth" => go.depth = Some(number(&keyword, tokens.next())?),
+            "depth" => {
+                let depth: u32 = number(&keyword, tokens.next())?;
+                if depth == 0 {
+                    return Err(ProtocolError::syntax(format!(
+                        "depth must be 1 or more (deeper than {MAX_DEPTH} searches to {MAX_DEPTH})"
+                    )));
+                }
+                go.depth = Some(depth);
+            }
             "nodes" => go.nodes = Some(number(&keyword, tokens.next())?),
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
@@ -293,7 +317,7 @@ mod tests {
             ("position layout hexagon", ErrorCode::Syntax),
             ("position startpos extra", ErrorCode::Syntax),
             ("setoption Hash 5", ErrorCode::Syntax),
-            ("setoption name Hash value", ErrorCode::Syntax),
+            ("setoption name Hash value", ErrorCode::BadOption),
             ("bench 0", ErrorCode::Syntax),
         ];
         for (line, code) in cases {

@@ -60,11 +60,16 @@ impl ProtocolError {
 impl fmt::Display for ProtocolError {
     /// The whole answer line: `error <code> <message>`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The message must stay on one line whatever the input held.
+        // The message must stay on one line whatever the input held, and a control byte in it
+        // is shown, not sent: `\x00`, `\x1b`.
         let message: String = self
             .message
             .chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
+            .map(|c| match c {
+                c if c.is_control() && (c as u32) < 0x100 => format!("\\x{:02x}", c as u32),
+                c if c.is_control() => format!("\\u{{{:x}}}", c as u32),
+                c => c.to_string(),
+            })
             .collect();
         write!(f, "error {} {}", self.code.as_str(), message)
     }

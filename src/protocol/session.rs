@@ -6,10 +6,10 @@ use super::error::{ErrorCode, ProtocolError, quote};
 use super::options::{self, Value};
 use super::output::{Output, info_line};
 use crate::board::{Colour, Outcome, Position, Style, render};
-use crate::movegen::{Move, perft_divide};
+use crate::movegen::{Move, perft_divide_until};
 use crate::search::{Clocks, Control, Engine, Limits, SearchResult, bench_lines};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -117,7 +117,7 @@ impl Session {
             Command::NewGame => self.engine()?.new_game(),
             Command::Position { start, moves } => self.set_position(start, &moves)?,
             Command::Go(go) => self.go(go)?,
-            Command::GoPerft(depth) => self.perft(depth),
+            Command::GoPerft(depth) => self.perft(depth)?,
             Command::Stop => {
                 self.control.stop();
                 self.join();
@@ -139,11 +139,19 @@ impl Session {
             }
             Command::Display => self.display(),
             Command::Eval => self.out.block(&crate::eval::report(&self.position())),
-            Command::Bench(depth) => {
-                self.engine()?;
-                let out = self.out.clone();
-                bench_lines(depth, |line| out.line(&line));
-            }
+            Command::Bench(depth) => self.spawn_job(false, move |_, control, out, finish| {
+                let mut lines = Vec::new();
+                bench_lines(depth, control, |line| lines.push(line));
+                // The last line ends the job: everything else is written before it.
+                let last = lines.pop();
+                for line in lines {
+                    out.line(&line);
+                }
+                finish();
+                if let Some(last) = last {
+                    out.line(&last);
+                }
+            })?,
             Command::Help => self.out.block(HELP),
         }
         Ok(Flow::Continue)
@@ -168,7 +176,7 @@ impl Session {
                 Err(_) => {
                     // A panicking search is a bug; keep answering with a fresh engine.
                     log::error!("the search thread panicked; starting a fresh engine");
-                    self.engine = Engine::new(16).ok();
+                    self.engine = fresh_engine();
                 }
             }
         }
@@ -236,63 +244,74 @@ impl Session {
         let position = self.position();
         let searchmoves = parse_searchmoves(&position, &go.searchmoves)?;
         if let Some(outcome) = position.outcome() {
+            // The search finds no move and answers `bestmove (none)`, after `stop` for an
+            // `infinite` or `ponder` search, as every other search does.
             self.out
                 .line(&format!("info string gameover {}", result_text(&outcome)));
-            self.out.line("bestmove (none)");
-            return Ok(());
         }
         let limits = limits(&go, position.side_to_move());
         self.start_search(limits, searchmoves)
     }
 
-    /// Hands the engine to a new search thread, which reports and answers `bestmove` itself.
+    /// Starts a search on the job thread, which reports and answers `bestmove` itself.
     fn start_search(
         &mut self,
         limits: Limits,
         searchmoves: Vec<Move>,
     ) -> Result<(), ProtocolError> {
+        let game = self.game.clone();
+        self.spawn_job(limits.ponder, move |engine, control, out, finish| {
+            let mut report = |info: &crate::search::Info| out.line(&info_line(info));
+            let mut answer = |result: &SearchResult| {
+                // `infinite` and `ponder` searches answer only when told to.
+                while !control.is_stopped() && (limits.infinite || control.is_pondering()) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                finish();
+                let best = result.best.map_or("(none)".to_string(), |m| m.to_string());
+                match result.ponder {
+                    Some(reply) => out.line(&format!("bestmove {best} ponder {reply}")),
+                    None => out.line(&format!("bestmove {best}")),
+                }
+            };
+            engine.search_answering(
+                &game,
+                &limits,
+                &searchmoves,
+                control,
+                &mut report,
+                &mut answer,
+            );
+        })
+    }
+
+    /// Hands the engine to a job on a thread of its own (a search, `go perft` or `bench`), so
+    /// that the loop keeps answering `isready`, `stop` and `quit`; `ponder` starts the control
+    /// as a ponder search. The job calls `finish` just before it writes its last line: the
+    /// driver may send the next command as soon as it reads that line, so from then on the
+    /// loop joins the thread (which only has to exit) rather than answer `busy`.
+    fn spawn_job(
+        &mut self,
+        ponder: bool,
+        job: impl FnOnce(&mut Engine, &Control, &Output, &dyn Fn()) + Send + 'static,
+    ) -> Result<(), ProtocolError> {
         let mut engine = self.engine.take().ok_or_else(busy)?;
-        self.control.start(limits.ponder);
-        let (out, control, game) = (
-            self.out.clone(),
-            Arc::clone(&self.control),
-            self.game.clone(),
-        );
+        self.control.start(ponder);
+        let (out, control) = (self.out.clone(), Arc::clone(&self.control));
         let answered = Arc::new(AtomicBool::new(false));
-        let answered_by_thread = Arc::clone(&answered);
+        let answered_by_job = Arc::clone(&answered);
         let thread = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                let mut report = |info: &crate::search::Info| out.line(&info_line(info));
-                let mut answer = |result: &SearchResult| {
-                    // `infinite` and `ponder` searches answer only when told to.
-                    while !control.is_stopped() && (limits.infinite || control.is_pondering()) {
-                        std::thread::sleep(Duration::from_millis(1));
-                    }
-                    // Marked before writing: once the driver has read `bestmove` and sends the
-                    // next command, the loop must see the search as over (and join the thread).
-                    answered_by_thread.store(true, Ordering::SeqCst);
-                    let best = result.best.map_or("(none)".to_string(), |m| m.to_string());
-                    match result.ponder {
-                        Some(reply) => out.line(&format!("bestmove {best} ponder {reply}")),
-                        None => out.line(&format!("bestmove {best}")),
-                    }
-                };
-                engine.search_answering(
-                    &game,
-                    &limits,
-                    &searchmoves,
-                    &control,
-                    &mut report,
-                    &mut answer,
-                );
+                let finish = || answered_by_job.store(true, Ordering::SeqCst);
+                job(&mut engine, &control, &out, &finish);
                 engine
             });
         match thread {
             Ok(thread) => self.running = Some(Running { thread, answered }),
             Err(e) => {
                 // The engine went into the closure that failed to start; make a new one.
-                self.engine = Engine::new(16).ok();
+                self.engine = fresh_engine();
                 return Err(ProtocolError::new(
                     ErrorCode::Busy,
                     format!("cannot start a search thread: {e}"),
@@ -302,15 +321,30 @@ impl Session {
         Ok(())
     }
 
-    fn perft(&self, depth: u32) {
-        let counts = perft_divide(&self.position(), depth);
-        for (mv, count) in &counts {
-            self.out.line(&format!("{mv}: {count}"));
-        }
-        self.out.line(&format!(
-            "nodes {}",
-            counts.iter().map(|(_, n)| n).sum::<u64>()
-        ));
+    /// `go perft`: the counts per root move in generation order, then `nodes <total>`; a
+    /// `stop` ends it early with `nodes <count of the finished root moves> stopped`.
+    fn perft(&mut self, depth: u32) -> Result<(), ProtocolError> {
+        let position = self.position();
+        self.spawn_job(false, move |_, control, out, finish| {
+            let finished = AtomicU64::new(0);
+            let counts = perft_divide_until(&position, depth, control.stop_flag(), &|_, n| {
+                finished.fetch_add(n, Ordering::Relaxed);
+            });
+            match counts {
+                Some(counts) => {
+                    for (mv, count) in &counts {
+                        out.line(&format!("{mv}: {count}"));
+                    }
+                    finish();
+                    out.line(&format!("nodes {}", finished.load(Ordering::Relaxed)));
+                }
+                None => {
+                    finish();
+                    let counted = finished.load(Ordering::Relaxed);
+                    out.line(&format!("nodes {counted} stopped"));
+                }
+            }
+        })
     }
 
     fn display(&self) {
@@ -330,6 +364,15 @@ impl Session {
         text += &format!("turn {}\n", position.side_to_move().letter());
         self.out.block(&text);
     }
+}
+
+/// Table size of an engine made afresh when the old one was lost (a panicking search, a job
+/// thread that could not start): small, so that it can be had whatever memory is left.
+const FRESH_HASH_MB: usize = 16;
+
+/// An engine to go on with after the old one was lost.
+fn fresh_engine() -> Option<Engine> {
+    Engine::new(FRESH_HASH_MB).ok()
 }
 
 /// The answer to a command that needs the engine while a search has it.

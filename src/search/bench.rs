@@ -50,8 +50,13 @@ impl BenchResult {
 }
 
 /// Searches every bench position to `depth` on one thread with a fresh table, calling
-/// `each(position, nodes, best move text)` after each.
-pub fn bench(depth: u32, mut each: impl FnMut(&Position, u64, String)) -> BenchResult {
+/// `each(position, nodes, best move text)` after each. `control` can stop it: the search in
+/// progress ends as a stopped search does, and no further position is searched.
+pub fn bench(
+    depth: u32,
+    control: &Control,
+    mut each: impl FnMut(&Position, u64, String),
+) -> BenchResult {
     let mut total = BenchResult {
         nodes: 0,
         time: Duration::ZERO,
@@ -63,13 +68,15 @@ pub fn bench(depth: u32, mut each: impl FnMut(&Position, u64, String)) -> BenchR
         let Ok(mut engine) = Engine::new(16) else {
             continue;
         };
-        let control = Control::new();
+        if control.is_stopped() {
+            break;
+        }
         let started = Instant::now();
         let result = engine.search(
             &[position],
             &Limits::depth(depth),
             &[],
-            &control,
+            control,
             &mut |_| {},
         );
         total.time += started.elapsed();
@@ -80,17 +87,24 @@ pub fn bench(depth: u32, mut each: impl FnMut(&Position, u64, String)) -> BenchR
     total
 }
 
-/// The bench as text lines (one per position, then `<nodes> nodes <nps> nps`), shared by the
-/// `bench` subcommand and the protocol's `bench`.
-pub fn bench_lines(depth: Option<u32>, mut emit: impl FnMut(String)) {
+/// The bench as text lines (one per position, then `<nodes> nodes <nps> nps`, with `stopped`
+/// after it if `control` stopped it), shared by the `bench` subcommand and the protocol's
+/// `bench`.
+pub fn bench_lines(depth: Option<u32>, control: &Control, mut emit: impl FnMut(String)) {
     let mut index = 0;
-    let result = bench(depth.unwrap_or(BENCH_DEPTH), |position, nodes, best| {
+    let depth = depth.unwrap_or(BENCH_DEPTH);
+    let result = bench(depth, control, |position, nodes, best| {
         index += 1;
         emit(format!(
             "position {index:2} {nodes:>10} nodes  bestmove {best:<6}  {position}"
         ));
     });
-    emit(format!("{} nodes {} nps", result.nodes, result.nps()));
+    let stopped = if control.is_stopped() { " stopped" } else { "" };
+    emit(format!(
+        "{} nodes {} nps{stopped}",
+        result.nodes,
+        result.nps()
+    ));
 }
 
 #[cfg(test)]
@@ -121,9 +135,14 @@ mod tests {
 
     #[test]
     fn bench_node_count_is_deterministic() {
-        let first = bench(3, |_, _, _| {});
-        let second = bench(3, |_, _, _| {});
+        let first = bench(3, &Control::new(), |_, _, _| {});
+        let second = bench(3, &Control::new(), |_, _, _| {});
         assert_eq!(first.nodes, second.nodes);
         assert!(first.nodes > 0);
+        let stopped = Control::new();
+        stopped.stop();
+        let mut searched = 0;
+        let none = bench(3, &stopped, |_, _, _| searched += 1);
+        assert_eq!((none.nodes, searched), (0, 0));
     }
 }

@@ -143,13 +143,7 @@ impl Engine {
     /// tens of milliseconds, so the protocol does it on `isready` rather than on the clock of
     /// the first search.
     pub fn prepare(&mut self) {
-        self.tt.get_or_insert_with(|| {
-            TranspositionTable::new(self.hash_mb).unwrap_or_else(|e| {
-                // The size was checked when it was set; memory may have gone since.
-                log::error!("{e}; searching with a 1 MB table");
-                TranspositionTable::new(1).expect("a 1 MB table")
-            })
-        });
+        table(&mut self.tt, self.hash_mb);
     }
 
     /// Forgets everything learnt (a new game): the table and the move-ordering history.
@@ -205,10 +199,8 @@ impl Engine {
             answer(&result);
             return result;
         }
-        self.prepare();
-        let Some(tt) = self.tt.as_ref() else {
-            return SearchResult::none();
-        };
+        // The table is there from here on, by construction: no path leaves without `answer`.
+        let tt = table(&mut self.tt, self.hash_mb);
         tt.new_search();
         let time = limits.time_plan(root.side_to_move(), self.settings.move_overhead_ms);
         let shared = Shared {
@@ -250,6 +242,17 @@ impl Engine {
     }
 }
 
+/// The table in `slot`, allocated with `hash_mb` MB if it is not there yet.
+fn table(slot: &mut Option<TranspositionTable>, hash_mb: usize) -> &TranspositionTable {
+    slot.get_or_insert_with(|| {
+        TranspositionTable::new(hash_mb).unwrap_or_else(|e| {
+            // The size was checked when it was set; memory may have gone since.
+            log::error!("{e}; searching with a 1 MB table");
+            TranspositionTable::new(1).expect("a 1 MB table")
+        })
+    })
+}
+
 /// Reports one line per principal variation of `iteration`.
 fn report_iteration(shared: &Shared, iteration: &Iteration, report: &mut dyn FnMut(&Info)) {
     let nodes = shared.nodes.load(Ordering::Relaxed);
@@ -259,7 +262,8 @@ fn report_iteration(shared: &Shared, iteration: &Iteration, report: &mut dyn FnM
     for (index, root_move) in iteration.moves.iter().take(iteration.lines).enumerate() {
         report(&Info {
             depth: iteration.depth,
-            seldepth: iteration.seldepth,
+            // A short mate can end every line above the nominal depth.
+            seldepth: iteration.seldepth.max(iteration.depth as usize),
             multipv: index + 1,
             score: Reported::from_score(root_move.score),
             nodes,

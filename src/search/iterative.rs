@@ -2,7 +2,7 @@
 //! runs it; only the main thread (id 0) reports and decides when to stop between iterations.
 
 use super::negamax::Searcher;
-use super::score::{INFINITY, MATE, MAX_PLY, is_decisive};
+use super::score::{INFINITY, MATE, MAX_DEPTH, is_decisive};
 use crate::board::Position;
 use crate::movegen::Move;
 use std::sync::atomic::Ordering;
@@ -73,7 +73,7 @@ impl<'a, 't> Searcher<'a, 't> {
         let lines = plan.lines.clamp(1, moves.len().max(1));
         let first = if main { 1 } else { 1 + (self.td.id as u32 % 3) };
         let mut completed = 0;
-        for depth in first..=plan.max_depth.min(MAX_PLY as u32 - 10) {
+        for depth in first..=plan.max_depth.min(MAX_DEPTH) {
             self.td.seldepth = 0;
             for line in 0..lines {
                 self.aspiration(root, moves, line, depth as i32, lines == 1, report);
@@ -100,7 +100,7 @@ impl<'a, 't> Searcher<'a, 't> {
                 let control = self.shared.control;
                 if let Some(soft) = plan.soft_deadline
                     && !control.is_pondering()
-                    && control.elapsed() >= soft / 2
+                    && control.clock_elapsed() >= soft / 2
                 {
                     break;
                 }
@@ -108,7 +108,7 @@ impl<'a, 't> Searcher<'a, 't> {
                 // game a whole iteration can be fewer, so read it here as well.
                 if let Some(hard) = self.shared.hard_deadline
                     && !control.is_pondering()
-                    && control.elapsed() >= hard
+                    && control.clock_elapsed() >= hard
                 {
                     break;
                 }

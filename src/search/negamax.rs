@@ -128,7 +128,7 @@ impl<'a, 't> Searcher<'a, 't> {
                 let control = self.shared.control;
                 if let (true, false, Some(deadline)) =
                     (main, control.is_pondering(), self.shared.hard_deadline)
-                    && control.elapsed() >= deadline
+                    && control.clock_elapsed() >= deadline
                 {
                     control.stop();
                 }

@@ -12,6 +12,10 @@ pub const MATE: i32 = 31_000;
 /// Deepest ply the search reaches (the quiescence search included).
 pub const MAX_PLY: usize = 128;
 
+/// Deepest iteration: a deeper `depth` limit is searched to this depth. Ten plies are left
+/// for the quiescence search below it.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 10;
+
 /// Scores at least this far from zero are wins or losses.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 

@@ -39,6 +39,10 @@ pub struct Limits {
 /// before the flag at the 99th percentile with 10 ms kept in hand, 25 ms with 30.)
 pub const CLOCK_RESERVE_MS: i64 = 20;
 
+/// The longest time a clock or a move time is planned with, in milliseconds (a year): a
+/// larger one means a long think, not an overflow.
+pub const MAX_PLANNED_MS: i64 = 365 * 24 * 3_600_000;
+
 /// When to stop: the soft deadline is checked between iterations, the hard one inside them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimePlan {
@@ -67,7 +71,11 @@ impl Limits {
 
     /// The deadlines for `side` to move, keeping `overhead_ms` in hand for the answer to travel.
     pub fn time_plan(&self, side: Colour, overhead_ms: u64) -> TimePlan {
-        let ms = |ms: i64| Duration::from_millis(ms.max(0) as u64);
+        // Every input is clamped first, so that no sum or product below can overflow: a huge
+        // clock is a long think, a negative one means "move now".
+        let clamp = |ms: i64| ms.clamp(0, MAX_PLANNED_MS);
+        let ms = |ms: i64| Duration::from_millis(clamp(ms) as u64);
+        let overhead = clamp(i64::try_from(overhead_ms).unwrap_or(i64::MAX));
         if self.infinite {
             return TimePlan {
                 soft: None,
@@ -79,7 +87,8 @@ impl Limits {
             hard: None,
         };
         if let Some(movetime) = self.movetime {
-            let budget = ms(movetime as i64 - overhead_ms as i64).max(Duration::from_millis(1));
+            let movetime = clamp(i64::try_from(movetime).unwrap_or(i64::MAX));
+            let budget = ms(movetime - overhead).max(Duration::from_millis(1));
             // A fixed move time is there to be used: no soft deadline.
             plan = TimePlan {
                 soft: None,
@@ -87,8 +96,8 @@ impl Limits {
             };
         }
         if let Some(clocks) = self.clocks {
-            let left = clocks.time[side.index()] - overhead_ms as i64 - CLOCK_RESERVE_MS;
-            let increment = clocks.increment[side.index()].max(0);
+            let left = clamp(clocks.time[side.index()]) - overhead - CLOCK_RESERVE_MS;
+            let increment = clamp(clocks.increment[side.index()]);
             let moves = clocks.moves_to_go.unwrap_or(30).clamp(1, 60) as i64;
             // Never plan on more than most of what is left: with one move to go, 90%; else 60%
             // for the hard limit so that a slow iteration cannot eat the rest of the game.
@@ -151,6 +160,37 @@ mod tests {
         // White's clock is used for White.
         let plan = clocks(60_000, 0, None).time_plan(Colour::White, 0);
         assert!(plan.soft.unwrap() > Duration::from_secs(10));
+    }
+
+    #[test]
+    fn absurd_clocks_mean_a_long_think_or_none_and_never_overflow() {
+        let year = Duration::from_millis(MAX_PLANNED_MS as u64);
+        for (time, increment) in [
+            (i64::MAX, 0),
+            (i64::MAX, i64::MAX),
+            (60_000, i64::MAX),
+            (i64::MIN, i64::MIN),
+            (-1, 0),
+        ] {
+            for moves in [None, Some(1), Some(u32::MAX)] {
+                let plan = clocks(time, increment, moves).time_plan(Colour::Black, u64::MAX);
+                let (soft, hard) = (plan.soft.unwrap(), plan.hard.unwrap());
+                assert!(soft <= hard && hard <= year, "{time} {increment} {moves:?}");
+                let plan = clocks(time, increment, moves).time_plan(Colour::Black, 0);
+                assert!(plan.hard.unwrap() <= year);
+            }
+        }
+        let long = clocks(i64::MAX, 0, None).time_plan(Colour::Black, 0);
+        assert!(long.soft.unwrap() > Duration::from_secs(3_600), "{long:?}");
+        let none = clocks(i64::MIN, 0, None).time_plan(Colour::Black, 0);
+        assert_eq!(none.hard, Some(Duration::ZERO));
+        assert!(
+            Limits::movetime(u64::MAX)
+                .time_plan(Colour::Black, 0)
+                .hard
+                .unwrap()
+                <= year
+        );
     }
 
     #[test]
