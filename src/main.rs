@@ -134,19 +134,20 @@ fn run_perft(
         .map_err(|e| e.to_string())?;
     let started = Instant::now();
     let roots = position.count_moves() as u64;
-    let progress = std::sync::Mutex::new(Progress::new(&format!("perft {depth}"), roots));
-    let finished = std::sync::atomic::AtomicU64::new(0);
+    // The root moves finished so far, counted under the same lock as the bar they move.
+    let progress = std::sync::Mutex::new((0, Progress::new(&format!("perft {depth}"), roots)));
     let never = std::sync::atomic::AtomicBool::new(false);
     let counts = pool.install(|| {
         perft_divide_until(&position, depth, &never, &|_, _| {
-            let done = finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-            if let Ok(mut progress) = progress.lock() {
-                progress.set(done, "root moves");
+            if let Ok(mut guard) = progress.lock() {
+                let (done, bar) = &mut *guard;
+                *done += 1;
+                bar.set(*done, "root moves");
             }
         })
     });
-    if let Ok(progress) = progress.into_inner() {
-        progress.finish();
+    if let Ok((_, bar)) = progress.into_inner() {
+        bar.finish();
     }
     let counts = counts.unwrap_or_default();
     let nodes: u64 = match depth {

@@ -8,7 +8,7 @@ use crate::match_runner::time_control::{Clocks, TimeControl};
 use crate::movegen::Move;
 use crate::protocol::result_text;
 use crate::records::{GameInfo, PlayedGame, Start, Termination, format_record, today};
-use crate::search::{Control, Engine, Limits};
+use crate::search::{Control, Engine, Limits, SearchResult};
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -139,7 +139,7 @@ impl Game<'_> {
             }
             "hint" => {
                 let limits = Limits::movetime(500);
-                let result = self.search(&limits);
+                let result = self.search(&limits).best;
                 let hint = result.map_or("(none)".to_string(), |m| m.to_string());
                 say(out, &format!("hint: {hint}"));
             }
@@ -181,22 +181,18 @@ impl Game<'_> {
         }
     }
 
-    fn search(&mut self, limits: &Limits) -> Option<Move> {
+    /// Sumito's search of the current position within `limits`.
+    fn search(&mut self, limits: &Limits) -> SearchResult {
         let control = Control::new();
-        let result = self
-            .engine
-            .search(&self.positions, limits, &[], &control, &mut |_| {});
-        result.best
+        self.engine
+            .search(&self.positions, limits, &[], &control, &mut |_| {})
     }
 
     /// Sumito's move.
     fn engine_turn(&mut self, out: &mut dyn Write) -> Result<Move, String> {
         say(out, "Sumito is thinking…");
         let limits = self.clocks.limits(self.position().side_to_move());
-        let control = Control::new();
-        let result = self
-            .engine
-            .search(&self.positions, &limits, &[], &control, &mut |_| {});
+        let result = self.search(&limits);
         let mv = result
             .best
             .ok_or("the engine found no move in a game that is not over")?;
