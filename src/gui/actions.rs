@@ -199,7 +199,8 @@ impl Table {
         let running = match (settings.running, self.mode) {
             (Some(running), _) => running,
             (None, Mode::Analyse { running }) => running,
-            (None, _) => true,
+            // Only the number of lines changes; it applies to the next analysis.
+            (None, _) => return Ok(()),
         };
         self.cancel();
         self.mode = Mode::Analyse { running };

@@ -93,6 +93,8 @@ pub struct Table {
     pub config: GuiConfig,
     /// The engines' `id name`s, as they answered (the program name until then).
     pub engine_names: Vec<String>,
+    /// The options each engine announced, once it has answered the handshake.
+    pub engine_options: Vec<Option<Vec<String>>>,
     pub game: Game,
     pub mode: Mode,
     pub tc: TimeControl,
@@ -182,10 +184,12 @@ impl Hub {
 impl Table {
     fn new(config: GuiConfig) -> Table {
         let engine_names = config.engines.iter().map(|e| e.name.clone()).collect();
+        let engine_options = vec![None; config.engines.len()];
         let tc = config.tc;
         let mut table = Table {
             config,
             engine_names,
+            engine_options,
             game: Game::new(Start::Layout(Layout::Standard), Default::default()),
             mode: Mode::Play {
                 human: Colour::Black,
@@ -237,7 +241,7 @@ impl Table {
     }
 
     /// Starts the engine of `seat` if it does not run, or runs another engine than chosen.
-    fn ensure_seat(&mut self, seat: usize, hub: &Arc<Hub>) {
+    pub fn ensure_seat(&mut self, seat: usize, hub: &Arc<Hub>) {
         let engine = self.choice[seat];
         let running = self.seats[seat]
             .as_ref()
@@ -409,9 +413,12 @@ impl Table {
         match event {
             DriverEvent::Ready { name, options } => {
                 let engine = seat_state.engine;
-                seat_state.options = Some(options);
+                seat_state.options = Some(options.clone());
                 if let Some(slot) = self.engine_names.get_mut(engine) {
                     *slot = name;
+                }
+                if let Some(slot) = self.engine_options.get_mut(engine) {
+                    *slot = Some(options);
                 }
                 if !matches!(self.mode, Mode::Analyse { .. }) && self.game.moves().is_empty() {
                     self.game.players = self.player_names();

@@ -88,6 +88,9 @@ pub fn run(args: &GuiArgs) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
     let hub = Hub::new(config);
+    // The first engine starts at once: the page learns its options (a `Skill` level?) and the
+    // first game does not wait for it.
+    hub.update(|table, hub| table.ensure_seat(0, hub));
     let served = runtime.block_on(serve(args, Arc::clone(&hub)));
     // The engines end with the GUI: each driver quits its engine (and kills it if it must).
     hub.shut_down();

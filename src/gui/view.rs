@@ -173,6 +173,22 @@ fn seats_json(table: &Table) -> Vec<Value> {
         .collect()
 }
 
+/// The engines the page may choose: names, and whether each has a `Skill` option (`null`
+/// until it has started).
+fn engines_json(table: &Table) -> Vec<Value> {
+    let skill = |options: &Option<Vec<String>>| {
+        options
+            .as_ref()
+            .map(|names| names.iter().any(|n| n.eq_ignore_ascii_case("Skill")))
+    };
+    table
+        .engine_names
+        .iter()
+        .zip(&table.engine_options)
+        .map(|(name, options)| json!({ "name": name, "skill": skill(options) }))
+        .collect()
+}
+
 /// The whole snapshot.
 pub fn snapshot(table: &Table) -> Value {
     let game = &table.game;
@@ -193,7 +209,7 @@ pub fn snapshot(table: &Table) -> Value {
         "multipv": table.multipv,
         "skill": table.skill,
         "tc": table.tc.to_string(),
-        "engines": table.engine_names,
+        "engines": engines_json(table),
         "seats": seats_json(table),
         "players": { "black": game.players[0], "white": game.players[1] },
         "start": game.start().command_words(),
