@@ -218,3 +218,19 @@ fn the_engines_end_when_the_gui_ends() {
         "the engine still runs: {stat:?}"
     );
 }
+
+#[test]
+fn the_level_is_sent_as_skill_to_an_engine_that_has_the_option() {
+    let command = script("skill");
+    let gui = Gui::start(&["--engine", &command, "--movetime", "100"]);
+    gui.wait_for("the engine's options", |s| s["engines"][0]["skill"] == true);
+    let body = r#"{"mode":"play","colour":"black","skill":7}"#;
+    assert_eq!(post_json(&gui.address, "/api/new", body).status, 200);
+    assert_eq!(post_json(&gui.address, "/api/move", r#"{"move":"a1b2"}"#).status, 200);
+    let state = gui.wait_for("the answer", |s| moves(s).len() == 2);
+    assert_eq!(moves(&state)[1], "i9h9", "the engine was told Skill 7");
+    // An engine without the option plays as well: the page is told whether it has one.
+    let plain = Gui::start(&["--engine", &script("illegal"), "--movetime", "100"]);
+    let state = plain.wait_for("the engine's options", |s| !s["engines"][0]["skill"].is_null());
+    assert_eq!(state["engines"][0]["skill"], false);
+}

@@ -112,6 +112,7 @@ impl Table {
         self.skill = skill;
         self.message = None;
         self.game = Game::new(start, self.player_names());
+        self.thinking = Default::default();
         self.clocks = matches!(tc, TimeControl::Clock { .. }).then(|| Clocks::new([tc, tc]));
         self.clock_running = None;
         for seat in self.seats.iter_mut().flatten() {
@@ -221,6 +222,7 @@ impl Table {
         let game = Game::from_record(record).map_err(|e| format!("game {index}: {e}"))?;
         self.cancel();
         self.game = game;
+        self.thinking = Default::default();
         self.mode = Mode::Analyse { running: false };
         self.clocks = None;
         self.clock_running = None;

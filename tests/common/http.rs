@@ -37,9 +37,35 @@ pub fn raw(address: &str, request: &[u8]) -> Answer {
         .set_read_timeout(Some(Duration::from_secs(120)))
         .expect("a read timeout");
     stream.write_all(request).expect("the request is sent");
+    // Some servers (ChromeDriver) keep the connection open despite `Connection: close`, so
+    // the answer ends where its Content-Length says, or where the stream does.
     let mut bytes = Vec::new();
-    let _ = stream.read_to_end(&mut bytes);
+    let mut buffer = [0u8; 65536];
+    loop {
+        if let Some(total) = complete_length(&bytes)
+            && bytes.len() >= total
+        {
+            break;
+        }
+        match stream.read(&mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(read) => bytes.extend_from_slice(&buffer[..read]),
+        }
+    }
     parse(&bytes)
+}
+
+/// The length of the whole answer once its head is in and gives a Content-Length.
+fn complete_length(bytes: &[u8]) -> Option<usize> {
+    let end = bytes.windows(4).position(|w| w == b"\r\n\r\n")? + 4;
+    let head = String::from_utf8_lossy(&bytes[..end]).to_ascii_lowercase();
+    let length = head
+        .lines()
+        .find_map(|line| line.strip_prefix("content-length:"))?
+        .trim()
+        .parse::<usize>()
+        .ok()?;
+    Some(end + length)
 }
 
 fn parse(bytes: &[u8]) -> Answer {

@@ -70,7 +70,7 @@ function drawFrame(board) {
     'stroke-width': '.12', 'stroke-linejoin': 'round' }, board);
   for (let r = 0; r < 9; r++) {
     const [x, y] = point(r, Math.max(1, r - 3));
-    const side = flipped ? 0.95 : -0.95;
+    const side = flipped ? 1.3 : -1.3;
     svg('text', { x: x + side, y, class: 'coord' }, board).textContent = ROWS[r].toUpperCase();
   }
   for (let c = 1; c <= 9; c++) {
@@ -124,15 +124,23 @@ function movesOfSelection() {
   return state.legal.filter((move) => [...move.g].sort().join(' ') === key);
 }
 
+let boardKey = '';          // what the board was last drawn from
+
 function drawBoard() {
+  const thinking = state.thinking;
+  const arrow = thinking && thinking.arrow && selection.length === 0 ? thinking.arrow : null;
+  // Redraw only when the picture changes: engine output comes many times a second.
+  const key = JSON.stringify([state.board.fen, state.cursor, state.last_move, state.legal.length,
+    selection, flipped, arrow && arrow.m]);
+  if (key === boardKey) return;
+  boardKey = key;
   const board = $('#board');
   board.replaceChildren();
-  board.setAttribute('viewBox', '-5.5 -4.75 11 9.5');
+  board.setAttribute('viewBox', '-6.1 -4.8 12.2 9.6');
   drawDefs(board);
   drawFrame(board);
   drawCells(board, state, targetsOfSelection());
-  const thinking = state.thinking;
-  if (thinking && thinking.arrow && selection.length === 0) drawArrow(board, thinking.arrow);
+  drawArrow(board, arrow);
 }
 
 // ---- clicks --------------------------------------------------------------------------------
@@ -249,6 +257,10 @@ function drawPlayer(element, colour) {
     slot.className = i < state.board.lost[other] ? `dot ${other}` : 'slot';
     ejected.appendChild(slot);
   }
+  const count = document.createElement('span');
+  count.className = 'count';
+  count.textContent = `${state.board.lost[other]}/6`;
+  ejected.appendChild(count);
   element.append(dot, name, ejected);
   if (state.clocks) {
     const clock = document.createElement('span');
@@ -297,8 +309,14 @@ function drawMoves() {
     row.appendChild(move);
     if (side === 'white') number += 1;
   });
+  // Keep the current move in view inside the list, without scrolling the page.
   const current = list.querySelector('.current');
-  if (current) current.scrollIntoView({ block: 'nearest' });
+  if (current) {
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
 }
 
 function drawEngine() {
