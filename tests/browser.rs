@@ -45,7 +45,10 @@ impl Browser {
         let address = format!("127.0.0.1:{port}");
         let started = Instant::now();
         while std::net::TcpStream::connect(&address).is_err() {
-            assert!(started.elapsed() < Duration::from_secs(30), "chromedriver is not up");
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "chromedriver is not up"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
         let args = [
@@ -102,7 +105,11 @@ impl Browser {
     }
 
     fn script(&self, code: &str) -> Value {
-        self.session_call("POST", "/execute/sync", Some(json!({ "script": code, "args": [] })))
+        self.session_call(
+            "POST",
+            "/execute/sync",
+            Some(json!({ "script": code, "args": [] })),
+        )
     }
 
     fn find(&self, css: &str) -> String {
@@ -127,7 +134,10 @@ impl Browser {
             if status == 200 {
                 return;
             }
-            assert!(value["error"] == "stale element reference", "click {css}: {value}");
+            assert!(
+                value["error"] == "stale element reference",
+                "click {css}: {value}"
+            );
         }
         panic!("{css} kept going stale");
     }
@@ -223,8 +233,12 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     browser.open(&gui.url());
 
     // The board: 61 cells, 14 marbles a side.
-    browser.wait_for("the board", "return document.querySelectorAll('[data-cell]').length === 61");
-    let count = |css: &str| browser.script(&format!("return document.querySelectorAll('{css}').length"));
+    browser.wait_for(
+        "the board",
+        "return document.querySelectorAll('[data-cell]').length === 61",
+    );
+    let count =
+        |css: &str| browser.script(&format!("return document.querySelectorAll('{css}').length"));
     assert_eq!(count("[data-colour=black]"), json!(14));
     assert_eq!(count("[data-colour=white]"), json!(14));
 
@@ -234,7 +248,10 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     let targets = count("[data-cell=c1] .target");
     assert_eq!(targets, json!(1), "c1 is shown as a destination");
     browser.click("[data-cell=c1]");
-    browser.wait_for("the clicked move", "return document.querySelector('#moves .mv')?.textContent === 'a1b1'");
+    browser.wait_for(
+        "the clicked move",
+        "return document.querySelector('#moves .mv')?.textContent === 'a1b1'",
+    );
     assert_eq!(count("[data-cell=c1][data-colour=black]"), json!(1));
     assert_eq!(count("[data-cell=a1][data-colour]"), json!(0));
 
@@ -246,20 +263,39 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     browser.click("[data-cell=c5]");
     let status = browser.script("return document.querySelector('#status').textContent");
     assert!(status.as_str().unwrap_or("").contains("touch"), "{status}");
-    assert_eq!(count("#board .selected"), json!(1), "the selection stays c3");
+    assert_eq!(
+        count("#board .selected"),
+        json!(1),
+        "the selection stays c3"
+    );
     browser.click("[data-cell=c3]");
     browser.type_into("input[name=move]", &format!("c5d5{ENTER}"));
-    browser.wait_for("the typed move", "return document.querySelectorAll('#moves .mv')[2]?.textContent === 'c5d5'");
+    browser.wait_for(
+        "the typed move",
+        "return document.querySelectorAll('#moves .mv')[2]?.textContent === 'c5d5'",
+    );
     browser.wait_for("the engine's second answer", &format!("{MOVE_COUNT} === 4"));
-    browser.wait_for("a score on the graph", "return document.querySelector('#graph .graph-line') !== null");
+    browser.wait_for(
+        "a score on the graph",
+        "return document.querySelector('#graph .graph-line') !== null",
+    );
     browser.screenshot(&shots.join("play.png"));
 
     // Analysis of the shown position, three lines, the best move as an arrow.
     browser.script("document.querySelector('#multipv').value = '3'; document.querySelector('#multipv').dispatchEvent(new Event('change'));");
     browser.click("#analysis-toggle");
-    browser.wait_for("three lines", "return document.querySelectorAll('#pv-lines li').length === 3");
-    browser.wait_for("the arrow", "return document.querySelector('#board .arrow') !== null");
-    browser.wait_for("some depth", "return /depth ([6-9]|\\d\\d)/.test(document.querySelector('#engine-summary').textContent)");
+    browser.wait_for(
+        "three lines",
+        "return document.querySelectorAll('#pv-lines li').length === 3",
+    );
+    browser.wait_for(
+        "the arrow",
+        "return document.querySelector('#board .arrow') !== null",
+    );
+    browser.wait_for(
+        "some depth",
+        "return /depth ([6-9]|\\d\\d)/.test(document.querySelector('#engine-summary').textContent)",
+    );
     browser.screenshot(&shots.join("analysis.png"));
 
     // A record from the browser's side: loaded through the file input, stepped through.
@@ -271,22 +307,38 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     assert_eq!(count("#moves .start.current"), json!(1));
     assert_eq!(count("[data-cell=a2][data-colour=black]"), json!(1));
     browser.click("#forward");
-    browser.wait_for("ply 1", "return document.querySelector('#moves .mv.current')?.dataset.ply === '1'");
+    browser.wait_for(
+        "ply 1",
+        "return document.querySelector('#moves .mv.current')?.dataset.ply === '1'",
+    );
     browser.click("#moves .mv[data-ply='5']");
-    browser.wait_for("ply 5", "return document.querySelector('#moves .mv.current')?.dataset.ply === '5'");
+    browser.wait_for(
+        "ply 5",
+        "return document.querySelector('#moves .mv.current')?.dataset.ply === '5'",
+    );
     browser.click("#last");
-    browser.wait_for("the result", "return !document.querySelector('#result').hidden");
+    browser.wait_for(
+        "the result",
+        "return !document.querySelector('#result').hidden",
+    );
     browser.screenshot(&shots.join("record.png"));
 
     // Engine against engine, on a clock.
     browser.script("const f = document.querySelector('#new-form'); f.elements.mode.value = 'watch'; f.elements.mode.dispatchEvent(new Event('change')); f.elements.tc.value = '60+1';");
     browser.click("#new-form button[type=submit]");
     browser.wait_for("an engine game", &format!("{MOVE_COUNT} >= 6"));
-    browser.wait_for("clocks", "return document.querySelectorAll('[data-clock]').length === 2");
+    browser.wait_for(
+        "clocks",
+        "return document.querySelectorAll('[data-clock]').length === 2",
+    );
     browser.screenshot(&shots.join("watch.png"));
 
     // A narrow window still shows the whole board.
-    browser.session_call("POST", "/window/rect", Some(json!({ "width": 480, "height": 900 })));
+    browser.session_call(
+        "POST",
+        "/window/rect",
+        Some(json!({ "width": 480, "height": 900 })),
+    );
     browser.screenshot(&shots.join("narrow.png"));
     drop(browser);
     let _ = std::fs::remove_dir_all(&profile);

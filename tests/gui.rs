@@ -18,7 +18,11 @@ fn the_page_and_its_assets_are_served_from_the_binary() {
     for (path, kind) in [("/app.js", "javascript"), ("/style.css", "css")] {
         let asset = get(&gui.address, path);
         assert_eq!(asset.status, 200, "{path}");
-        assert!(asset.header("content-type").is_some_and(|t| t.contains(kind)));
+        assert!(
+            asset
+                .header("content-type")
+                .is_some_and(|t| t.contains(kind))
+        );
     }
     let state = gui.state();
     let marbles = state["board"]["marbles"].as_object().expect("marbles");
@@ -31,7 +35,12 @@ fn a_move_is_checked_and_the_engine_answers() {
     let gui = Gui::start(&["--movetime", "100"]);
     let illegal = post_json(&gui.address, "/api/move", r#"{"move":"e5e6"}"#);
     assert_eq!(illegal.status, 409);
-    assert!(illegal.json()["error"].as_str().unwrap_or("").contains("e5"));
+    assert!(
+        illegal.json()["error"]
+            .as_str()
+            .unwrap_or("")
+            .contains("e5")
+    );
     let legal = post_json(&gui.address, "/api/move", r#"{"move":"a1b2"}"#);
     assert_eq!(legal.status, 200, "{}", legal.body);
     let state = gui.wait_for("the engine's answer", |s| moves(s).len() == 2);
@@ -61,13 +70,26 @@ fn a_record_goes_in_and_out_through_the_browser() {
     assert_eq!(stepped["last_move"]["m"], "i5h5");
     let saved = get(&gui.address, "/api/record");
     assert_eq!(saved.status, 200);
-    assert!(saved.header("content-disposition").is_some_and(|d| d.contains("attachment")));
+    assert!(
+        saved
+            .header("content-disposition")
+            .is_some_and(|d| d.contains("attachment"))
+    );
     assert!(saved.body.contains("[Layout \"belgian-daisy\"]"));
-    assert!(saved.body.contains("1. a1b2 i5h5 2. a2b3 *"), "{}", saved.body);
+    assert!(
+        saved.body.contains("1. a1b2 i5h5 2. a2b3 *"),
+        "{}",
+        saved.body
+    );
     let bad = serde_json::json!({ "text": "[Layout \"standard\"]\n\n1. e5e6 *\n" }).to_string();
     let refused = post_json(&gui.address, "/api/record", &bad);
     assert_eq!(refused.status, 422);
-    assert!(refused.json()["error"].as_str().unwrap_or("").contains("e5e6"));
+    assert!(
+        refused.json()["error"]
+            .as_str()
+            .unwrap_or("")
+            .contains("e5e6")
+    );
 }
 
 #[test]
@@ -90,7 +112,10 @@ fn only_requests_for_the_listening_address_are_answered() {
     let refused = request(address, "POST", "/api/move", &cross_site, Some(body));
     assert_eq!(refused.status, 403);
     assert!(refused.body.contains("Origin"));
-    assert!(moves(&gui.state()).is_empty(), "the cross-site move was not played");
+    assert!(
+        moves(&gui.state()).is_empty(),
+        "the cross-site move was not played"
+    );
     let own_origin = format!("http://{address}");
     let same_site = [
         ("Origin", own_origin.as_str()),
@@ -112,7 +137,11 @@ fn malformed_requests_get_a_4xx_with_a_message() {
         ("/api/goto", r#"{"ply":7}"#, 409),
         // A request can only choose an engine by its number, never name a program or a file.
         ("/api/new", r#"{"mode":"play","engines":["/bin/sh"]}"#, 422),
-        ("/api/new", r#"{"mode":"play","engine_command":"/bin/sh"}"#, 422),
+        (
+            "/api/new",
+            r#"{"mode":"play","engine_command":"/bin/sh"}"#,
+            422,
+        ),
     ];
     for (path, body, status) in cases {
         let answer = post_json(address, path, body);
@@ -138,7 +167,10 @@ fn malformed_requests_get_a_4xx_with_a_message() {
     let garbage = raw(address, b"\x00\x01 nonsense\r\n\r\n");
     assert!((400..500).contains(&garbage.status), "{}", garbage.status);
     // After all of that the server still plays.
-    assert_eq!(post_json(address, "/api/move", r#"{"move":"a1b2"}"#).status, 200);
+    assert_eq!(
+        post_json(address, "/api/move", r#"{"move":"a1b2"}"#).status,
+        200
+    );
 }
 
 #[test]
@@ -226,11 +258,16 @@ fn the_level_is_sent_as_skill_to_an_engine_that_has_the_option() {
     gui.wait_for("the engine's options", |s| s["engines"][0]["skill"] == true);
     let body = r#"{"mode":"play","colour":"black","skill":7}"#;
     assert_eq!(post_json(&gui.address, "/api/new", body).status, 200);
-    assert_eq!(post_json(&gui.address, "/api/move", r#"{"move":"a1b2"}"#).status, 200);
+    assert_eq!(
+        post_json(&gui.address, "/api/move", r#"{"move":"a1b2"}"#).status,
+        200
+    );
     let state = gui.wait_for("the answer", |s| moves(s).len() == 2);
     assert_eq!(moves(&state)[1], "i9h9", "the engine was told Skill 7");
     // An engine without the option plays as well: the page is told whether it has one.
     let plain = Gui::start(&["--engine", &script("illegal"), "--movetime", "100"]);
-    let state = plain.wait_for("the engine's options", |s| !s["engines"][0]["skill"].is_null());
+    let state = plain.wait_for("the engine's options", |s| {
+        !s["engines"][0]["skill"].is_null()
+    });
     assert_eq!(state["engines"][0]["skill"], false);
 }

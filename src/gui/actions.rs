@@ -96,7 +96,10 @@ impl Table {
             return Err(format!("skill must be 1 to 20, not {skill}"));
         }
         let count = self.config.engines.len();
-        let engines = request.engines.clone().unwrap_or_else(|| vec![0, 1 % count]);
+        let engines = request
+            .engines
+            .clone()
+            .unwrap_or_else(|| vec![0, 1 % count]);
         let choice = match engines[..] {
             [one] => [one, one],
             [first, second] => [first, second],
@@ -126,9 +129,11 @@ impl Table {
     pub fn human_move(&mut self, text: &str, hub: &Arc<Hub>) -> Result<(), String> {
         match self.mode {
             Mode::Watch => {
-                return Err("the engines are playing this game; start a game against the \
+                return Err(
+                    "the engines are playing this game; start a game against the \
                             engine, or analysis, to move"
-                    .into());
+                        .into(),
+                );
             }
             Mode::Play { human } if self.game.shown().side_to_move() != human => {
                 return Err("it is the engine's turn".into());
@@ -190,7 +195,11 @@ impl Table {
 
     /// Turns analysis on or off and sets its number of lines; entering analysis from a game
     /// keeps the game's moves.
-    pub fn set_analysis(&mut self, settings: &AnalysisSettings, hub: &Arc<Hub>) -> Result<(), String> {
+    pub fn set_analysis(
+        &mut self,
+        settings: &AnalysisSettings,
+        hub: &Arc<Hub>,
+    ) -> Result<(), String> {
         if let Some(multipv) = settings.multipv {
             if !(1..=MAX_MULTIPV).contains(&multipv) {
                 return Err(format!("lines must be 1 to {MAX_MULTIPV}, not {multipv}"));

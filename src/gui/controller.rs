@@ -168,7 +168,11 @@ impl Hub {
             let mut table = self.lock();
             table.cancel();
             let seats = std::mem::take(&mut table.seats);
-            seats.into_iter().flatten().filter_map(|s| s.driver).collect()
+            seats
+                .into_iter()
+                .flatten()
+                .filter_map(|s| s.driver)
+                .collect()
         };
         for driver in drivers {
             driver.finish();
@@ -372,7 +376,10 @@ impl Table {
     fn start_clock(&mut self) {
         if self.clocks.is_some() && !self.game.is_over() {
             let side = self.game.end().side_to_move();
-            if self.clock_running.is_none_or(|(running, _)| running != side) {
+            if self
+                .clock_running
+                .is_none_or(|(running, _)| running != side)
+            {
                 self.clock_running = Some((side, Instant::now()));
             }
         }
@@ -380,8 +387,7 @@ impl Table {
 
     /// Charges the running clock for the move just made.
     pub(super) fn charge_clock(&mut self) {
-        if let (Some(clocks), Some((side, since))) = (&mut self.clocks, self.clock_running.take())
-        {
+        if let (Some(clocks), Some((side, since))) = (&mut self.clocks, self.clock_running.take()) {
             clocks.charge(side, since.elapsed());
         }
     }

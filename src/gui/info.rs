@@ -100,7 +100,10 @@ mod tests {
         let info = parse_info("info depth x score mate -3 pv");
         assert_eq!(info.depth, 0);
         assert_eq!(info.score, Some(EngineScore::Mate(-3)));
-        assert_eq!(info.score.map(EngineScore::negated), Some(EngineScore::Mate(3)));
+        assert_eq!(
+            info.score.map(EngineScore::negated),
+            Some(EngineScore::Mate(3))
+        );
         assert_eq!(parse_info("info score cp").score, None);
     }
 }

@@ -80,7 +80,10 @@ mod tests {
     fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
         let mut map = HeaderMap::new();
         for (name, value) in pairs {
-            map.insert(name.clone(), HeaderValue::from_str(value).expect("a header value"));
+            map.insert(
+                name.clone(),
+                HeaderValue::from_str(value).expect("a header value"),
+            );
         }
         map
     }
@@ -88,10 +91,26 @@ mod tests {
     #[test]
     fn only_the_listening_address_is_let_in() {
         let allowed = AllowedHosts::for_address("127.0.0.1:8080".parse().expect("an address"));
-        assert!(allowed.check(&headers(&[(header::HOST, "127.0.0.1:8080")])).is_ok());
-        assert!(allowed.check(&headers(&[(header::HOST, "localhost:8080")])).is_ok());
-        assert!(allowed.check(&headers(&[(header::HOST, "evil.example:8080")])).is_err());
-        assert!(allowed.check(&headers(&[(header::HOST, "127.0.0.1:9090")])).is_err());
+        assert!(
+            allowed
+                .check(&headers(&[(header::HOST, "127.0.0.1:8080")]))
+                .is_ok()
+        );
+        assert!(
+            allowed
+                .check(&headers(&[(header::HOST, "localhost:8080")]))
+                .is_ok()
+        );
+        assert!(
+            allowed
+                .check(&headers(&[(header::HOST, "evil.example:8080")]))
+                .is_err()
+        );
+        assert!(
+            allowed
+                .check(&headers(&[(header::HOST, "127.0.0.1:9090")]))
+                .is_err()
+        );
         assert!(allowed.check(&HeaderMap::new()).is_err());
         let same = [
             (header::HOST, "127.0.0.1:8080"),

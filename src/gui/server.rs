@@ -44,9 +44,9 @@ fn snapshot_response(hub: &Hub) -> Response {
 }
 
 /// The JSON body, or the 4xx answer axum's rejection stands for, with its message.
-fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, Response> {
+fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, Box<Response>> {
     json.map(|Json(value)| value)
-        .map_err(|rejection| refuse(rejection.status(), rejection.body_text()))
+        .map_err(|rejection| Box::new(refuse(rejection.status(), rejection.body_text())))
 }
 
 /// The router with every route, behind the guard.
@@ -65,7 +65,10 @@ pub fn router(hub: Arc<Hub>, allowed: AllowedHosts) -> Router {
         .route("/api/record", get(download).post(upload))
         .fallback(|| async { refuse(StatusCode::NOT_FOUND, "no such page") })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(axum::middleware::from_fn_with_state(Arc::new(allowed), guard))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(allowed),
+            guard,
+        ))
         .with_state(hub)
 }
 
@@ -88,7 +91,7 @@ async fn events(State(hub): Shared) -> Sse<impl Stream<Item = Result<Event, Infa
 async fn new_game(State(hub): Shared, json: Result<Json<NewGame>, JsonRejection>) -> Response {
     match body(json) {
         Ok(request) => answer(&hub, hub.update(|t, h| t.new_game(&request, h))),
-        Err(refusal) => refusal,
+        Err(refusal) => *refusal,
     }
 }
 
@@ -103,7 +106,7 @@ struct MoveRequest {
 async fn play_move(State(hub): Shared, json: Result<Json<MoveRequest>, JsonRejection>) -> Response {
     match body(json) {
         Ok(request) => answer(&hub, hub.update(|t, h| t.human_move(&request.text, h))),
-        Err(refusal) => refusal,
+        Err(refusal) => *refusal,
     }
 }
 
@@ -121,7 +124,7 @@ async fn undo(State(hub): Shared, json: Result<Json<UndoRequest>, JsonRejection>
             let plies = request.plies.unwrap_or(1);
             answer(&hub, hub.update(|t, h| t.take_back(plies, h)))
         }
-        Err(refusal) => refusal,
+        Err(refusal) => *refusal,
     }
 }
 
@@ -134,7 +137,7 @@ struct GotoRequest {
 async fn goto(State(hub): Shared, json: Result<Json<GotoRequest>, JsonRejection>) -> Response {
     match body(json) {
         Ok(request) => answer(&hub, hub.update(|t, h| t.goto(request.ply, h))),
-        Err(refusal) => refusal,
+        Err(refusal) => *refusal,
     }
 }
 
@@ -144,7 +147,7 @@ async fn analysis(
 ) -> Response {
     match body(json) {
         Ok(settings) => answer(&hub, hub.update(|t, h| t.set_analysis(&settings, h))),
-        Err(refusal) => refusal,
+        Err(refusal) => *refusal,
     }
 }
 
@@ -184,6 +187,6 @@ async fn upload(State(hub): Shared, json: Result<Json<RecordUpload>, JsonRejecti
                 Err(message) => refuse(StatusCode::UNPROCESSABLE_ENTITY, message),
             }
         }
-        Err(refusal) => refusal,
+        Err(refusal) => *refusal,
     }
 }

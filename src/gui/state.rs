@@ -227,9 +227,7 @@ impl Game {
 
     /// The game as a record in the format of GAMES.md (an unfinished game has the result `*`).
     pub fn record(&self, tc: TimeControl) -> String {
-        let (winner, termination) = self
-            .result()
-            .unwrap_or((None, Termination::Abandoned));
+        let (winner, termination) = self.result().unwrap_or((None, Termination::Abandoned));
         let game = PlayedGame {
             moves: self.moves.clone(),
             winner,

@@ -198,9 +198,7 @@ pub fn snapshot(table: &Table) -> Value {
         Mode::Analyse { running } => ("analyse", None, running),
     };
     let cursor = game.cursor();
-    let last = cursor
-        .checked_sub(1)
-        .map(|i| move_json(game.moves()[i]));
+    let last = cursor.checked_sub(1).map(|i| move_json(game.moves()[i]));
     json!({
         "version": table.version,
         "mode": mode,

@@ -55,14 +55,21 @@ impl Gui {
 
     /// Polls the state until `ready` holds, failing after a long bound (a guard against a hang,
     /// not a speed claim).
-    pub fn wait_for(&self, what: &str, ready: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
+    pub fn wait_for(
+        &self,
+        what: &str,
+        ready: impl Fn(&serde_json::Value) -> bool,
+    ) -> serde_json::Value {
         let started = Instant::now();
         loop {
             let state = self.state();
             if ready(&state) {
                 return state;
             }
-            assert!(started.elapsed() < PATIENCE, "waited in vain for {what}: {state}");
+            assert!(
+                started.elapsed() < PATIENCE,
+                "waited in vain for {what}: {state}"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -106,6 +113,10 @@ impl Drop for Gui {
 pub fn moves(state: &serde_json::Value) -> Vec<String> {
     state["moves"]
         .as_array()
-        .map(|list| list.iter().filter_map(|m| m.as_str().map(String::from)).collect())
+        .map(|list| {
+            list.iter()
+                .filter_map(|m| m.as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default()
 }

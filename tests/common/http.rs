@@ -17,8 +17,7 @@ pub struct Answer {
 impl Answer {
     /// The body as JSON (panics with the body if it is not).
     pub fn json(&self) -> serde_json::Value {
-        serde_json::from_str(&self.body)
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
     }
 
     /// A header's value (name without regard to case).

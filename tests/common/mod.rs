@@ -1,5 +1,5 @@
 pub mod engines;
-pub mod reference;
-pub mod uap;
 pub mod gui;
 pub mod http;
+pub mod reference;
+pub mod uap;

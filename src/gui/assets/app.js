@@ -344,10 +344,9 @@ function drawEngine() {
   $('#multipv').value = String(state.multipv);
 }
 
-function graphValue(score) {
+function graphCp(score) {
   if (!score) return null;
-  const cp = score.mate !== undefined ? Math.sign(score.mate) * 500 : Math.max(-500, Math.min(500, score.cp));
-  return 50 - (cp / 500) * 45;
+  return score.mate !== undefined ? Math.sign(score.mate) * 500 : Math.max(-500, Math.min(500, score.cp));
 }
 
 function drawGraph() {
@@ -355,6 +354,9 @@ function drawGraph() {
   graph.replaceChildren();
   const plies = Math.max(1, state.moves.length);
   const x = (ply) => (ply / plies) * 300;
+  // The scale follows the game, from one marble up to five (a forced win is drawn at five).
+  const range = Math.max(100, ...state.scores.map((s) => Math.abs(graphCp(s) || 0)));
+  const graphValue = (score) => (score ? 50 - (graphCp(score) / range) * 45 : null);
   svg('line', { x1: 0, y1: 50, x2: 300, y2: 50, class: 'graph-zero' }, graph);
   let path = '';
   let area = '';
