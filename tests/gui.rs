@@ -271,3 +271,10 @@ fn the_level_is_sent_as_skill_to_an_engine_that_has_the_option() {
     });
     assert_eq!(state["engines"][0]["skill"], false);
 }
+
+#[test]
+fn listening_on_every_address_at_once_is_refused() {
+    let run = common::engines::run_sumito(&["gui", "--host", "0.0.0.0", "--port", "0"]);
+    assert!(!run.success);
+    assert!(run.stderr.contains("0.0.0.0"), "{}", run.stderr);
+}

@@ -104,6 +104,14 @@ async fn serve(args: &GuiArgs, hub: Arc<Hub>) -> Result<(), String> {
     let address: SocketAddr = listener
         .local_addr()
         .map_err(|e| format!("no local address: {e}"))?;
+    if address.ip().is_unspecified() {
+        // The guard lets in only requests that name the listening address, and an unspecified
+        // one (0.0.0.0, ::) is no address a browser can name.
+        return Err(format!(
+            "--host {}: give the one address to serve on, not all of them",
+            args.host
+        ));
+    }
     if !address.ip().is_loopback() {
         eprintln!("warning: listening on {address}: other machines can reach this GUI");
     }
