@@ -25,6 +25,7 @@ pub mod board;
 pub mod compliance;
 pub mod engine_flags;
 pub mod eval;
+pub mod gui;
 pub mod match_runner;
 pub mod movegen;
 pub mod play;

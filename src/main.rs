@@ -58,6 +58,8 @@ enum Command {
     Analyse(sumito::analysis::command::AnalyseArgs),
     /// Play a game against Sumito in the terminal.
     Play(sumito::play::command::PlayArgs),
+    /// Play, watch and analyse in the browser: a web GUI driving UAP engines.
+    Gui(sumito::gui::GuiArgs),
     /// Check that a UAP engine follows PROTOCOL.md, one rule at a time.
     Compliance(sumito::compliance::ComplianceArgs),
     /// Measure how punctually a UAP engine answers `stop` and `go movetime`.
@@ -96,6 +98,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => sumito::match_runner::run(args),
         Some(Command::Analyse(args)) => sumito::analysis::command::run(args),
         Some(Command::Play(args)) => sumito::play::command::run(args),
+        Some(Command::Gui(args)) => sumito::gui::run(args),
         Some(Command::Compliance(args)) => sumito::compliance::run(args),
         Some(Command::Timing(args)) => sumito::timing::run(args),
         Some(Command::Perft {

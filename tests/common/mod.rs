@@ -1,3 +1,5 @@
 pub mod engines;
+pub mod gui;
+pub mod http;
 pub mod reference;
 pub mod uap;

@@ -1,0 +1,25 @@
+//! The page and its script and style, built into the binary so that the GUI works offline
+//! with nothing to install.
+
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+
+const PAGE: &str = include_str!("assets/index.html");
+const SCRIPT: &str = include_str!("assets/app.js");
+const STYLE: &str = include_str!("assets/style.css");
+
+/// The page.
+pub fn page() -> Response {
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response()
+}
+
+/// The page's script.
+pub fn script() -> Response {
+    let kind = "text/javascript; charset=utf-8";
+    ([(header::CONTENT_TYPE, kind)], SCRIPT).into_response()
+}
+
+/// The page's style sheet.
+pub fn style() -> Response {
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE).into_response()
+}

@@ -1,0 +1,128 @@
+//! Who may talk to the server. A local server that starts processes is a target: a web site
+//! open in the same browser could send it requests (cross-site requests), or point a name of
+//! its own at 127.0.0.1 (DNS rebinding). Both carry a `Host` or `Origin` that is not the
+//! address the server listens on, so every request must name that address in `Host`, and in
+//! `Origin` when it has one.
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// The hosts a request may name.
+#[derive(Clone, Debug)]
+pub struct AllowedHosts {
+    /// `host:port` forms of the listening address.
+    hosts: Vec<String>,
+}
+
+impl AllowedHosts {
+    /// The names of `address`: the address itself, and `localhost` too when it is a loopback
+    /// address (a name that only ever means this machine).
+    pub fn for_address(address: SocketAddr) -> AllowedHosts {
+        let port = address.port();
+        let mut hosts = vec![address.to_string()];
+        if address.ip().is_loopback() {
+            hosts.push(format!("localhost:{port}"));
+        }
+        AllowedHosts { hosts }
+    }
+
+    /// Checks the `Host` and `Origin` headers; an error says which one is refused.
+    pub fn check(&self, headers: &HeaderMap) -> Result<(), String> {
+        let host = match headers.get(header::HOST).map(|h| h.to_str()) {
+            Some(Ok(host)) => host.trim().to_ascii_lowercase(),
+            Some(Err(_)) => return Err("the Host header is not text".into()),
+            None => return Err("the request has no Host header".into()),
+        };
+        if !self.hosts.contains(&host) {
+            return Err(format!(
+                "Host '{host}' is not this server's address ({})",
+                self.hosts.join(" or ")
+            ));
+        }
+        if let Some(origin) = headers.get(header::ORIGIN) {
+            let origin = origin
+                .to_str()
+                .map_err(|_| "the Origin header is not text".to_string())?
+                .trim()
+                .to_ascii_lowercase();
+            let allowed = origin
+                .strip_prefix("http://")
+                .is_some_and(|rest| self.hosts.iter().any(|h| h == rest));
+            if !allowed {
+                return Err(format!("Origin '{origin}' is not this server's page"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The middleware: a request with a foreign `Host` or `Origin` gets 403 and a message.
+pub async fn guard(
+    State(allowed): State<Arc<AllowedHosts>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    match allowed.check(request.headers()) {
+        Ok(()) => next.run(request).await,
+        Err(message) => (StatusCode::FORBIDDEN, format!("forbidden: {message}\n")).into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.insert(
+                name.clone(),
+                HeaderValue::from_str(value).expect("a header value"),
+            );
+        }
+        map
+    }
+
+    #[test]
+    fn only_the_listening_address_is_let_in() {
+        let allowed = AllowedHosts::for_address("127.0.0.1:8080".parse().expect("an address"));
+        assert!(
+            allowed
+                .check(&headers(&[(header::HOST, "127.0.0.1:8080")]))
+                .is_ok()
+        );
+        assert!(
+            allowed
+                .check(&headers(&[(header::HOST, "localhost:8080")]))
+                .is_ok()
+        );
+        assert!(
+            allowed
+                .check(&headers(&[(header::HOST, "evil.example:8080")]))
+                .is_err()
+        );
+        assert!(
+            allowed
+                .check(&headers(&[(header::HOST, "127.0.0.1:9090")]))
+                .is_err()
+        );
+        assert!(allowed.check(&HeaderMap::new()).is_err());
+        let same = [
+            (header::HOST, "127.0.0.1:8080"),
+            (header::ORIGIN, "http://127.0.0.1:8080"),
+        ];
+        assert!(allowed.check(&headers(&same)).is_ok());
+        let foreign = [
+            (header::HOST, "127.0.0.1:8080"),
+            (header::ORIGIN, "http://evil.example"),
+        ];
+        assert!(allowed.check(&headers(&foreign)).is_err());
+        let null = [(header::HOST, "127.0.0.1:8080"), (header::ORIGIN, "null")];
+        assert!(allowed.check(&headers(&null)).is_err());
+    }
+}

@@ -1,0 +1,192 @@
+//! The HTTP server: the page and its assets (built into the binary), the JSON API that changes
+//! the table, and a stream of server-sent events that pushes each new snapshot to every page.
+//! Every request passes the Host/Origin guard first; a malformed one gets a 4xx answer with a
+//! message.
+
+use super::actions::{AnalysisSettings, NewGame};
+use super::assets;
+use super::controller::Hub;
+use super::security::{AllowedHosts, guard};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::Stream;
+use serde::Deserialize;
+use std::convert::Infallible;
+use std::sync::Arc;
+
+/// The largest request body: a records file of a long match fits.
+const BODY_LIMIT: usize = 16 << 20;
+
+type Shared = State<Arc<Hub>>;
+
+/// A refusal: the status and a message, as JSON `{"error": …}`.
+fn refuse(status: StatusCode, message: impl Into<String>) -> Response {
+    let body = serde_json::json!({ "error": message.into() });
+    (status, Json(body)).into_response()
+}
+
+/// The answer to a change: the new snapshot, or 409 and why the change was refused.
+fn answer(hub: &Hub, result: Result<(), String>) -> Response {
+    match result {
+        Ok(()) => snapshot_response(hub),
+        Err(message) => refuse(StatusCode::CONFLICT, message),
+    }
+}
+
+fn snapshot_response(hub: &Hub) -> Response {
+    let text = hub.snapshot().to_string();
+    ([(header::CONTENT_TYPE, "application/json")], text).into_response()
+}
+
+/// The JSON body, or the 4xx answer axum's rejection stands for, with its message.
+fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, Box<Response>> {
+    json.map(|Json(value)| value)
+        .map_err(|rejection| Box::new(refuse(rejection.status(), rejection.body_text())))
+}
+
+/// The router with every route, behind the guard.
+pub fn router(hub: Arc<Hub>, allowed: AllowedHosts) -> Router {
+    Router::new()
+        .route("/", get(|| async { assets::page() }))
+        .route("/app.js", get(|| async { assets::script() }))
+        .route("/style.css", get(|| async { assets::style() }))
+        .route("/api/state", get(state))
+        .route("/api/events", get(events))
+        .route("/api/new", post(new_game))
+        .route("/api/move", post(play_move))
+        .route("/api/undo", post(undo))
+        .route("/api/goto", post(goto))
+        .route("/api/analysis", post(analysis))
+        .route("/api/record", get(download).post(upload))
+        .fallback(|| async { refuse(StatusCode::NOT_FOUND, "no such page") })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(allowed),
+            guard,
+        ))
+        .with_state(hub)
+}
+
+async fn state(State(hub): Shared) -> Response {
+    snapshot_response(&hub)
+}
+
+/// Every snapshot as an event `state`, the current one first.
+async fn events(State(hub): Shared) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    let mut receiver = hub.subscribe();
+    receiver.mark_changed();
+    let stream = futures_util::stream::unfold(receiver, |mut receiver| async move {
+        receiver.changed().await.ok()?;
+        let data = receiver.borrow_and_update().clone();
+        Some((Ok(Event::default().event("state").data(&*data)), receiver))
+    });
+    Sse::new(stream).keep_alive(KeepAlive::default())
+}
+
+async fn new_game(State(hub): Shared, json: Result<Json<NewGame>, JsonRejection>) -> Response {
+    match body(json) {
+        Ok(request) => answer(&hub, hub.update(|t, h| t.new_game(&request, h))),
+        Err(refusal) => *refusal,
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    /// The move in Aba-Pro notation.
+    #[serde(rename = "move")]
+    text: String,
+}
+
+async fn play_move(State(hub): Shared, json: Result<Json<MoveRequest>, JsonRejection>) -> Response {
+    match body(json) {
+        Ok(request) => answer(&hub, hub.update(|t, h| t.human_move(&request.text, h))),
+        Err(refusal) => *refusal,
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoRequest {
+    /// Plies to take back (in a game against the engine, on to the human's turn).
+    #[serde(default)]
+    plies: Option<usize>,
+}
+
+async fn undo(State(hub): Shared, json: Result<Json<UndoRequest>, JsonRejection>) -> Response {
+    match body(json) {
+        Ok(request) => {
+            let plies = request.plies.unwrap_or(1);
+            answer(&hub, hub.update(|t, h| t.take_back(plies, h)))
+        }
+        Err(refusal) => *refusal,
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GotoRequest {
+    ply: usize,
+}
+
+async fn goto(State(hub): Shared, json: Result<Json<GotoRequest>, JsonRejection>) -> Response {
+    match body(json) {
+        Ok(request) => answer(&hub, hub.update(|t, h| t.goto(request.ply, h))),
+        Err(refusal) => *refusal,
+    }
+}
+
+async fn analysis(
+    State(hub): Shared,
+    json: Result<Json<AnalysisSettings>, JsonRejection>,
+) -> Response {
+    match body(json) {
+        Ok(settings) => answer(&hub, hub.update(|t, h| t.set_analysis(&settings, h))),
+        Err(refusal) => *refusal,
+    }
+}
+
+/// The game as a record file, for the browser to save.
+async fn download(State(hub): Shared) -> Response {
+    let text = hub.read(|table| table.game.record(table.tc));
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"sumito-game.txt\"",
+            ),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordUpload {
+    /// The text of a records file (the browser reads the file; the server never opens one).
+    text: String,
+    /// Which game of the file, from 1.
+    #[serde(default)]
+    game: Option<usize>,
+}
+
+async fn upload(State(hub): Shared, json: Result<Json<RecordUpload>, JsonRejection>) -> Response {
+    match body(json) {
+        Ok(upload) => {
+            let index = upload.game.unwrap_or(1);
+            let result = hub.update(|t, h| t.load_record(&upload.text, index, h));
+            match result {
+                Ok(()) => snapshot_response(&hub),
+                Err(message) => refuse(StatusCode::UNPROCESSABLE_ENTITY, message),
+            }
+        }
+        Err(refusal) => *refusal,
+    }
+}

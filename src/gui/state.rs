@@ -1,0 +1,326 @@
+//! The game the server keeps: where it started, every move (each checked by the rules core),
+//! the ply the page shows, the scores the engines gave, and how it ended. Every tab and every
+//! reload shows this one game.
+
+use super::info::EngineScore;
+use crate::board::{Colour, Position};
+use crate::match_runner::TimeControl;
+use crate::movegen::Move;
+use crate::records::{
+    GameInfo, PlayedGame, Record, Start, Termination, format_record, replay, today,
+};
+
+/// A game that ended by a player's doing rather than by the rules: an engine's fault or a
+/// termination read from a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    /// Why the game ended.
+    pub termination: Termination,
+    /// The side at fault, which lost.
+    pub culprit: Colour,
+}
+
+/// The game shown in the GUI.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// Where the game started (a layout or a position string), for records and engines.
+    start: Start,
+    /// `positions[k]` is the position after `k` moves; `positions[0]` is the start, with the
+    /// move limit of a loaded record.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// The ply the page shows, `0..=moves.len()`.
+    cursor: usize,
+    /// The score after each ply from Black's point of view, when an engine gave one (same length as `positions`).
+    scores: Vec<Option<EngineScore>>,
+    /// An engine's fault (or a record's) that ended the game after the last move.
+    fault: Option<Fault>,
+    /// Player names, indexed by [`Colour::index`].
+    pub players: [String; 2],
+}
+
+impl Game {
+    /// A new game from `start`.
+    pub fn new(start: Start, players: [String; 2]) -> Game {
+        Game {
+            start,
+            positions: vec![start.position()],
+            moves: Vec::new(),
+            cursor: 0,
+            scores: vec![None],
+            fault: None,
+            players,
+        }
+    }
+
+    /// The game of a record, every move checked by the rules core, shown from its start so
+    /// that it can be stepped through.
+    pub fn from_record(record: &Record) -> Result<Game, String> {
+        let replayed = replay(record)?;
+        let start = match record.tag("FEN") {
+            Some(_) => Start::Fen(replayed.start),
+            None => match record.tag("Layout").map(str::parse) {
+                Some(Ok(layout)) => Start::Layout(layout),
+                _ => Start::Fen(replayed.start),
+            },
+        };
+        let name = |key: &str| record.tag(key).unwrap_or("?").to_string();
+        let mut game = Game::new(start, [name("Black"), name("White")]);
+        game.positions[0] = replayed.start;
+        for mv in replayed.moves {
+            game.push(mv);
+        }
+        game.cursor = 0;
+        if !replayed.end.is_over()
+            && let Some(termination) = record.tag("Termination").and_then(|t| t.parse().ok())
+            && let Termination::TimeForfeit
+            | Termination::IllegalMove(_)
+            | Termination::Crash
+            | Termination::NoAnswer
+            | Termination::Resignation = termination
+        {
+            game.fault = Some(Fault {
+                termination,
+                culprit: replayed.end.side_to_move(),
+            });
+        }
+        Ok(game)
+    }
+
+    fn push(&mut self, mv: Move) {
+        let next = self.end().play(mv);
+        self.moves.push(mv);
+        self.positions.push(next);
+        self.scores.push(None);
+        self.cursor = self.moves.len();
+    }
+
+    /// Where the game started.
+    pub fn start(&self) -> Start {
+        self.start
+    }
+
+    /// The position after the last move.
+    pub fn end(&self) -> &Position {
+        &self.positions[self.moves.len()]
+    }
+
+    /// The position the page shows.
+    pub fn shown(&self) -> &Position {
+        &self.positions[self.cursor]
+    }
+
+    /// The position after `ply` moves (clamped to the game).
+    pub fn position_at(&self, ply: usize) -> &Position {
+        &self.positions[ply.min(self.moves.len())]
+    }
+
+    /// The shown ply.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// Every move so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Is the page showing the last position?
+    pub fn at_end(&self) -> bool {
+        self.cursor == self.moves.len()
+    }
+
+    /// Plays `text` (Aba-Pro notation) on the shown position; moves after it are dropped, as
+    /// when a player tries another line. The rules core checks it; an error says why not.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, String> {
+        if self.fault.is_some() && self.at_end() {
+            return Err("the game is over".into());
+        }
+        let mv = self
+            .shown()
+            .parse_move(text)
+            .map_err(|e| format!("'{}' is not legal here: {e}", text.trim()))?;
+        self.truncate(self.cursor);
+        self.push(mv);
+        Ok(mv)
+    }
+
+    /// Plays an engine's answer `text` at the end of the game, checked by the rules core; the
+    /// page then shows the new end.
+    pub fn play_at_end(&mut self, text: &str) -> Result<Move, String> {
+        if self.is_over() {
+            return Err("the game is over".into());
+        }
+        let mv = self.end().parse_move(text).map_err(|e| e.to_string())?;
+        self.push(mv);
+        Ok(mv)
+    }
+
+    /// Drops every move after `ply` and shows the new end (and forgets an engine's fault).
+    pub fn truncate(&mut self, ply: usize) {
+        let ply = ply.min(self.moves.len());
+        self.moves.truncate(ply);
+        self.positions.truncate(ply + 1);
+        self.scores.truncate(ply + 1);
+        self.cursor = ply;
+        self.fault = None;
+    }
+
+    /// Shows the position after `ply` moves; false if there is no such ply.
+    pub fn goto(&mut self, ply: usize) -> bool {
+        if ply > self.moves.len() {
+            return false;
+        }
+        self.cursor = ply;
+        true
+    }
+
+    /// Ends the game for a fault of `culprit` after the last move.
+    pub fn set_fault(&mut self, fault: Fault) {
+        self.fault = Some(fault);
+    }
+
+    /// The fault that ended the game, if one did.
+    pub fn fault(&self) -> Option<&Fault> {
+        self.fault.as_ref()
+    }
+
+    /// Is the game over, by the rules or by a fault?
+    pub fn is_over(&self) -> bool {
+        self.fault.is_some() || self.end().is_over()
+    }
+
+    /// The winner (`None` for a draw) and the termination, once the game is over.
+    pub fn result(&self) -> Option<(Option<Colour>, Termination)> {
+        if let Some(fault) = &self.fault {
+            return Some((Some(fault.culprit.opponent()), fault.termination.clone()));
+        }
+        let outcome = self.end().outcome()?;
+        Some((outcome.winner(), Termination::from_outcome(&outcome)))
+    }
+
+    /// Records the score of the position after `ply` moves.
+    pub fn set_score(&mut self, ply: usize, score: EngineScore) {
+        if let Some(slot) = self.scores.get_mut(ply) {
+            *slot = Some(score);
+        }
+    }
+
+    /// The score after every ply, where known.
+    pub fn scores(&self) -> &[Option<EngineScore>] {
+        &self.scores
+    }
+
+    /// The `position` command for the engine at `ply`: the start and the moves up to it, so
+    /// that the engine sees the repetitions of the game.
+    pub fn position_command(&self, ply: usize) -> String {
+        let mut command = format!("position {}", self.start.command_words());
+        let ply = ply.min(self.moves.len());
+        if ply > 0 {
+            command += " moves";
+            for mv in &self.moves[..ply] {
+                command += &format!(" {mv}");
+            }
+        }
+        command
+    }
+
+    /// The game as a record in the format of GAMES.md (an unfinished game has the result `*`).
+    pub fn record(&self, tc: TimeControl) -> String {
+        let (winner, termination) = self.result().unwrap_or((None, Termination::Abandoned));
+        let game = PlayedGame {
+            moves: self.moves.clone(),
+            winner,
+            culprit: self.fault.as_ref().map(|f| f.culprit),
+            termination,
+        };
+        let start = self.positions[0];
+        let max_plies = match start.move_limit() {
+            0 => 0,
+            limit => limit.saturating_sub(start.plies()),
+        };
+        format_record(&GameInfo {
+            event: "Sumito GUI",
+            date: &today(),
+            round: 1,
+            players: [&self.players[0], &self.players[1]],
+            start: self.start,
+            opening_plies: 0,
+            controls: [tc, tc],
+            max_plies,
+            game: &game,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Layout;
+    use crate::records::parse_records;
+
+    fn game() -> Game {
+        Game::new(
+            Start::Layout(Layout::Standard),
+            ["me".into(), "Sumito".into()],
+        )
+    }
+
+    #[test]
+    fn moves_are_checked_and_a_new_move_replaces_the_rest() {
+        let mut game = game();
+        assert!(game.play_text("a1b1").is_ok());
+        assert!(game.play_text("i5h5").is_ok());
+        let error = game.play_text("e5e6");
+        assert!(error.is_err_and(|e| e.contains("e5")));
+        assert_eq!(game.moves().len(), 2);
+        assert!(game.goto(1));
+        assert!(!game.goto(3));
+        assert!(game.play_text("i9h9").is_ok());
+        assert_eq!(game.moves().len(), 2);
+        assert_eq!(game.moves()[1].to_string(), "i9h9");
+        assert!(game.at_end());
+    }
+
+    #[test]
+    fn the_position_command_names_the_start_and_the_moves() {
+        let mut game = game();
+        assert_eq!(game.position_command(0), "position layout standard");
+        assert!(game.play_text("a1b1").is_ok());
+        assert_eq!(
+            game.position_command(1),
+            "position layout standard moves a1b1"
+        );
+    }
+
+    #[test]
+    fn a_written_record_reads_back_as_the_same_game() {
+        let mut game = game();
+        for text in ["a1b1", "i5h5", "a2b2"] {
+            assert!(game.play_text(text).is_ok());
+        }
+        let text = game.record(TimeControl::MoveTime { ms: 100 });
+        assert!(text.contains("[Result \"*\"]"));
+        let records = parse_records(&text).expect("the record parses");
+        let again = Game::from_record(&records[0]).expect("the record replays");
+        assert_eq!(again.moves(), game.moves());
+        assert_eq!(again.cursor(), 0);
+    }
+
+    #[test]
+    fn a_fault_ends_the_game_for_the_other_side() {
+        let mut game = game();
+        game.set_fault(Fault {
+            termination: Termination::Crash,
+            culprit: Colour::Black,
+        });
+        assert!(game.is_over());
+        assert_eq!(
+            game.result(),
+            Some((Some(Colour::White), Termination::Crash))
+        );
+        assert!(game.play_text("a1b1").is_err());
+        game.truncate(0);
+        assert!(!game.is_over());
+    }
+}

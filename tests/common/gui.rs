@@ -1,0 +1,122 @@
+//! A `sumito gui` server started for a test on a free port, ended (with its engines) when the
+//! test is done.
+#![allow(dead_code)]
+
+use super::engines::{PATIENCE, SUMITO};
+use super::http;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running GUI.
+pub struct Gui {
+    pub child: Child,
+    /// `127.0.0.1:<port>`.
+    pub address: String,
+}
+
+impl Gui {
+    /// Starts `sumito gui --port 0 <args>` and reads the address from its first line.
+    pub fn start(args: &[&str]) -> Gui {
+        let mut child = Command::new(SUMITO)
+            .arg("gui")
+            .args(["--port", "0"])
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("sumito gui starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("the first line");
+        let address = line
+            .trim()
+            .strip_prefix("listening on http://")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("unexpected first line '{line}'"))
+            .to_string();
+        Gui { child, address }
+    }
+
+    /// The page's URL.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.address)
+    }
+
+    /// The current snapshot.
+    pub fn state(&self) -> serde_json::Value {
+        let answer = http::get(&self.address, "/api/state");
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        answer.json()
+    }
+
+    /// Polls the state until `ready` holds, failing after a long bound (a guard against a hang,
+    /// not a speed claim).
+    pub fn wait_for(
+        &self,
+        what: &str,
+        ready: impl Fn(&serde_json::Value) -> bool,
+    ) -> serde_json::Value {
+        let started = Instant::now();
+        loop {
+            let state = self.state();
+            if ready(&state) {
+                return state;
+            }
+            assert!(
+                started.elapsed() < PATIENCE,
+                "waited in vain for {what}: {state}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Sends SIGTERM, as Ctrl-C or a service manager would, and waits for the exit.
+    pub fn terminate(&mut self) -> std::process::ExitStatus {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let started = Instant::now();
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status;
+            }
+            assert!(started.elapsed() < PATIENCE, "sumito gui did not exit");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Gui {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = Command::new("kill")
+                .args(["-TERM", &self.child.id().to_string()])
+                .status();
+            let deadline = Instant::now() + Duration::from_secs(5);
+            while Instant::now() < deadline {
+                if let Ok(Some(_)) = self.child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// The moves of a snapshot, as text.
+pub fn moves(state: &serde_json::Value) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .filter_map(|m| m.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}

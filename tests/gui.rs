@@ -1,0 +1,280 @@
+//! `sumito gui` driven through its HTTP API, as the page does: moves checked by the rules core,
+//! the engine's answer, the record round trip, the Host/Origin guard, malformed requests, and
+//! engines that crash, cheat or stay silent.
+
+mod common;
+
+use common::engines::script;
+use common::gui::{Gui, moves};
+use common::http::{get, post_json, raw, request};
+
+#[test]
+fn the_page_and_its_assets_are_served_from_the_binary() {
+    let gui = Gui::start(&["--movetime", "100"]);
+    let page = get(&gui.address, "/");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("name=\"move\""));
+    assert!(page.body.contains("id=\"moves\""));
+    for (path, kind) in [("/app.js", "javascript"), ("/style.css", "css")] {
+        let asset = get(&gui.address, path);
+        assert_eq!(asset.status, 200, "{path}");
+        assert!(
+            asset
+                .header("content-type")
+                .is_some_and(|t| t.contains(kind))
+        );
+    }
+    let state = gui.state();
+    let marbles = state["board"]["marbles"].as_object().expect("marbles");
+    assert_eq!(marbles.len(), 28);
+    assert_eq!(state["board"]["to_move"], "black");
+}
+
+#[test]
+fn a_move_is_checked_and_the_engine_answers() {
+    let gui = Gui::start(&["--movetime", "100"]);
+    let illegal = post_json(&gui.address, "/api/move", r#"{"move":"e5e6"}"#);
+    assert_eq!(illegal.status, 409);
+    assert!(
+        illegal.json()["error"]
+            .as_str()
+            .unwrap_or("")
+            .contains("e5")
+    );
+    let legal = post_json(&gui.address, "/api/move", r#"{"move":"a1b2"}"#);
+    assert_eq!(legal.status, 200, "{}", legal.body);
+    let state = gui.wait_for("the engine's answer", |s| moves(s).len() == 2);
+    assert_eq!(moves(&state)[0], "a1b2");
+    assert_eq!(state["board"]["to_move"], "black");
+    // The engine's score of the position after its move is kept for the eval graph.
+    assert!(!state["scores"][1].is_null(), "{}", state["scores"]);
+    // Takeback returns to the human's turn before the human's move.
+    let back = post_json(&gui.address, "/api/undo", r#"{"plies":2}"#);
+    assert_eq!(back.status, 200);
+    assert!(moves(&back.json()).is_empty());
+}
+
+#[test]
+fn a_record_goes_in_and_out_through_the_browser() {
+    let gui = Gui::start(&["--movetime", "100"]);
+    let record = "[Event \"t\"]\n[Black \"a\"]\n[White \"b\"]\n[Result \"*\"]\n\
+                  [Layout \"belgian-daisy\"]\n\n1. a1b2 i5h5 2. a2b3 *\n\n";
+    let body = serde_json::json!({ "text": record }).to_string();
+    let loaded = post_json(&gui.address, "/api/record", &body);
+    assert_eq!(loaded.status, 200, "{}", loaded.body);
+    let state = loaded.json();
+    assert_eq!(moves(&state), ["a1b2", "i5h5", "a2b3"]);
+    assert_eq!(state["cursor"], 0);
+    let stepped = post_json(&gui.address, "/api/goto", r#"{"ply":2}"#).json();
+    assert_eq!(stepped["cursor"], 2);
+    assert_eq!(stepped["last_move"]["m"], "i5h5");
+    let saved = get(&gui.address, "/api/record");
+    assert_eq!(saved.status, 200);
+    assert!(
+        saved
+            .header("content-disposition")
+            .is_some_and(|d| d.contains("attachment"))
+    );
+    assert!(saved.body.contains("[Layout \"belgian-daisy\"]"));
+    assert!(
+        saved.body.contains("1. a1b2 i5h5 2. a2b3 *"),
+        "{}",
+        saved.body
+    );
+    let bad = serde_json::json!({ "text": "[Layout \"standard\"]\n\n1. e5e6 *\n" }).to_string();
+    let refused = post_json(&gui.address, "/api/record", &bad);
+    assert_eq!(refused.status, 422);
+    assert!(
+        refused.json()["error"]
+            .as_str()
+            .unwrap_or("")
+            .contains("e5e6")
+    );
+}
+
+#[test]
+fn only_requests_for_the_listening_address_are_answered() {
+    let gui = Gui::start(&["--movetime", "100"]);
+    let address = &gui.address;
+    let foreign_host = raw(
+        address,
+        b"GET /api/state HTTP/1.1\r\nHost: evil.example:80\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(foreign_host.status, 403);
+    assert!(foreign_host.body.contains("Host"));
+    let no_host = raw(address, b"GET /api/state HTTP/1.0\r\n\r\n");
+    assert_eq!(no_host.status, 403);
+    let cross_site = [
+        ("Origin", "http://evil.example"),
+        ("Content-Type", "application/json"),
+    ];
+    let body = r#"{"move":"a1b2"}"#;
+    let refused = request(address, "POST", "/api/move", &cross_site, Some(body));
+    assert_eq!(refused.status, 403);
+    assert!(refused.body.contains("Origin"));
+    assert!(
+        moves(&gui.state()).is_empty(),
+        "the cross-site move was not played"
+    );
+    let own_origin = format!("http://{address}");
+    let same_site = [
+        ("Origin", own_origin.as_str()),
+        ("Content-Type", "application/json"),
+    ];
+    let allowed = request(address, "POST", "/api/move", &same_site, Some(body));
+    assert_eq!(allowed.status, 200, "{}", allowed.body);
+}
+
+#[test]
+fn malformed_requests_get_a_4xx_with_a_message() {
+    let gui = Gui::start(&["--movetime", "100"]);
+    let address = &gui.address;
+    let cases: [(&str, &str, u16); 7] = [
+        ("/api/move", r#"{"move":"#, 400),
+        ("/api/move", r#"{"mv":"a1b2"}"#, 422),
+        ("/api/move", r#"{"move":"zz99"}"#, 409),
+        ("/api/goto", r#"{"ply":99999999999999999999}"#, 422),
+        ("/api/goto", r#"{"ply":7}"#, 409),
+        // A request can only choose an engine by its number, never name a program or a file.
+        ("/api/new", r#"{"mode":"play","engines":["/bin/sh"]}"#, 422),
+        (
+            "/api/new",
+            r#"{"mode":"play","engine_command":"/bin/sh"}"#,
+            422,
+        ),
+    ];
+    for (path, body, status) in cases {
+        let answer = post_json(address, path, body);
+        assert_eq!(answer.status, status, "{path} {body}: {}", answer.body);
+        assert!(!answer.body.trim().is_empty(), "{path} {body}: no message");
+    }
+    let more = [
+        (r#"{"mode":"play","engines":[5]}"#, "no engine 5"),
+        (r#"{"mode":"fly"}"#, "mode"),
+        (r#"{"mode":"play","tc":"soon"}"#, "time control"),
+        (r#"{"mode":"play","skill":0}"#, "skill"),
+        (r#"{"mode":"play","fen":"xyz"}"#, "position string"),
+    ];
+    for (body, words) in more {
+        let answer = post_json(address, "/api/new", body);
+        assert_eq!(answer.status, 409, "{body}");
+        assert!(answer.body.contains(words), "{body}: {}", answer.body);
+    }
+    let plain = request(address, "POST", "/api/move", &[], Some("a1b2"));
+    assert_eq!(plain.status, 415);
+    assert_eq!(get(address, "/etc/passwd").status, 404);
+    assert_eq!(get(address, "/api/record?path=/etc/passwd").status, 200);
+    let garbage = raw(address, b"\x00\x01 nonsense\r\n\r\n");
+    assert!((400..500).contains(&garbage.status), "{}", garbage.status);
+    // After all of that the server still plays.
+    assert_eq!(
+        post_json(address, "/api/move", r#"{"move":"a1b2"}"#).status,
+        200
+    );
+}
+
+#[test]
+fn the_page_gets_each_snapshot_as_a_server_sent_event() {
+    let gui = Gui::start(&["--movetime", "100"]);
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(&gui.address).expect("connects");
+    let head = format!("GET /api/events HTTP/1.1\r\nHost: {}\r\n\r\n", gui.address);
+    stream.write_all(head.as_bytes()).expect("sends");
+    stream
+        .set_read_timeout(Some(common::engines::PATIENCE))
+        .expect("a timeout");
+    let mut seen = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while !String::from_utf8_lossy(&seen).contains("\"board\"") {
+        let read = stream.read(&mut buffer).expect("the stream sends");
+        assert!(read > 0, "the stream ended");
+        seen.extend_from_slice(&buffer[..read]);
+    }
+    let text = String::from_utf8_lossy(&seen);
+    assert!(text.contains("text/event-stream"), "{text}");
+    assert!(text.contains("event: state"), "{text}");
+}
+
+#[test]
+fn engines_that_crash_cheat_or_stay_silent_lose_and_say_so() {
+    for (engine, termination) in [
+        ("crash", "crash"),
+        ("illegal", "illegal move e5e6"),
+        ("mute", "crash"),
+    ] {
+        let command = script(engine);
+        let gui = Gui::start(&["--engine", &command, "--movetime", "100"]);
+        let new = post_json(&gui.address, "/api/new", r#"{"mode":"watch"}"#);
+        assert_eq!(new.status, 200, "{}", new.body);
+        let state = gui.wait_for("the end of the game", |s| !s["result"].is_null());
+        let text = state["result"]["text"].as_str().unwrap_or("");
+        assert!(text.contains(termination), "{engine}: {state}");
+        assert!(state["message"].is_string(), "{engine}: no message");
+    }
+}
+
+#[test]
+fn two_engines_play_each_other_with_clocks() {
+    let gui = Gui::start(&[]);
+    let body = r#"{"mode":"watch","tc":"5+0.1","layout":"german-daisy"}"#;
+    assert_eq!(post_json(&gui.address, "/api/new", body).status, 200);
+    let state = gui.wait_for("four moves", |s| moves(s).len() >= 4);
+    let black = state["clocks"]["black"].as_u64().expect("black's clock");
+    let white = state["clocks"]["white"].as_u64().expect("white's clock");
+    assert!(black != 5000 || white != 5000, "the clocks ran: {state}");
+    let refused = post_json(&gui.address, "/api/move", r#"{"move":"a1b2"}"#);
+    assert_eq!(refused.status, 409);
+}
+
+#[test]
+fn the_engines_end_when_the_gui_ends() {
+    let mut gui = Gui::start(&["--movetime", "100"]);
+    gui.wait_for("the engine", |s| s["seats"][0]["ready"] == true);
+    let children = std::fs::read_dir(format!("/proc/{}/task", gui.child.id()))
+        .expect("the GUI's threads")
+        .flatten()
+        .filter_map(|task| std::fs::read_to_string(task.path().join("children")).ok())
+        .flat_map(|text| {
+            text.split_whitespace()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect::<Vec<_>>();
+    assert_eq!(children.len(), 1, "one engine process: {children:?}");
+    let status = gui.terminate();
+    assert!(status.success(), "{status:?}");
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", children[0]));
+    // Gone, or a zombie waiting for init to reap it: either way it no longer runs.
+    assert!(
+        stat.as_ref().map_or(true, |s| s.contains(") Z")),
+        "the engine still runs: {stat:?}"
+    );
+}
+
+#[test]
+fn the_level_is_sent_as_skill_to_an_engine_that_has_the_option() {
+    let command = script("skill");
+    let gui = Gui::start(&["--engine", &command, "--movetime", "100"]);
+    gui.wait_for("the engine's options", |s| s["engines"][0]["skill"] == true);
+    let body = r#"{"mode":"play","colour":"black","skill":7}"#;
+    assert_eq!(post_json(&gui.address, "/api/new", body).status, 200);
+    assert_eq!(
+        post_json(&gui.address, "/api/move", r#"{"move":"a1b2"}"#).status,
+        200
+    );
+    let state = gui.wait_for("the answer", |s| moves(s).len() == 2);
+    assert_eq!(moves(&state)[1], "i9h9", "the engine was told Skill 7");
+    // An engine without the option plays as well: the page is told whether it has one.
+    let plain = Gui::start(&["--engine", &script("illegal"), "--movetime", "100"]);
+    let state = plain.wait_for("the engine's options", |s| {
+        !s["engines"][0]["skill"].is_null()
+    });
+    assert_eq!(state["engines"][0]["skill"], false);
+}
+
+#[test]
+fn listening_on_every_address_at_once_is_refused() {
+    let run = common::engines::run_sumito(&["gui", "--host", "0.0.0.0", "--port", "0"]);
+    assert!(!run.success);
+    assert!(run.stderr.contains("0.0.0.0"), "{}", run.stderr);
+}
