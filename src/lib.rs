@@ -27,6 +27,7 @@ pub mod engine_flags;
 pub mod eval;
 pub mod match_runner;
 pub mod movegen;
+pub mod openings_gen;
 pub mod play;
 pub mod progress;
 pub mod protocol;
