@@ -28,6 +28,7 @@ pub mod eval;
 pub mod gui;
 pub mod match_runner;
 pub mod movegen;
+pub mod openings_gen;
 pub mod play;
 pub mod progress;
 pub mod protocol;

@@ -64,6 +64,8 @@ enum Command {
     Compliance(sumito::compliance::ComplianceArgs),
     /// Measure how punctually a UAP engine answers `stop` and `go movetime`.
     Timing(sumito::timing::TimingArgs),
+    /// Make a balanced opening suite (as shipped in openings/suite.txt) on stdout.
+    Openings(sumito::openings_gen::OpeningsArgs),
 }
 
 /// Where a tool starts: a layout or a position string.
@@ -101,6 +103,7 @@ fn main() -> ExitCode {
         Some(Command::Gui(args)) => sumito::gui::run(args),
         Some(Command::Compliance(args)) => sumito::compliance::run(args),
         Some(Command::Timing(args)) => sumito::timing::run(args),
+        Some(Command::Openings(args)) => sumito::openings_gen::run(args),
         Some(Command::Perft {
             depth,
             start,

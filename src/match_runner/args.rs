@@ -56,6 +56,10 @@ pub struct MatchArgs {
     /// and node searches).
     #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
     pub silence_timeout: f64,
+    /// Play only shard K of N (K from 1): every N-th colour pair of the full schedule, with the
+    /// full schedule's openings and Round tags, so that the N shards together are the match.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
     /// The Event tag of the records.
     #[arg(long, default_value = "Sumito match")]
     pub event: String,
@@ -63,7 +67,7 @@ pub struct MatchArgs {
     /// other flag goes with it).
     #[arg(long, value_name = "FILE", conflicts_with_all = [
         "engine", "name", "option", "tc", "games", "concurrency", "layout", "openings",
-        "max_plies", "seed", "records", "sprt", "timemargin", "silence_timeout", "event",
+        "max_plies", "seed", "records", "sprt", "timemargin", "silence_timeout", "event", "shard",
     ])]
     pub verify: Option<PathBuf>,
 }

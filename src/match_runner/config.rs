@@ -38,6 +38,20 @@ pub struct MatchConfig {
     pub margin: Duration,
     pub silence: Duration,
     pub event: String,
+    /// `--shard K/N` as (K − 1, N); `(0, 1)` plays the whole match.
+    pub shard: (u64, u64),
+}
+
+/// Reads `--shard K/N` (1 <= K <= N) as (K − 1, N).
+fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("bad --shard '{text}': expected K/N with 1 <= K <= N, as in 2/8");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let k: u64 = k.trim().parse().map_err(|_| bad())?;
+    let n: u64 = n.trim().parse().map_err(|_| bad())?;
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k - 1, n))
 }
 
 /// The seed from the clock, when none is given.
@@ -100,6 +114,12 @@ pub fn configure(raw: &MatchArgs) -> Result<MatchConfig, String> {
         margin: Duration::from_millis(raw.timemargin),
         silence: Duration::from_secs_f64(raw.silence_timeout),
         event: raw.event.clone(),
+        shard: raw
+            .shard
+            .as_deref()
+            .map(parse_shard)
+            .transpose()?
+            .unwrap_or((0, 1)),
     })
 }
 

@@ -28,10 +28,18 @@ impl Opening {
     }
 }
 
+/// The suite shipped with Sumito (made by `sumito openings`, see its header), used when no
+/// `--openings` is given. It is compiled in, so the default works from any directory.
+pub const SUITE: &str = include_str!("../../openings/suite.txt");
+
+/// Where the shipped suite lives in the repository, for the header line.
+pub const SUITE_PATH: &str = "openings/suite.txt";
+
 /// One line of an openings file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BookLine {
-    /// A position string, perhaps with `moves …` after it: the same for every layout.
+    /// A position string, perhaps with `moves …` after it, or a layout name with moves after
+    /// it: the same for every layout of the match.
     Fixed(Opening),
     /// Moves to play from the layout of the pair.
     Moves(Vec<String>),
@@ -46,6 +54,12 @@ pub enum Book {
     Random { plies: u32 },
     /// Lines of a file, used in order and from the top again when they run out.
     File { lines: Vec<BookLine> },
+    /// The shipped suite: per layout of the match, its openings in an order drawn from the
+    /// seed. Pair k plays on the layout the schedule gives it, and takes opening k / L of
+    /// that layout's list (L layouts), so no two colour pairs share one until a list runs out.
+    Suite {
+        by_layout: Vec<(Layout, Vec<Opening>)>,
+    },
 }
 
 /// Why an openings argument or file was refused.
@@ -76,6 +90,9 @@ impl Book {
     /// Reads the `--openings` argument: `random:K` or the name of a file. Move lists in the file
     /// are checked against every layout in `layouts`.
     pub fn from_argument(argument: &str, layouts: &[Layout]) -> Result<Book, BookError> {
+        if argument.trim() == "none" {
+            return Ok(Book::None);
+        }
         if let Some(plies) = argument.strip_prefix("random:") {
             let plies = plies
                 .trim()
@@ -102,18 +119,33 @@ impl Book {
     }
 
     /// Reads an openings file: one opening a line, either a position string (optionally followed
-    /// by `moves m1 m2 …`) or a list of moves from the layout. Blank lines and lines starting with
-    /// `#` are skipped.
+    /// by `moves m1 m2 …`), a layout name followed by `moves m1 m2 …` (the suite's form), or a
+    /// list of moves from the layout of the pair. Blank lines and everything after a `#` are
+    /// skipped.
     pub fn from_text(text: &str, layouts: &[Layout]) -> Result<Book, BookError> {
         let mut lines = Vec::new();
         for (number, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
                 continue;
             }
             let at = |why: String| BookError(format!("line {}: {why}", number + 1));
             let words: Vec<&str> = line.split_whitespace().collect();
-            let book_line = if words[0].contains('/') {
+            let book_line = if let Ok(layout) = words[0].parse::<Layout>() {
+                let texts: Vec<String> = words[1..]
+                    .iter()
+                    .filter(|w| !w.eq_ignore_ascii_case("moves"))
+                    .map(|w| w.to_string())
+                    .collect();
+                let (moves, end) = play_texts(layout.position(), &texts).map_err(at)?;
+                if end.is_over() {
+                    return Err(at("the game is already over".into()));
+                }
+                BookLine::Fixed(Opening {
+                    start: Start::Layout(layout),
+                    moves,
+                })
+            } else if words[0].contains('/') {
                 let split = words
                     .iter()
                     .position(|w| w.eq_ignore_ascii_case("moves"))
@@ -158,10 +190,51 @@ impl Book {
         Ok(Book::File { lines })
     }
 
+    /// The shipped suite for a match on `layouts`, each layout's openings in an order drawn
+    /// from `seed`.
+    pub fn suite(layouts: &[Layout], seed: u64) -> Result<Book, BookError> {
+        let Book::File { lines } = Book::from_text(SUITE, layouts)
+            .map_err(|e| BookError(format!("the shipped suite {SUITE_PATH}: {}", e.0)))?
+        else {
+            return Err(BookError(format!("{SUITE_PATH} is not an openings file")));
+        };
+        let mut by_layout = Vec::new();
+        for &layout in layouts {
+            let mut openings: Vec<Opening> = lines
+                .iter()
+                .filter_map(|line| match line {
+                    BookLine::Fixed(opening) if opening.start == Start::Layout(layout) => {
+                        Some(opening.clone())
+                    }
+                    _ => None,
+                })
+                .collect();
+            if openings.is_empty() {
+                return Err(BookError(format!(
+                    "{SUITE_PATH} has no opening of {layout}"
+                )));
+            }
+            // Fisher-Yates from a stream of the seed and the layout.
+            let mut random = Random(splitmix64(seed ^ splitmix64(layout as u64 + 1).1).1);
+            for i in (1..openings.len()).rev() {
+                openings.swap(i, random.below(i + 1));
+            }
+            by_layout.push((layout, openings));
+        }
+        Ok(Book::Suite { by_layout })
+    }
+
     /// The opening of pair `pair` (counted from 0) on `layout`, drawn with `seed` when random.
     pub fn opening(&self, pair: u64, layout: Layout, seed: u64) -> Opening {
         match self {
             Book::None => Opening::layout(layout),
+            Book::Suite { by_layout } => {
+                let turn = pair / by_layout.len() as u64;
+                match by_layout.iter().find(|(l, _)| *l == layout) {
+                    Some((_, list)) => list[(turn % list.len() as u64) as usize].clone(),
+                    None => Opening::layout(layout),
+                }
+            }
             Book::Random { plies } => random_opening(layout, *plies, seed, pair),
             Book::File { lines } => match &lines[(pair % lines.len() as u64) as usize] {
                 BookLine::Fixed(opening) => opening.clone(),
@@ -185,6 +258,13 @@ impl Book {
             Book::None => "none".into(),
             Book::Random { plies } => format!("random:{plies}"),
             Book::File { lines } => format!("file ({} lines)", lines.len()),
+            Book::Suite { by_layout } => {
+                let counts: Vec<String> = by_layout
+                    .iter()
+                    .map(|(layout, list)| format!("{} {layout}", list.len()))
+                    .collect();
+                format!("suite {SUITE_PATH} ({})", counts.join(", "))
+            }
         }
     }
 }
@@ -246,6 +326,25 @@ mod tests {
         assert_eq!(second.moves.len(), 2);
         // The lines come round again.
         assert_eq!(book.opening(2, Layout::Standard, 1), first);
+    }
+
+    #[test]
+    fn layout_lines_start_from_their_layout_and_trailing_comments_are_skipped() {
+        let text = "german-daisy moves b1c2 h4g4  # +0.10\nstandard a1b2\n";
+        let book = Book::from_text(text, &LAYOUTS).unwrap();
+        let first = book.opening(0, Layout::Standard, 1);
+        assert_eq!(first.start, Start::Layout(Layout::GermanDaisy));
+        assert_eq!(first.moves.len(), 2);
+        assert!(Book::from_text("standard zz\n", &LAYOUTS).is_err());
+        assert_eq!(Book::from_argument("none", &LAYOUTS), Ok(Book::None));
+    }
+
+    #[test]
+    fn the_suite_gives_each_layout_its_own_openings_in_a_seeded_order() {
+        let book = Book::suite(&LAYOUTS, 1).unwrap();
+        let opening = book.opening(1, Layout::BelgianDaisy, 1);
+        assert_eq!(opening.start, Start::Layout(Layout::BelgianDaisy));
+        assert!(book.describe().starts_with("suite openings/suite.txt"));
     }
 
     #[test]

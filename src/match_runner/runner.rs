@@ -32,12 +32,15 @@ pub struct Job {
     pub opening: Opening,
 }
 
-/// Every game of the match, engine pair after engine pair. Games 2k and 2k+1 of a pair share
-/// opening k with the colours swapped; opening k is the same for every pair.
+/// Every game of the match (of its shard), engine pair after engine pair. Games 2k and 2k+1 of
+/// a pair share opening k with the colours swapped; opening k is the same for every pair. With
+/// `--shard K/N` only the colour pairs numbered K − 1 modulo N (counted over the whole
+/// schedule) are kept, with the Round tags of the full schedule.
 pub fn schedule(config: &MatchConfig) -> (Vec<Job>, Vec<PairStats>) {
     let count = config.engines.len();
     let mut jobs = Vec::new();
     let mut pairs = Vec::new();
+    let (mut round, mut colour_pair) = (0u64, 0u64);
     for first in 0..count {
         for second in first + 1..count {
             let pair = pairs.len();
@@ -50,8 +53,14 @@ pub fn schedule(config: &MatchConfig) -> (Vec<Job>, Vec<PairStats>) {
                 } else {
                     [second, first]
                 };
+                round += 1;
+                // Colour pairs are dealt round-robin over the whole schedule.
+                colour_pair += u64::from(game % 2 == 0);
+                if (colour_pair - 1) % config.shard.1 != config.shard.0 {
+                    continue;
+                }
                 jobs.push(Job {
-                    round: jobs.len() as u64 + 1,
+                    round,
                     pair,
                     engines,
                     opening: config.book.opening(k, layout, config.seed),
@@ -350,6 +359,48 @@ mod tests {
         assert_eq!(jobs[0].opening, jobs[5].opening);
         assert_eq!(jobs[5].engines, [0, 2]);
         assert_eq!(jobs[14].round, 15);
+    }
+
+    #[test]
+    fn shards_together_hold_the_full_schedule() {
+        let base = [
+            "match",
+            "--tc",
+            "depth=1",
+            "--engine",
+            "a",
+            "--engine",
+            "b",
+            "--games",
+            "7",
+            "--openings",
+            "random:2",
+            "--seed",
+            "3",
+        ];
+        let full = schedule(&configure(&MatchArgs::try_parse_from(base).unwrap()).unwrap()).0;
+        let mut merged = Vec::new();
+        for k in 1..=3 {
+            let shard = format!("{k}/3");
+            let args = base.iter().copied().chain(["--shard", shard.as_str()]);
+            let (jobs, _) =
+                schedule(&configure(&MatchArgs::try_parse_from(args).unwrap()).unwrap());
+            // Both games of a colour pair stay in one shard.
+            assert!(jobs.iter().all(|job| {
+                jobs.iter().any(|other| {
+                    other.round != job.round && other.round.div_ceil(2) == job.round.div_ceil(2)
+                }) || job.round == 7
+            }));
+            merged.extend(jobs);
+        }
+        merged.sort_by_key(|job| job.round);
+        assert_eq!(merged.len(), full.len());
+        for (a, b) in merged.iter().zip(&full) {
+            assert_eq!(
+                (a.round, a.engines, &a.opening),
+                (b.round, b.engines, &b.opening)
+            );
+        }
     }
 
     #[test]
