@@ -15,6 +15,14 @@ pub const fn splitmix64(state: u64) -> (u64, u64) {
 pub struct Random(pub u64);
 
 impl Random {
+    /// A stream seeded from the system clock, different on every run.
+    pub fn from_clock() -> Random {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        Random(nanos)
+    }
+
     /// The next number.
     pub fn next_u64(&mut self) -> u64 {
         let (state, value) = splitmix64(self.0);

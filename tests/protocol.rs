@@ -83,6 +83,7 @@ fn handshake_lists_options_and_ends_with_uapok() {
         "MoveOverhead",
         "MultiPV",
         "MoveLimit",
+        "Skill",
         "Ponder",
     ] {
         let prefix = format!("option name {option} type ");
@@ -122,8 +123,9 @@ fn isready_is_answered_during_an_infinite_search_and_stop_gives_one_bestmove() {
     let mut engine = Engine::start();
     engine.send("position layout belgian-daisy");
     engine.send("go infinite");
-    std::thread::sleep(Duration::from_millis(300));
-    let before = engine.sync();
+    // Waiting for the first report rather than sleeping: on a loaded machine it may be late.
+    let mut before = engine.until(|l| l.starts_with("info depth"));
+    before.extend(engine.sync());
     assert!(
         before.iter().all(|l| !l.starts_with("bestmove")),
         "no bestmove before stop"
@@ -145,6 +147,33 @@ fn isready_is_answered_during_an_infinite_search_and_stop_gives_one_bestmove() {
         rest.iter().all(|l| !l.starts_with("bestmove")),
         "exactly one bestmove: {rest:?}"
     );
+}
+
+#[test]
+fn skill_levels_search_shallower_and_vary_among_legal_moves() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Skill value 1");
+    engine.send("position layout belgian-daisy");
+    let start = sumito::board::Layout::BelgianDaisy.position();
+    let mut chosen = std::collections::BTreeSet::new();
+    for _ in 0..12 {
+        engine.send("go depth 6");
+        let lines = engine.until(|l| l.starts_with("bestmove"));
+        for line in lines.iter().filter(|l| l.starts_with("info depth")) {
+            assert!(line.starts_with("info depth 1 "), "level 1 searches one ply: {line}");
+            assert!(line.contains(" multipv 1 "), "only MultiPV lines shown: {line}");
+        }
+        let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        assert!(start.parse_move(best).is_ok(), "{best}");
+        chosen.insert(best.to_string());
+    }
+    assert!(chosen.len() > 1, "level 1 varies its moves: {chosen:?}");
+    engine.send("setoption name Skill value 0");
+    assert!(engine.next().starts_with("error bad-option "));
+    engine.send("setoption name Skill value 20");
+    engine.send("go depth 3");
+    let lines = engine.until(|l| l.starts_with("bestmove"));
+    assert!(lines.iter().any(|l| l.starts_with("info depth 3 ")), "{lines:?}");
 }
 
 #[test]

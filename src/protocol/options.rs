@@ -1,7 +1,7 @@
 //! The engine options a GUI can set, and how they are announced.
 
 use super::error::{ErrorCode, ProtocolError, quote};
-use crate::search::{MAX_HASH_MB, MAX_THREADS};
+use crate::search::{MAX_HASH_MB, MAX_SKILL, MAX_THREADS};
 
 /// An option's type and range, as announced after `uap`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,7 +15,7 @@ pub enum Kind {
 }
 
 /// Every option: name and kind.
-pub const OPTIONS: [(&str, Kind); 9] = [
+pub const OPTIONS: [(&str, Kind); 10] = [
     (
         "Hash",
         Kind::Spin {
@@ -54,6 +54,14 @@ pub const OPTIONS: [(&str, Kind); 9] = [
             default: 0,
             min: 0,
             max: 100_000,
+        },
+    ),
+    (
+        "Skill",
+        Kind::Spin {
+            default: MAX_SKILL as i64,
+            min: 1,
+            max: MAX_SKILL as i64,
         },
     ),
     ("Ponder", Kind::Check { default: false }),

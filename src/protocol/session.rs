@@ -7,7 +7,7 @@ use super::options::{self, Value};
 use super::output::{Output, info_line};
 use crate::board::{Colour, Outcome, Position, Style, render};
 use crate::movegen::{Move, perft_divide_until};
-use crate::search::{Clocks, Control, Engine, Limits, SearchResult, bench_lines};
+use crate::search::{Clocks, Control, Engine, Limits, SearchResult, Skill, bench_lines};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
@@ -203,6 +203,7 @@ impl Session {
             ("Threads", Value::Number(n)) => engine.set_threads(n as usize),
             ("MoveOverhead", Value::Number(ms)) => engine.settings.move_overhead_ms = ms as u64,
             ("MultiPV", Value::Number(n)) => engine.settings.multipv = n as usize,
+            ("Skill", Value::Number(n)) => engine.settings.skill = Skill::new(n as u32),
             ("NullMove", Value::Flag(on)) => engine.settings.switches.null_move = on,
             ("Reductions", Value::Flag(on)) => engine.settings.switches.reductions = on,
             ("Clear Hash", Value::Press) => engine.new_game(),

@@ -4,7 +4,8 @@
 use super::control::Control;
 use super::iterative::{Iteration, Plan, RootMove};
 use super::negamax::{SearchSwitches, Shared};
-use super::score::{INFINITY, Reported};
+use super::score::Reported;
+use super::skill::Skill;
 use super::smp::lazy_smp;
 use super::thread_data::ThreadData;
 use super::time::Limits;
@@ -12,6 +13,7 @@ use super::tt::{TableSizeError, TranspositionTable};
 use crate::board::Position;
 use crate::eval::Weights;
 use crate::movegen::Move;
+use crate::random::Random;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -29,6 +31,8 @@ pub struct Settings {
     pub weights: Weights,
     /// Search features on or off (for measuring them).
     pub switches: SearchSwitches,
+    /// Playing strength for people (full strength by default).
+    pub skill: Skill,
 }
 
 impl Default for Settings {
@@ -38,6 +42,7 @@ impl Default for Settings {
             move_overhead_ms: 10,
             weights: Weights::DEFAULT,
             switches: SearchSwitches::default(),
+            skill: Skill::FULL,
         }
     }
 }
@@ -80,7 +85,8 @@ pub struct SearchResult {
     pub nodes: u64,
     /// The principal variation.
     pub pv: Vec<Move>,
-    /// Every line searched, best first (as many as MultiPV asked for).
+    /// The lines searched, best first (as many as MultiPV asked for); `best` is the first
+    /// unless a skill level below full chose another.
     pub lines: Vec<(Move, i32)>,
 }
 
@@ -91,6 +97,8 @@ pub struct Engine {
     tt: Option<TranspositionTable>,
     hash_mb: usize,
     threads: Vec<ThreadData>,
+    /// Draws the choices of skill levels below full strength.
+    random: Random,
     /// Settings used by the next search.
     pub settings: Settings,
 }
@@ -105,6 +113,7 @@ impl Engine {
                 hash_mb
             },
             threads: vec![ThreadData::new(0)],
+            random: Random::from_clock(),
             settings: Settings::default(),
         })
     }
@@ -213,17 +222,26 @@ impl Engine {
             hard_deadline: time.hard,
             node_limit: limits.nodes,
         };
-        let lines = self.settings.multipv.clamp(1, moves.len());
+        let skill = self.settings.skill;
+        let shown = self.settings.multipv.clamp(1, moves.len());
+        let lines = shown.max(skill.lines()).min(moves.len());
         let plan = Plan {
-            max_depth: limits.depth.unwrap_or(u32::MAX),
+            max_depth: limits
+                .depth
+                .unwrap_or(u32::MAX)
+                .min(skill.max_depth().unwrap_or(u32::MAX)),
             lines,
             soft_deadline: time.soft,
         };
 
-        let mut on_iteration = |iteration: &Iteration| report_iteration(&shared, iteration, report);
+        let mut on_iteration =
+            |iteration: &Iteration| report_iteration(&shared, iteration, shown, report);
+        let random = &mut self.random;
         let finish = |moves: &[RootMove], depth: u32| {
             let nodes = shared.nodes.load(Ordering::Relaxed);
-            let result = SearchResult::from_root_moves(moves, depth, nodes, lines);
+            let scores: Vec<i32> = moves[..lines].iter().map(RootMove::last_score).collect();
+            let chosen = skill.choose(&scores, random);
+            let result = SearchResult::from_root_moves(moves, chosen, depth, nodes, shown);
             answer(&result);
             result
         };
@@ -253,13 +271,18 @@ fn table(slot: &mut Option<TranspositionTable>, hash_mb: usize) -> &Transpositio
     })
 }
 
-/// Reports one line per principal variation of `iteration`.
-fn report_iteration(shared: &Shared, iteration: &Iteration, report: &mut dyn FnMut(&Info)) {
+/// Reports the first `shown` principal variations of `iteration`.
+fn report_iteration(
+    shared: &Shared,
+    iteration: &Iteration,
+    shown: usize,
+    report: &mut dyn FnMut(&Info),
+) {
     let nodes = shared.nodes.load(Ordering::Relaxed);
     let time = shared.control.elapsed();
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
     let hashfull = shared.tt.hashfull();
-    for (index, root_move) in iteration.moves.iter().take(iteration.lines).enumerate() {
+    for (index, root_move) in iteration.moves.iter().take(iteration.lines.min(shown)).enumerate() {
         report(&Info {
             depth: iteration.depth,
             // A short mate can end every line above the nominal depth.
@@ -276,18 +299,20 @@ fn report_iteration(shared: &Shared, iteration: &Iteration, report: &mut dyn FnM
 }
 
 impl SearchResult {
-    /// The result from the root moves, best first, after `depth` completed iterations.
-    fn from_root_moves(moves: &[RootMove], depth: u32, nodes: u64, lines: usize) -> SearchResult {
-        let best = &moves[0];
+    /// The result from the root moves, best first, after `depth` completed iterations: the
+    /// move at `chosen` is played, and the first `lines` are reported.
+    fn from_root_moves(
+        moves: &[RootMove],
+        chosen: usize,
+        depth: u32,
+        nodes: u64,
+        lines: usize,
+    ) -> SearchResult {
+        let best = &moves[chosen];
         SearchResult {
             best: Some(best.mv),
             ponder: best.pv.get(1).copied(),
-            // The last completed iteration's score when the current one has none for the move.
-            score: if best.score > -INFINITY {
-                best.score
-            } else {
-                best.previous
-            },
+            score: best.last_score(),
             depth,
             nodes,
             pv: best.pv.clone(),

@@ -34,6 +34,16 @@ impl RootMove {
             pv: vec![mv],
         }
     }
+
+    /// Its score in the current iteration, or the last completed one's when the current
+    /// iteration has none for it.
+    pub fn last_score(&self) -> i32 {
+        if self.score > -INFINITY {
+            self.score
+        } else {
+            self.previous
+        }
+    }
 }
 
 /// What the main thread hands to the reporter after each iteration (and on a new best move).

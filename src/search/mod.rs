@@ -8,6 +8,7 @@
 //! - `ordering`: the move order (table move, pushes, killers, history).
 //! - `tt`: the lock-free transposition table.
 //! - `thread_data`: what each thread keeps for itself (heuristics, PV, the line for repetitions).
+//! - `skill`: [`Skill`] levels, a weaker engine for people.
 //! - `score`: score units, mate distances and how scores are reported.
 //! - `time`: [`Limits`] and the soft and hard deadlines drawn from the clocks.
 //! - `control`: [`Control`], the stop flag, the ponder state and the search clock.
@@ -20,6 +21,7 @@ mod iterative;
 mod negamax;
 mod ordering;
 mod score;
+mod skill;
 mod smp;
 mod thread_data;
 mod time;
@@ -29,6 +31,7 @@ pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, bench, bench_lines};
 pub use control::Control;
 pub use engine::{Engine, Info, MAX_THREADS, SearchResult, Settings};
 pub use negamax::SearchSwitches;
+pub use skill::{MAX_SKILL, Skill};
 pub use score::{MATE, MATE_BOUND, MAX_DEPTH, Reported, is_decisive};
 pub use time::{Clocks, Limits, TimePlan};
 pub use tt::{MAX_HASH_MB, TableSizeError};

@@ -1,0 +1,133 @@
+//! Skill levels: a weaker Sumito for people. A lower level searches less deep and chooses, with
+//! controlled randomness, among the best few root moves, so that it plays plausible moves and
+//! misses deeper ideas instead of blundering at random: a move is chosen only if it is at most
+//! [`Skill::tolerance`] worse than the best one, and never one that loses by force when another
+//! does not.
+
+use super::score::is_decisive;
+use crate::random::Random;
+
+/// The strongest level: the full engine, with no depth cap and no randomness.
+pub const MAX_SKILL: u32 = 20;
+
+/// How strongly Sumito plays, from 1 (weakest) to [`MAX_SKILL`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Skill(u32);
+
+impl Skill {
+    /// Full strength.
+    pub const FULL: Skill = Skill(MAX_SKILL);
+
+    /// Level `level`, clamped to 1..=[`MAX_SKILL`].
+    pub fn new(level: u32) -> Skill {
+        Skill(level.clamp(1, MAX_SKILL))
+    }
+
+    /// The level number.
+    pub fn level(self) -> u32 {
+        self.0
+    }
+
+    /// Whether this is full strength.
+    pub fn is_full(self) -> bool {
+        self.0 == MAX_SKILL
+    }
+
+    /// The deepest iteration: one ply at level 1, one more every two levels (10 plies at level
+    /// 19); no cap at full strength.
+    pub fn max_depth(self) -> Option<u32> {
+        (!self.is_full()).then(|| 1 + (self.0 - 1) / 2)
+    }
+
+    /// Root lines searched to choose among (MultiPV asked for may be more).
+    pub fn lines(self) -> usize {
+        if self.is_full() { 1 } else { 4 }
+    }
+
+    /// How much worse than the best move, in centi-marbles, a chosen move may be: 13 at level
+    /// 19, up to 247 (two and a half marbles) at level 1.
+    pub fn tolerance(self) -> i32 {
+        (MAX_SKILL + 1 - self.0) as i32 * 13 - 13
+    }
+
+    /// The index of the line to play among `scores` (best first): each line's score plus a
+    /// random bonus of up to [`Skill::tolerance`], the highest wins. A decisive result (a
+    /// forced win, or a forced loss when something else does not lose) is never gambled.
+    pub fn choose(self, scores: &[i32], random: &mut Random) -> usize {
+        let Some(&best) = scores.first() else {
+            return 0;
+        };
+        let tolerance = self.tolerance();
+        if tolerance == 0 || (is_decisive(best) && best > 0) {
+            return 0;
+        }
+        let mut chosen = 0;
+        let mut chosen_value = i32::MIN;
+        for (index, &score) in scores.iter().enumerate() {
+            let forced_loss = is_decisive(score) && score < 0 && !(is_decisive(best) && best < 0);
+            if forced_loss || best.saturating_sub(score) > tolerance {
+                continue;
+            }
+            let value = score.saturating_add(random.below(tolerance as usize + 1) as i32);
+            if value > chosen_value {
+                (chosen, chosen_value) = (index, value);
+            }
+        }
+        chosen
+    }
+}
+
+impl Default for Skill {
+    fn default() -> Skill {
+        Skill::FULL
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::{loss_in, win_in};
+
+    #[test]
+    fn full_strength_always_plays_the_best_line() {
+        let mut random = Random(1);
+        for _ in 0..100 {
+            assert_eq!(Skill::FULL.choose(&[10, 9, 8, 7], &mut random), 0);
+        }
+        assert_eq!(Skill::FULL.max_depth(), None);
+    }
+
+    #[test]
+    fn lower_levels_vary_among_near_best_moves_only() {
+        let mut random = Random(7);
+        let skill = Skill::new(10);
+        let mut seen = [0; 4];
+        for _ in 0..1000 {
+            seen[skill.choose(&[20, 15, 10, 20 - 1000], &mut random)] += 1;
+        }
+        assert!(seen[0] > seen[2], "{seen:?}");
+        assert!(seen[1] > 0 && seen[2] > 0, "{seen:?}");
+        assert_eq!(seen[3], 0, "a move ten marbles worse is never chosen: {seen:?}");
+    }
+
+    #[test]
+    fn forced_results_are_never_gambled() {
+        let mut random = Random(3);
+        let weakest = Skill::new(1);
+        for _ in 0..200 {
+            assert_eq!(weakest.choose(&[win_in(3), 50, 40], &mut random), 0);
+            assert_ne!(weakest.choose(&[0, loss_in(4)], &mut random), 1);
+        }
+    }
+
+    #[test]
+    fn levels_get_shallower_and_looser_downwards() {
+        for level in 1..MAX_SKILL - 1 {
+            let (lower, higher) = (Skill::new(level), Skill::new(level + 1));
+            assert!(lower.max_depth() <= higher.max_depth());
+            assert!(lower.tolerance() > higher.tolerance());
+        }
+        assert_eq!(Skill::new(0), Skill::new(1));
+        assert_eq!(Skill::new(99), Skill::FULL);
+    }
+}
