@@ -13,7 +13,7 @@ use std::str::FromStr;
 
 /// What is wrong with a position string.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FenError {
+pub enum PositionStringError {
     /// The string is empty or has more than five fields.
     FieldCount(usize),
     /// The board field does not have nine rows.
@@ -40,15 +40,15 @@ pub enum FenError {
     BothLost,
 }
 
-impl fmt::Display for FenError {
+impl fmt::Display for PositionStringError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FenError::FieldCount(n) => write!(
+            PositionStringError::FieldCount(n) => write!(
                 f,
                 "expected 2 to 5 fields (board, side, lost black, lost white, plies), found {n}"
             ),
-            FenError::RowCount(n) => write!(f, "expected 9 rows separated by '/', found {n}"),
-            FenError::RowLength {
+            PositionStringError::RowCount(n) => write!(f, "expected 9 rows separated by '/', found {n}"),
+            PositionStringError::RowLength {
                 row,
                 found,
                 expected,
@@ -63,16 +63,16 @@ impl fmt::Display for FenError {
                     "row {row}: {what} cells ({found}, the row has {expected})"
                 )
             }
-            FenError::BadCharacter { row, found } => write!(
+            PositionStringError::BadCharacter { row, found } => write!(
                 f,
                 "row {row}: bad character '{}' (expected b, w or a digit 1-9)",
                 found.escape_default()
             ),
-            FenError::BadSide(s) => write!(f, "side to move must be b or w, found '{s}'"),
-            FenError::BadNumber { field, found } => {
+            PositionStringError::BadSide(s) => write!(f, "side to move must be b or w, found '{s}'"),
+            PositionStringError::BadNumber { field, found } => {
                 write!(f, "{field}: '{found}' is not a number in range")
             }
-            FenError::TooManyMarbles {
+            PositionStringError::TooManyMarbles {
                 colour,
                 on_board,
                 lost,
@@ -80,28 +80,28 @@ impl fmt::Display for FenError {
                 f,
                 "{colour} has {on_board} marbles on the board and {lost} lost, more than 14"
             ),
-            FenError::BothLost => f.write_str("both sides have lost six marbles"),
+            PositionStringError::BothLost => f.write_str("both sides have lost six marbles"),
         }
     }
 }
 
-impl std::error::Error for FenError {}
+impl std::error::Error for PositionStringError {}
 
 /// Most plies a position string may claim; far beyond any real game, small enough for `u32`
 /// arithmetic anywhere.
 pub const MAX_PLY_COUNT: u32 = 1_000_000;
 
 impl FromStr for Position {
-    type Err = FenError;
+    type Err = PositionStringError;
 
-    fn from_str(s: &str) -> Result<Position, FenError> {
+    fn from_str(s: &str) -> Result<Position, PositionStringError> {
         let fields: Vec<&str> = s.split_whitespace().collect();
         if !(2..=5).contains(&fields.len()) {
-            return Err(FenError::FieldCount(fields.len()));
+            return Err(PositionStringError::FieldCount(fields.len()));
         }
         let rows: Vec<&str> = fields[0].split('/').collect();
         if rows.len() != SIDE {
-            return Err(FenError::RowCount(rows.len()));
+            return Err(PositionStringError::RowCount(rows.len()));
         }
         let mut stones = [0u64; 2];
         for (i, text) in rows.iter().enumerate() {
@@ -114,7 +114,7 @@ impl FromStr for Position {
                 let run = match ch {
                     '1'..='9' => ch as i32 - '0' as i32,
                     _ => {
-                        let colour = Colour::from_letter(ch).ok_or(FenError::BadCharacter {
+                        let colour = Colour::from_letter(ch).ok_or(PositionStringError::BadCharacter {
                             row: name,
                             found: ch,
                         })?;
@@ -128,7 +128,7 @@ impl FromStr for Position {
             }
             let found = (col - first_col) as usize;
             if found != expected {
-                return Err(FenError::RowLength {
+                return Err(PositionStringError::RowLength {
                     row: name,
                     found,
                     expected,
@@ -139,7 +139,7 @@ impl FromStr for Position {
         let side_to_move = match side {
             "b" | "B" => Colour::Black,
             "w" | "W" => Colour::White,
-            _ => return Err(FenError::BadSide(side.to_string())),
+            _ => return Err(PositionStringError::BadSide(side.to_string())),
         };
         let mut lost = [0u8; 2];
         for colour in Colour::BOTH {
@@ -150,7 +150,7 @@ impl FromStr for Position {
                 None => (MARBLES_PER_SIDE as u32).saturating_sub(on_board),
             };
             if on_board + count > MARBLES_PER_SIDE as u32 {
-                return Err(FenError::TooManyMarbles {
+                return Err(PositionStringError::TooManyMarbles {
                     colour,
                     on_board,
                     lost: count,
@@ -159,7 +159,7 @@ impl FromStr for Position {
             lost[colour.index()] = count as u8;
         }
         if lost.iter().all(|&n| n >= super::position::LOSING_LOST) {
-            return Err(FenError::BothLost);
+            return Err(PositionStringError::BothLost);
         }
         let plies = match fields.get(4) {
             Some(text) => parse_number("plies", text, MAX_PLY_COUNT)?,
@@ -175,10 +175,10 @@ impl FromStr for Position {
     }
 }
 
-fn parse_number(field: &'static str, text: &str, max: u32) -> Result<u32, FenError> {
+fn parse_number(field: &'static str, text: &str, max: u32) -> Result<u32, PositionStringError> {
     match text.parse::<u32>() {
         Ok(n) if n <= max => Ok(n),
-        _ => Err(FenError::BadNumber {
+        _ => Err(PositionStringError::BadNumber {
             field,
             found: text.chars().take(20).collect(),
         }),
@@ -256,11 +256,11 @@ mod tests {
     #[test]
     fn errors_say_what_and_where() {
         let cases = [
-            ("", FenError::FieldCount(0)),
-            ("5/6/7/8/9/8/7/6 b", FenError::RowCount(8)),
+            ("", PositionStringError::FieldCount(0)),
+            ("5/6/7/8/9/8/7/6 b", PositionStringError::RowCount(8)),
             (
                 "6/6/7/8/9/8/7/6/5 b",
-                FenError::RowLength {
+                PositionStringError::RowLength {
                     row: 'i',
                     found: 6,
                     expected: 5,
@@ -268,7 +268,7 @@ mod tests {
             ),
             (
                 "5/6/7/8/9/8/7/6/4 b",
-                FenError::RowLength {
+                PositionStringError::RowLength {
                     row: 'a',
                     found: 4,
                     expected: 5,
@@ -276,27 +276,27 @@ mod tests {
             ),
             (
                 "5/6/7/8/9/8/7/6/4x b",
-                FenError::BadCharacter {
+                PositionStringError::BadCharacter {
                     row: 'a',
                     found: 'x',
                 },
             ),
-            ("5/6/7/8/9/8/7/6/5 x", FenError::BadSide("x".into())),
+            ("5/6/7/8/9/8/7/6/5 x", PositionStringError::BadSide("x".into())),
             (
                 "5/6/7/8/9/8/7/6/5 b 99",
-                FenError::BadNumber {
+                PositionStringError::BadNumber {
                     field: "lost black",
                     found: "99".into(),
                 },
             ),
             (
                 "5/6/7/8/9/8/7/6/5 b 0 0 -1",
-                FenError::BadNumber {
+                PositionStringError::BadNumber {
                     field: "plies",
                     found: "-1".into(),
                 },
             ),
-            ("5/6/7/8/9/8/7/6/5 b 6 6", FenError::BothLost),
+            ("5/6/7/8/9/8/7/6/5 b 6 6", PositionStringError::BothLost),
         ];
         for (text, expected) in cases {
             assert_eq!(text.parse::<Position>(), Err(expected), "{text}");
@@ -305,7 +305,7 @@ mod tests {
         let err = fifteen.parse::<Position>().unwrap_err();
         assert!(matches!(
             err,
-            FenError::TooManyMarbles {
+            PositionStringError::TooManyMarbles {
                 colour: Colour::Black,
                 ..
             }
