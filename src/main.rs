@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use sumito::board::{Layout, Position};
 use sumito::engine_flags::EngineFlags;
+use sumito::eval::Weights;
 use sumito::movegen::perft_divide_until;
 use sumito::progress::Progress;
 use sumito::protocol::{self, Output, Session};
@@ -51,6 +52,9 @@ enum Command {
     Eval {
         #[command(flatten)]
         start: StartArgs,
+        /// Weigh the terms with the weights fitted by `sumito tune` (src/eval/tuned.rs).
+        #[arg(long)]
+        tuned: bool,
     },
     /// Play a match between UAP engines.
     Match(sumito::match_runner::MatchArgs),
@@ -111,9 +115,14 @@ fn main() -> ExitCode {
             threads,
         }) => run_perft(*depth, start, *divide, *threads),
         Some(Command::Bench { depth }) => run_bench(*depth),
-        Some(Command::Eval { start }) => start
-            .position()
-            .map(|p| say!("{}", sumito::eval::report(&p).trim_end())),
+        Some(Command::Eval { start, tuned }) => start.position().map(|p| {
+            let weights = if *tuned {
+                Weights::tuned()
+            } else {
+                Weights::DEFAULT
+            };
+            say!("{}", sumito::eval::report(&p, &weights).trim_end())
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

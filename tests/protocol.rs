@@ -160,8 +160,14 @@ fn skill_levels_search_shallower_and_vary_among_legal_moves() {
         engine.send("go depth 6");
         let lines = engine.until(|l| l.starts_with("bestmove"));
         for line in lines.iter().filter(|l| l.starts_with("info depth")) {
-            assert!(line.starts_with("info depth 1 "), "level 1 searches one ply: {line}");
-            assert!(line.contains(" multipv 1 "), "only MultiPV lines shown: {line}");
+            assert!(
+                line.starts_with("info depth 1 "),
+                "level 1 searches one ply: {line}"
+            );
+            assert!(
+                line.contains(" multipv 1 "),
+                "only MultiPV lines shown: {line}"
+            );
         }
         let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
         assert!(start.parse_move(best).is_ok(), "{best}");
@@ -173,7 +179,10 @@ fn skill_levels_search_shallower_and_vary_among_legal_moves() {
     engine.send("setoption name Skill value 20");
     engine.send("go depth 3");
     let lines = engine.until(|l| l.starts_with("bestmove"));
-    assert!(lines.iter().any(|l| l.starts_with("info depth 3 ")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{lines:?}"
+    );
 }
 
 #[test]
@@ -363,4 +372,33 @@ fn isready_writes_the_table_before_the_first_search() {
     assert!(resident_mb(pid) < 100);
     assert!(engine.sync().is_empty());
     assert!(resident_mb(pid) < 100);
+}
+
+#[test]
+fn tuned_eval_switches_the_weights_of_search_and_eval() {
+    use sumito::eval::{Weights, evaluate};
+    // A middlegame with marbles gone, where opening and endgame weights both count.
+    let text = "wwww1/1wwwww/2www2/8/3b5/4b3/2bb3/bbbb2/bbb2 w 3 2 40";
+    let position: Position = text.parse().unwrap();
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {text}"));
+    let eval_line = |engine: &mut Engine| {
+        engine.send("eval");
+        engine.until(|l| l.starts_with("eval ")).pop().unwrap()
+    };
+    let tuned = format!("eval {}", evaluate(&position, &Weights::tuned()));
+    let default = format!("eval {}", evaluate(&position, &Weights::DEFAULT));
+    assert_eq!(eval_line(&mut engine), default);
+    engine.send("setoption name TunedEval value true");
+    assert_eq!(eval_line(&mut engine), tuned);
+    engine.send("go depth 3");
+    let answer = engine.until(|l| l.starts_with("bestmove "));
+    assert!(
+        answer.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{answer:?}"
+    );
+    engine.send("setoption name TunedEval value false");
+    assert_eq!(eval_line(&mut engine), default);
+    engine.send("setoption name TunedEval value maybe");
+    assert!(engine.next().starts_with("error bad-option "));
 }

@@ -1,14 +1,22 @@
 //! Static evaluation: the worth of a position for the side to move, in centi-marbles.
+//!
+//! The evaluation is linear in its weights: every term of [`TERMS`] gives an input (a count
+//! from the features of both sides), and the score is the sum of the inputs times the terms'
+//! opening weights and, apart, times their endgame weights, the two sums blended by the game
+//! [`phase`]. `sumito tune` fits the weights to self-play data through the same table.
 
 mod features;
+mod phase;
 mod terms;
+mod tuned;
 mod weights;
 
 pub use features::{SideFeatures, ejectable, features, reference_point};
-pub use weights::Weights;
+pub use phase::{MILLI_PER_CENTI, PHASE_SPAN, blend, endgame_share, phase};
+pub use terms::{Scoring, TERM_COUNT, TERMS, TermDef};
+pub use weights::{Phased, Weights};
 
 use crate::board::Position;
-use terms::TERMS;
 
 /// One line of the breakdown printed by `sumito eval` and the protocol's `eval`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,27 +31,34 @@ pub struct Term {
     pub score: i32,
 }
 
-/// Every term of the evaluation and their sum (equal to [`evaluate`]).
+/// Every term of the evaluation and the total (equal to [`evaluate`]). Each term's score is
+/// rounded on its own, so with weights that differ between the phases the scores may miss the
+/// total by rounding; with [`Weights::DEFAULT`] they sum to it.
 pub fn breakdown(position: &Position, weights: &Weights) -> (Vec<Term>, i32) {
     let [black, white] = features(position);
     let (us, them) = side_to_move_first(position, [black, white]);
+    let phase = phase(position);
     let terms: Vec<Term> = TERMS
         .iter()
-        .map(|term| Term {
-            name: term.name,
-            black: (term.value)(&black, &white),
-            white: (term.value)(&white, &black),
-            score: term.score(weights, &us, &them),
+        .zip(&weights.terms)
+        .map(|(term, weight)| {
+            let input = term.input(&us, &them);
+            Term {
+                name: term.name,
+                black: (term.value)(&black, &white),
+                white: (term.value)(&white, &black),
+                score: blend(weight.opening * input, weight.endgame * input, phase),
+            }
         })
         .collect();
-    let total = terms.iter().map(|t| t.score).sum();
-    (terms, total)
+    (terms, evaluate(position, weights))
 }
 
-/// The evaluation breakdown as text for programs and people: one line `term <name> <black>
-/// <white> <score>` per term, then `eval <score>` (the score from the side to move's view).
-pub fn report(position: &Position) -> String {
-    let (terms, total) = breakdown(position, &Weights::DEFAULT);
+/// The evaluation breakdown with `weights` as text for programs and people: one line `term
+/// <name> <black> <white> <score>` per term, then `eval <score>` (the score from the side to
+/// move's view).
+pub fn report(position: &Position, weights: &Weights) -> String {
+    let (terms, total) = breakdown(position, weights);
     let mut text = String::new();
     for term in terms {
         let (name, black, white, score) = (term.name, term.black, term.white, term.score);
@@ -57,11 +72,14 @@ pub fn report(position: &Position) -> String {
 #[inline]
 pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
     let (us, them) = side_to_move_first(position, features(position));
-    // The table is a constant, so this loop unrolls into the written-out sum.
-    TERMS
-        .iter()
-        .map(|term| term.score(weights, &us, &them))
-        .sum()
+    let (mut opening, mut endgame) = (0, 0);
+    // The table is a constant, so this loop unrolls into the written-out sums.
+    for (term, weight) in TERMS.iter().zip(&weights.terms) {
+        let input = term.input(&us, &them);
+        opening += weight.opening * input;
+        endgame += weight.endgame * input;
+    }
+    blend(opening, endgame, phase(position))
 }
 
 /// The features of the side to move, then the opponent's.
@@ -124,7 +142,7 @@ mod tests {
     #[test]
     fn the_report_is_one_word_names_and_numbers_summing_to_the_eval() {
         let position: Position = "5/6/7/8/3bbb3/3ww3/7/6/5 w 0 1 9".parse().unwrap();
-        let report = report(&position);
+        let report = report(&position, &Weights::DEFAULT);
         let lines: Vec<&str> = report.lines().collect();
         let (last, terms) = lines.split_last().unwrap();
         assert_eq!(terms.len(), TERMS.len());
@@ -157,10 +175,39 @@ mod tests {
         let up: Position = "5/6/7/8/3bbb3/3ww3/7/6/5 b 0 1 0".parse().unwrap();
         let level: Position = "5/6/7/8/3bbb3/3ww3/7/6/5 b 0 0 0".parse().unwrap();
         let weights = Weights::DEFAULT;
+        assert_eq!(evaluate(&up, &weights) - evaluate(&level, &weights), 100);
+    }
+
+    #[test]
+    fn opening_and_endgame_weights_blend_by_the_marbles_on_the_board() {
+        let mut weights = Weights::DEFAULT;
+        if let Some(lost) = weights.get_mut("lost") {
+            *lost = Phased::new(-1000, -3000);
+        }
+        // What a marble up is worth beyond the default 100 centi-marbles.
+        let gain = |text: &str| {
+            let position: Position = text.parse().unwrap();
+            evaluate(&position, &weights) - evaluate(&position, &Weights::DEFAULT)
+        };
+        // Four marbles on the board: all endgame, a marble is worth 300.
+        assert_eq!(gain("5/6/7/8/3bbb3/3w4/7/6/5 b 0 1 0"), 200);
+        // One marble gone: a tenth of the way, 120.
         assert_eq!(
-            evaluate(&up, &weights) - evaluate(&level, &weights),
-            weights.marble
+            gain("wwwww/wwwwww/2ww3/8/9/8/2bbb2/bbbbbb/bbbbb b 0 1 0"),
+            20
         );
+        // The other side to move sees the same from its side.
+        assert_eq!(
+            gain("wwwww/wwwwww/2ww3/8/9/8/2bbb2/bbbbbb/bbbbb w 0 1 0"),
+            -20
+        );
+    }
+
+    #[test]
+    fn the_tuned_weights_cover_every_term() {
+        let tuned = Weights::tuned();
+        assert_eq!(tuned.terms.len(), TERMS.len());
+        assert!(evaluate(&Position::startpos(), &tuned).abs() < 100);
     }
 
     #[test]

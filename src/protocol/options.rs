@@ -15,7 +15,7 @@ pub enum Kind {
 }
 
 /// Every option: name and kind.
-pub const OPTIONS: [(&str, Kind); 10] = [
+pub const OPTIONS: [(&str, Kind); 11] = [
     (
         "Hash",
         Kind::Spin {
@@ -68,6 +68,7 @@ pub const OPTIONS: [(&str, Kind); 10] = [
     ("Clear Hash", Kind::Button),
     ("NullMove", Kind::Check { default: true }),
     ("Reductions", Kind::Check { default: true }),
+    ("TunedEval", Kind::Check { default: false }),
 ];
 
 /// The `option …` lines.

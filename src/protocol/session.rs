@@ -6,6 +6,7 @@ use super::error::{ErrorCode, ProtocolError, quote};
 use super::options::{self, Value};
 use super::output::{Output, info_line};
 use crate::board::{Colour, Outcome, Position, Style, render};
+use crate::eval::Weights;
 use crate::movegen::{Move, perft_divide_until};
 use crate::search::{Clocks, Control, Engine, Limits, SearchResult, Skill, bench_lines};
 use std::sync::Arc;
@@ -41,6 +42,8 @@ pub struct Session {
     /// The game from its start position to the current one.
     game: Vec<Position>,
     move_limit: u32,
+    /// The evaluation weights the engine uses (`TunedEval`), also for `eval` during a search.
+    weights: Weights,
 }
 
 /// `1-0`, `0-1` or `1/2-1/2` and the reason.
@@ -71,6 +74,7 @@ impl Session {
             control: Arc::new(Control::new()),
             game: vec![Position::startpos()],
             move_limit: 0,
+            weights: Weights::DEFAULT,
         })
     }
 
@@ -138,7 +142,9 @@ impl Session {
                     .line(format!("moves {}", moves.join(" ")).trim_end());
             }
             Command::Display => self.display(),
-            Command::Eval => self.out.block(&crate::eval::report(&self.position())),
+            Command::Eval => self
+                .out
+                .block(&crate::eval::report(&self.position(), &self.weights)),
             Command::Bench(depth) => self.spawn_job(false, move |_, control, out, finish| {
                 let mut lines = Vec::new();
                 bench_lines(depth, control, |line| lines.push(line));
@@ -206,6 +212,16 @@ impl Session {
             ("Skill", Value::Number(n)) => engine.settings.skill = Skill::new(n as u32),
             ("NullMove", Value::Flag(on)) => engine.settings.switches.null_move = on,
             ("Reductions", Value::Flag(on)) => engine.settings.switches.reductions = on,
+            ("TunedEval", Value::Flag(on)) => {
+                let weights = if on {
+                    Weights::tuned()
+                } else {
+                    Weights::DEFAULT
+                };
+                engine.settings.weights = weights;
+                // Kept apart as well, for `eval` while the engine is away searching.
+                self.weights = weights;
+            }
             ("Clear Hash", Value::Press) => engine.new_game(),
             ("Ponder", Value::Flag(_)) => {}
             ("MoveLimit", Value::Number(plies)) => {

@@ -282,7 +282,12 @@ fn report_iteration(
     let time = shared.control.elapsed();
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
     let hashfull = shared.tt.hashfull();
-    for (index, root_move) in iteration.moves.iter().take(iteration.lines.min(shown)).enumerate() {
+    for (index, root_move) in iteration
+        .moves
+        .iter()
+        .take(iteration.lines.min(shown))
+        .enumerate()
+    {
         report(&Info {
             depth: iteration.depth,
             // A short mate can end every line above the nominal depth.
