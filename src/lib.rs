@@ -23,6 +23,7 @@ macro_rules! say {
 pub mod analysis;
 pub mod board;
 pub mod compliance;
+pub mod datagen;
 pub mod engine_flags;
 pub mod eval;
 pub mod gui;

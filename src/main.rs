@@ -70,6 +70,8 @@ enum Command {
     Timing(sumito::timing::TimingArgs),
     /// Make a balanced opening suite (as shipped in openings/suite.txt) on stdout.
     Openings(sumito::openings_gen::OpeningsArgs),
+    /// Make training positions for `sumito tune` from fast self-play (see docs/datagen.md).
+    Datagen(sumito::datagen::DatagenArgs),
 }
 
 /// Where a tool starts: a layout or a position string.
@@ -108,6 +110,7 @@ fn main() -> ExitCode {
         Some(Command::Compliance(args)) => sumito::compliance::run(args),
         Some(Command::Timing(args)) => sumito::timing::run(args),
         Some(Command::Openings(args)) => sumito::openings_gen::run(args),
+        Some(Command::Datagen(args)) => sumito::datagen::run(args),
         Some(Command::Perft {
             depth,
             start,

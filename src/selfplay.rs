@@ -124,3 +124,22 @@ pub fn random_opening(start: Position, plies: u32, seed: u64) -> Position {
     }
     position
 }
+
+/// `plies` random moves from `start` drawn from `random`, none of which ejects a marble (fewer
+/// when no such move is left), so that the game starts varied and level.
+pub fn random_quiet_opening(start: Position, plies: u32, random: &mut Random) -> Position {
+    let mut position = start;
+    for _ in 0..plies {
+        let quiet: Vec<Move> = position
+            .moves()
+            .iter()
+            .copied()
+            .filter(|mv| !mv.is_eject())
+            .collect();
+        if quiet.is_empty() || position.is_over() {
+            break;
+        }
+        position = position.play(quiet[random.below(quiet.len())]);
+    }
+    position
+}

@@ -1,0 +1,214 @@
+//! The command line of `sumito datagen`, checked into the settings the games are made with.
+
+use crate::search::Limits;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+/// Arguments of `sumito datagen`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct DatagenArgs {
+    /// The data file. When it exists, made with the same settings, it is continued from its
+    /// last complete game.
+    #[arg(long)]
+    pub output: PathBuf,
+    /// Games the file holds when done.
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Positions the file holds when done, at least: the game that reaches the count is kept
+    /// whole.
+    #[arg(long)]
+    pub positions: Option<u64>,
+    /// Seed: game i is made from seed + i alone.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Depth of the search of every move [default: 4, unless --nodes is given].
+    #[arg(long, conflicts_with = "nodes")]
+    pub depth: Option<u32>,
+    /// Node budget of the search of every move, instead of a depth.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Random plies from the layout before the search plays, none ejecting a marble: a number,
+    /// or a range such as 4-8 drawn from per game.
+    #[arg(long, default_value = "4-8")]
+    pub opening_plies: PlyRange,
+    /// Plies after the random opening at which the game ends by the move limit (the side that
+    /// ejected more wins).
+    #[arg(long, default_value_t = 200)]
+    pub max_plies: u32,
+    /// Root lines searched per move (MultiPV); the move is drawn among them (see --margin).
+    #[arg(long, default_value_t = 2)]
+    pub lines: usize,
+    /// The move is drawn evenly among the lines scoring at most this many centi-marbles below
+    /// the best one (0: always the best).
+    #[arg(long, default_value_t = 10)]
+    pub margin: u32,
+    /// Table size in MB of each thread's search (the games depend on it).
+    #[arg(long, default_value_t = 8)]
+    pub hash: usize,
+    /// Threads, each playing its own games [default: every core].
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// A number of plies or a range of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlyRange {
+    /// Fewest.
+    pub min: u32,
+    /// Most.
+    pub max: u32,
+}
+
+impl FromStr for PlyRange {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PlyRange, String> {
+        let number = |part: &str| {
+            part.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("'{text}' is not a ply count or a range such as 4-8"))
+        };
+        let (min, max) = match text.split_once('-') {
+            Some((min, max)) => (number(min)?, number(max)?),
+            None => (number(text)?, number(text)?),
+        };
+        if min > max || max > 100 {
+            return Err(format!("'{text}': the range must run upwards, to 100 at most"));
+        }
+        Ok(PlyRange { min, max })
+    }
+}
+
+/// The settings that decide the games: two runs with equal settings write equal files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Seed of game 0.
+    pub seed: u64,
+    /// Limits of every search.
+    pub limits: Limits,
+    /// Random plies before the search plays.
+    pub opening_plies: PlyRange,
+    /// Plies after the opening at which the move limit ends the game.
+    pub max_plies: u32,
+    /// Root lines searched per move.
+    pub lines: usize,
+    /// Centi-marbles below the best line that a drawn move may score.
+    pub margin: u32,
+    /// Table size in MB.
+    pub hash: usize,
+}
+
+impl Settings {
+    /// The flags that make these settings, as written in the file's header.
+    pub fn flags(&self) -> String {
+        let limit = match (self.limits.depth, self.limits.nodes) {
+            (_, Some(nodes)) => format!("--nodes {nodes}"),
+            (depth, None) => format!("--depth {}", depth.unwrap_or(0)),
+        };
+        let PlyRange { min, max } = self.opening_plies;
+        format!(
+            "--seed {} {limit} --opening-plies {min}-{max} --max-plies {} --lines {} --margin {} --hash {}",
+            self.seed, self.max_plies, self.lines, self.margin, self.hash
+        )
+    }
+
+    /// The first line of a file made with these settings.
+    pub fn header(&self) -> String {
+        format!("{}: {}\n", super::format::FORMAT_TAG, self.flags())
+    }
+}
+
+/// The default depth of every search.
+pub const DEFAULT_DEPTH: u32 = 4;
+
+impl DatagenArgs {
+    /// The checked settings, or what is wrong with the flags.
+    pub fn settings(&self) -> Result<Settings, String> {
+        if self.games.is_none() && self.positions.is_none() {
+            return Err("say how much to make: --games N, --positions N or both".into());
+        }
+        if self.threads == Some(0) {
+            return Err("--threads must be at least 1".into());
+        }
+        if !(1..=64).contains(&self.lines) {
+            return Err("--lines must be from 1 to 64".into());
+        }
+        if self.margin > 10_000 {
+            return Err("--margin must be from 0 to 10000 centi-marbles".into());
+        }
+        if !(1..=100_000).contains(&self.max_plies) {
+            return Err("--max-plies must be from 1 to 100000".into());
+        }
+        crate::search::Engine::new(self.hash).map_err(|e| format!("--hash: {e}"))?;
+        let limits = match (self.depth, self.nodes) {
+            (_, Some(0)) => return Err("--nodes must be at least 1".into()),
+            (_, Some(nodes)) => Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
+            (Some(depth), None) if !(1..=64).contains(&depth) => {
+                return Err("--depth must be from 1 to 64".into());
+            }
+            (depth, None) => Limits::depth(depth.unwrap_or(DEFAULT_DEPTH)),
+        };
+        Ok(Settings {
+            seed: self.seed,
+            limits,
+            opening_plies: self.opening_plies,
+            max_plies: self.max_plies,
+            lines: self.lines,
+            margin: self.margin,
+            hash: self.hash,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        args: DatagenArgs,
+    }
+
+    fn parse(extra: &[&str]) -> Result<DatagenArgs, clap::Error> {
+        let mut all = vec!["datagen", "--output", "x.txt"];
+        all.extend_from_slice(extra);
+        Wrapper::try_parse_from(all).map(|w| w.args)
+    }
+
+    #[test]
+    fn the_header_names_every_setting_that_shapes_the_games() {
+        let settings = parse(&["--games", "5"]).unwrap().settings().unwrap();
+        assert_eq!(
+            settings.header(),
+            "# sumito datagen 1: --seed 1 --depth 4 --opening-plies 4-8 --max-plies 200 \
+             --lines 2 --margin 10 --hash 8\n"
+        );
+        let by_nodes = parse(&["--positions", "9", "--nodes", "5000", "--opening-plies", "6"]);
+        let settings = by_nodes.unwrap().settings().unwrap();
+        assert!(settings.flags().contains("--nodes 5000 --opening-plies 6-6"));
+    }
+
+    #[test]
+    fn bad_flags_are_refused_with_a_reason() {
+        assert!(parse(&["--games", "1", "--opening-plies", "8-4"]).is_err());
+        assert!(parse(&["--games", "1", "--opening-plies", "x"]).is_err());
+        assert!(parse(&["--games", "1", "--depth", "3", "--nodes", "9"]).is_err());
+        for flags in [
+            &["--depth", "3"][..],
+            &["--games", "1", "--threads", "0"],
+            &["--games", "1", "--lines", "0"],
+            &["--games", "1", "--depth", "0"],
+            &["--games", "1", "--nodes", "0"],
+            &["--games", "1", "--hash", "0"],
+            &["--games", "1", "--margin", "10001"],
+        ] {
+            let error = parse(flags).unwrap().settings().unwrap_err();
+            assert!(error.contains("--"), "{flags:?}: {error}");
+        }
+    }
+}

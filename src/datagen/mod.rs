@@ -1,0 +1,186 @@
+//! `sumito datagen`: training positions for `sumito tune` from fast self-play.
+//!
+//! Games are numbered from 0 and game `i` depends only on the settings and `i` (its random
+//! stream comes from seed + `i`, and it is searched on one thread from a cleared table), so
+//! the threads can play any games in any order: a writer puts them into the file in their
+//! order, whole, as they come. The file is thus the same for every `--threads`, and an
+//! interrupted run continues from its last complete game ([`resume`]). docs/datagen.md
+//! describes the format.
+
+mod args;
+pub mod format;
+mod game;
+mod resume;
+
+pub use args::{DatagenArgs, PlyRange, Settings};
+pub use game::{GameRecord, is_quiet, play};
+pub use resume::{Held, scan};
+
+use crate::progress::Progress;
+use crate::search::Engine;
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::Instant;
+
+/// How much the file holds when done.
+#[derive(Clone, Copy, Debug)]
+struct Target {
+    games: u64,
+    positions: u64,
+}
+
+impl Target {
+    fn reached(&self, games: u64, positions: u64) -> bool {
+        games >= self.games || positions >= self.positions
+    }
+}
+
+/// What a run added.
+#[derive(Clone, Copy, Debug, Default)]
+struct Added {
+    games: u64,
+    positions: u64,
+}
+
+/// Runs `sumito datagen`: games appended to the output file, progress on stderr.
+pub fn run(args: &DatagenArgs) -> Result<(), String> {
+    let settings = args.settings()?;
+    let target = Target {
+        games: args.games.unwrap_or(u64::MAX),
+        positions: args.positions.unwrap_or(u64::MAX),
+    };
+    let (file, held) = resume::open(&args.output, &settings.header())?;
+    let name = args.output.display();
+    if held.games > 0 || held.dropped_bytes > 0 {
+        eprintln!(
+            "datagen: {name} holds {} games, {} positions; continuing from game {}{}",
+            held.games,
+            held.positions,
+            held.games,
+            match held.dropped_bytes {
+                0 => String::new(),
+                n => format!(" (dropped {n} bytes of an unfinished game)"),
+            }
+        );
+    }
+    if target.reached(held.games, held.positions) {
+        eprintln!("datagen: {name} is complete");
+        return Ok(());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let added = produce(&pool, &settings, target, held, file)?;
+    let seconds = started.elapsed().as_secs_f64().max(1e-9);
+    eprintln!(
+        "datagen: {name} holds {} games, {} positions; this run {} games, {} positions in \
+         {seconds:.1} s: {:.0} positions/hour on {} threads",
+        held.games + added.games,
+        held.positions + added.positions,
+        added.games,
+        added.positions,
+        added.positions as f64 * 3600.0 / seconds,
+        pool.current_num_threads()
+    );
+    Ok(())
+}
+
+/// Plays games from `held.games` on every thread of `pool` and appends them in order until the
+/// target is reached. The writer runs on the calling thread, outside the pool.
+fn produce(
+    pool: &rayon::ThreadPool,
+    settings: &Settings,
+    target: Target,
+    held: Held,
+    file: File,
+) -> Result<Added, String> {
+    let next = AtomicU64::new(held.games);
+    // Games from this index on are not started (lowered once the target is reached).
+    let end = AtomicU64::new(target.games);
+    let (sender, receiver) = channel();
+    pool.in_place_scope(|scope| {
+        for _ in 0..pool.current_num_threads() {
+            let (sender, next, end) = (sender.clone(), &next, &end);
+            scope.spawn(move |_| worker(settings, next, end, sender));
+        }
+        drop(sender);
+        let result = write_in_order(receiver, target, held, file, &end);
+        // On an error the workers stop after their current game.
+        end.store(0, Ordering::SeqCst);
+        result
+    })
+}
+
+/// Plays games by their index until the end index, each sent to the writer.
+fn worker(
+    settings: &Settings,
+    next: &AtomicU64,
+    end: &AtomicU64,
+    sender: Sender<Result<GameRecord, String>>,
+) {
+    let mut engine = match Engine::new(settings.hash) {
+        Ok(engine) => engine,
+        Err(e) => {
+            let _ = sender.send(Err(e.to_string()));
+            return;
+        }
+    };
+    loop {
+        let index = next.fetch_add(1, Ordering::SeqCst);
+        if index >= end.load(Ordering::SeqCst) {
+            return;
+        }
+        let record = play(settings, &mut engine, index);
+        if sender.send(Ok(record)).is_err() {
+            return;
+        }
+    }
+}
+
+/// Appends the games as they come, in index order, each whole in one write, until the target
+/// is reached or the workers are done.
+fn write_in_order(
+    receiver: Receiver<Result<GameRecord, String>>,
+    target: Target,
+    held: Held,
+    mut file: File,
+    end: &AtomicU64,
+) -> Result<Added, String> {
+    let mut waiting = BTreeMap::new();
+    let mut added = Added::default();
+    let total = match target.games {
+        u64::MAX => target.positions,
+        games => games,
+    };
+    let by_games = target.games != u64::MAX;
+    let mut progress = Progress::new("datagen", total);
+    let started = Instant::now();
+    for record in receiver {
+        let record = record?;
+        waiting.insert(record.game.index, record);
+        let mut expected = held.games + added.games;
+        while let Some(record) = waiting.remove(&expected) {
+            file.write_all(record.text().as_bytes())
+                .map_err(|e| format!("cannot write game {expected}: {e}"))?;
+            added.games += 1;
+            added.positions += record.samples.len() as u64;
+            let (games, positions) = (held.games + added.games, held.positions + added.positions);
+            let rate = added.positions as f64 * 3600.0 / started.elapsed().as_secs_f64().max(1e-9);
+            let message = format!("{games} games, {positions} positions, {rate:.0}/hour");
+            progress.set(if by_games { games } else { positions.min(total) }, &message);
+            if target.reached(games, positions) {
+                end.store(expected + 1, Ordering::SeqCst);
+                progress.finish();
+                return Ok(added);
+            }
+            expected += 1;
+        }
+    }
+    progress.finish();
+    Ok(added)
+}

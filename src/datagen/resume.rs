@@ -1,0 +1,185 @@
+//! Continuing a data file after an interruption. Games are appended whole, in order, each
+//! ending with its `game` line, so the file is sound up to its last `game` line whatever
+//! happened after: the rest (an unfinished block, a cut line) is dropped and the run goes on
+//! from the next game, making the file an uninterrupted run would have made.
+
+use super::format::{FORMAT_TAG, Line, parse_line};
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Seek, SeekFrom, Write};
+use std::path::Path;
+
+/// What a data file already holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Held {
+    /// Complete games: the next game to make is this index.
+    pub games: u64,
+    /// Positions of the complete games.
+    pub positions: u64,
+    /// Bytes up to the end of the last complete game (or of the header).
+    pub sound_bytes: u64,
+    /// Bytes after them, dropped.
+    pub dropped_bytes: u64,
+}
+
+/// Reads a data file made with `header` (its first line, with the newline). An empty file, or
+/// one cut inside the header, holds nothing.
+pub fn scan(reader: impl BufRead, header: &str) -> Result<Held, String> {
+    let mut reader = reader;
+    let mut line = Vec::new();
+    let mut held = Held::default();
+    let mut offset = 0u64;
+    let (mut pending, mut number) = (0u64, 0u64);
+    loop {
+        line.clear();
+        let read = reader.read_until(b'\n', &mut line).map_err(|e| e.to_string())?;
+        if read == 0 {
+            break;
+        }
+        number += 1;
+        offset += read as u64;
+        if line.last() != Some(&b'\n') {
+            // A cut last line: an unfinished write.
+            if number == 1 && !header.as_bytes().starts_with(&line) {
+                return Err(not_ours(&line));
+            }
+            break;
+        }
+        let text = String::from_utf8_lossy(&line[..line.len() - 1]);
+        if number == 1 {
+            check_header(&text, header)?;
+            held.sound_bytes = offset;
+            continue;
+        }
+        match parse_line(&text).map_err(|e| format!("line {number}: {e}"))? {
+            Line::Comment => {}
+            Line::Sample(_) => pending += 1,
+            Line::Game(game) => {
+                if game.index != held.games || game.positions != pending {
+                    return Err(format!(
+                        "line {number}: game {} with {} positions where game {} with {pending} \
+                         was due; the file is damaged",
+                        game.index, game.positions, held.games
+                    ));
+                }
+                held.games += 1;
+                held.positions += pending;
+                held.sound_bytes = offset;
+                pending = 0;
+            }
+        }
+    }
+    held.dropped_bytes = offset - held.sound_bytes;
+    Ok(held)
+}
+
+fn not_ours(first_line: &[u8]) -> String {
+    let text = String::from_utf8_lossy(first_line);
+    format!(
+        "it does not start with '{FORMAT_TAG}' but with '{}': not a data file of sumito \
+         datagen, left alone",
+        text.trim_end().chars().take(60).collect::<String>()
+    )
+}
+
+fn check_header(first_line: &str, header: &str) -> Result<(), String> {
+    if first_line == header.trim_end() {
+        Ok(())
+    } else if first_line.starts_with(FORMAT_TAG) {
+        Err(format!(
+            "it was made with other settings:\n  {first_line}\nnot\n  {}\nuse the same \
+             settings to continue it, or another --output",
+            header.trim_end()
+        ))
+    } else {
+        Err(not_ours(first_line.as_bytes()))
+    }
+}
+
+/// Opens `path` for appending games, after what it soundly holds (created with `header` if it
+/// does not exist or holds nothing); anything after the last complete game is cut off.
+pub fn open(path: &Path, header: &str) -> Result<(File, Held), String> {
+    let name = path.display();
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| format!("cannot open {name}: {e}"))?;
+    let held = scan(BufReader::new(&file), header).map_err(|e| format!("{name}: {e}"))?;
+    file.set_len(held.sound_bytes)
+        .and_then(|()| file.seek(SeekFrom::End(0)))
+        .map_err(|e| format!("cannot cut {name} after its last game: {e}"))?;
+    if held.sound_bytes == 0 {
+        file.write_all(header.as_bytes())
+            .map_err(|e| format!("cannot write to {name}: {e}"))?;
+    }
+    Ok((file, held))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEADER: &str = "# sumito datagen 1: --seed 1\n";
+    const POSITION: &str = "ww1bb/wwwbbb/1ww1bb1/8/9/8/1bb1ww1/bbbwww/bb1ww b 0 0 0 1 5\n";
+
+    fn file() -> String {
+        let mut text = HEADER.to_string();
+        text += POSITION;
+        text += POSITION;
+        text += "game 0 belgian-daisy 1-0 50 2\n";
+        text += "game 1 german-daisy 0-1 40 0\n";
+        text += POSITION;
+        text += "game 2 standard 1/2-1/2 200 1\n";
+        text
+    }
+
+    #[test]
+    fn a_sound_file_holds_all_its_games() {
+        let text = file();
+        let held = scan(text.as_bytes(), HEADER).unwrap();
+        let expected = Held {
+            games: 3,
+            positions: 3,
+            sound_bytes: text.len() as u64,
+            dropped_bytes: 0,
+        };
+        assert_eq!(held, expected);
+    }
+
+    #[test]
+    fn a_file_cut_anywhere_holds_the_games_before_the_cut() {
+        let text = file();
+        let ends: Vec<usize> = text.match_indices("game ").map(|(i, _)| i).collect();
+        let game_ends: Vec<usize> = ends
+            .iter()
+            .map(|&i| i + text[i..].find('\n').unwrap() + 1)
+            .collect();
+        for cut in 0..text.len() {
+            let held = scan(&text.as_bytes()[..cut], HEADER).unwrap();
+            let games = game_ends.iter().filter(|&&end| end <= cut).count() as u64;
+            assert_eq!(held.games, games, "cut at {cut}");
+            let sound = game_ends[..games as usize]
+                .last()
+                .copied()
+                .unwrap_or(if cut >= HEADER.len() { HEADER.len() } else { 0 });
+            assert_eq!(held.sound_bytes, sound as u64, "cut at {cut}");
+            assert_eq!(held.sound_bytes + held.dropped_bytes, cut as u64);
+        }
+    }
+
+    #[test]
+    fn foreign_or_other_settings_or_damaged_files_are_refused() {
+        let other = file().replace("--seed 1", "--seed 2");
+        let error = scan(other.as_bytes(), HEADER).unwrap_err();
+        assert!(error.contains("other settings"), "{error}");
+        let error = scan("hello\nworld\n".as_bytes(), HEADER).unwrap_err();
+        assert!(error.contains("not a data file"), "{error}");
+        assert!(scan("hel".as_bytes(), HEADER).is_err());
+        let skipped = file().replace("game 1 german", "game 5 german");
+        assert!(scan(skipped.as_bytes(), HEADER).unwrap_err().contains("damaged"));
+        let miscounted = file().replace("1-0 50 2", "1-0 50 3");
+        assert!(scan(miscounted.as_bytes(), HEADER).is_err());
+    }
+}
