@@ -96,9 +96,13 @@ struct SelfPlayer<'a> {
 impl SelfPlayer<'_> {
     fn choose(&mut self, game: &[Position]) -> Move {
         let position = game[game.len() - 1];
-        let result = self
-            .engine
-            .search(game, &self.settings.limits, &[], &Control::new(), &mut |_| {});
+        let result = self.engine.search(
+            game,
+            &self.settings.limits,
+            &[],
+            &Control::new(),
+            &mut |_| {},
+        );
         self.decided |= is_decisive(result.score);
         if !self.decided && is_quiet(&position) {
             self.kept.push((position, result.score));

@@ -172,7 +172,14 @@ fn write_in_order(
             let (games, positions) = (held.games + added.games, held.positions + added.positions);
             let rate = added.positions as f64 * 3600.0 / started.elapsed().as_secs_f64().max(1e-9);
             let message = format!("{games} games, {positions} positions, {rate:.0}/hour");
-            progress.set(if by_games { games } else { positions.min(total) }, &message);
+            progress.set(
+                if by_games {
+                    games
+                } else {
+                    positions.min(total)
+                },
+                &message,
+            );
             if target.reached(games, positions) {
                 end.store(expected + 1, Ordering::SeqCst);
                 progress.finish();

@@ -31,7 +31,9 @@ pub fn scan(reader: impl BufRead, header: &str) -> Result<Held, String> {
     let (mut pending, mut number) = (0u64, 0u64);
     loop {
         line.clear();
-        let read = reader.read_until(b'\n', &mut line).map_err(|e| e.to_string())?;
+        let read = reader
+            .read_until(b'\n', &mut line)
+            .map_err(|e| e.to_string())?;
         if read == 0 {
             break;
         }
@@ -178,7 +180,11 @@ mod tests {
         assert!(error.contains("not a data file"), "{error}");
         assert!(scan("hel".as_bytes(), HEADER).is_err());
         let skipped = file().replace("game 1 german", "game 5 german");
-        assert!(scan(skipped.as_bytes(), HEADER).unwrap_err().contains("damaged"));
+        assert!(
+            scan(skipped.as_bytes(), HEADER)
+                .unwrap_err()
+                .contains("damaged")
+        );
         let miscounted = file().replace("1-0 50 2", "1-0 50 3");
         assert!(scan(miscounted.as_bytes(), HEADER).is_err());
     }
