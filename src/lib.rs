@@ -39,4 +39,5 @@ pub mod samples;
 pub mod search;
 pub mod selfplay;
 pub mod timing;
+pub mod tune;
 pub mod uap_client;

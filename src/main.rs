@@ -72,6 +72,8 @@ enum Command {
     Openings(sumito::openings_gen::OpeningsArgs),
     /// Make training positions for `sumito tune` from fast self-play (see docs/datagen.md).
     Datagen(sumito::datagen::DatagenArgs),
+    /// Fit the evaluation's weights to datagen data and write them as Rust source.
+    Tune(sumito::tune::TuneArgs),
 }
 
 /// Where a tool starts: a layout or a position string.
@@ -111,6 +113,7 @@ fn main() -> ExitCode {
         Some(Command::Timing(args)) => sumito::timing::run(args),
         Some(Command::Openings(args)) => sumito::openings_gen::run(args),
         Some(Command::Datagen(args)) => sumito::datagen::run(args),
+        Some(Command::Tune(args)) => sumito::tune::run(args),
         Some(Command::Perft {
             depth,
             start,

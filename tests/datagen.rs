@@ -4,7 +4,7 @@
 mod common;
 
 use common::engines::{SUMITO, run_sumito};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -19,7 +19,7 @@ fn temp_path(name: &str) -> PathBuf {
 }
 
 /// Runs datagen into `path` with the fast settings and `extra` flags; panics on failure.
-fn datagen(path: &PathBuf, extra: &[&str]) -> String {
+fn datagen(path: &Path, extra: &[&str]) -> String {
     let mut args = vec!["datagen", "--output", path.to_str().unwrap()];
     args.extend_from_slice(&FAST);
     args.extend_from_slice(extra);

@@ -1,0 +1,184 @@
+//! The training data of `sumito tune`: the positions of `sumito datagen` files turned into the
+//! inputs of the evaluation's terms, the phase and the targets. The evaluation is linear in its
+//! weights, so these few numbers per position are all the fit needs.
+
+use crate::datagen::format::{Line, Sample, parse_line};
+use crate::eval::{TERM_COUNT, TERMS, endgame_share, features, phase};
+use rayon::prelude::*;
+use std::path::Path;
+
+/// One position as the fit sees it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Entry {
+    /// Each term's input from the side to move's view, in the order of [`TERMS`].
+    pub inputs: [f32; TERM_COUNT],
+    /// The share of the endgame weights, 0 to 1.
+    pub endgame: f32,
+    /// The game's result for the side to move: 1, 0.5 or 0.
+    pub result: f32,
+    /// The search score, in centi-marbles.
+    pub score: f32,
+}
+
+impl Entry {
+    /// The entry of a kept position.
+    pub fn new(sample: &Sample) -> Entry {
+        let position = &sample.position;
+        let both = features(position);
+        let stm = position.side_to_move();
+        let (us, them) = (&both[stm.index()], &both[stm.opponent().index()]);
+        let mut inputs = [0.0; TERM_COUNT];
+        for (input, term) in inputs.iter_mut().zip(&TERMS) {
+            *input = term.input(us, them) as f32;
+        }
+        Entry {
+            inputs,
+            endgame: endgame_share(phase(position)) as f32,
+            result: sample.result.value() as f32,
+            score: sample.score as f32,
+        }
+    }
+}
+
+/// The entries of some data files, split into the set fitted and the set held out.
+#[derive(Clone, Debug, Default)]
+pub struct Data {
+    /// The positions fitted.
+    pub train: Vec<Entry>,
+    /// The positions of the held-out games, for the validation loss.
+    pub validation: Vec<Entry>,
+    /// Complete games read.
+    pub games: u64,
+    /// Positions of unfinished games at the end of a file, left out.
+    pub unfinished: u64,
+    /// What each file held.
+    pub files: Vec<FileSummary>,
+}
+
+/// What one data file held.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileSummary {
+    /// The settings it was made with: the flags of its header.
+    pub flags: String,
+    /// Its complete games.
+    pub games: u64,
+    /// The positions of those games.
+    pub positions: u64,
+}
+
+/// Reads data files; every `holdout`-th game of each (index `holdout - 1`, `2 holdout - 1`, …)
+/// goes to the validation set, none when `holdout` is 0.
+pub fn load(paths: &[impl AsRef<Path>], holdout: u64) -> Result<Data, String> {
+    let mut data = Data::default();
+    for path in paths {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        read_into(&text, holdout, &mut data).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(data)
+}
+
+/// Adds the games of one file's text to `data`.
+pub fn read_into(text: &str, holdout: u64, data: &mut Data) -> Result<(), String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let tag = format!("{}: ", crate::datagen::format::FORMAT_TAG);
+    let Some(flags) = lines.first().and_then(|first| first.strip_prefix(&tag)) else {
+        return Err("not a data file of sumito datagen (no header)".into());
+    };
+    let mut summary = FileSummary {
+        flags: flags.to_string(),
+        ..FileSummary::default()
+    };
+    // Parsing and the features are the slow part: done on every core, in order.
+    let parsed: Vec<Result<Parsed, String>> = lines[1..]
+        .par_iter()
+        .enumerate()
+        .map(|(number, line)| parse(line).map_err(|e| format!("line {}: {e}", number + 2)))
+        .collect();
+    let mut pending = Vec::new();
+    for line in parsed {
+        match line? {
+            Parsed::Entry(entry) => pending.push(entry),
+            Parsed::Game(index) => {
+                let held_out = holdout > 0 && index % holdout == holdout - 1;
+                let set = if held_out {
+                    &mut data.validation
+                } else {
+                    &mut data.train
+                };
+                summary.games += 1;
+                summary.positions += pending.len() as u64;
+                set.append(&mut pending);
+                data.games += 1;
+            }
+            Parsed::Nothing => {}
+        }
+    }
+    data.unfinished += pending.len() as u64;
+    data.files.push(summary);
+    Ok(())
+}
+
+enum Parsed {
+    Entry(Entry),
+    Game(u64),
+    Nothing,
+}
+
+fn parse(line: &str) -> Result<Parsed, String> {
+    Ok(match parse_line(line)? {
+        Line::Comment => Parsed::Nothing,
+        Line::Sample(sample) => Parsed::Entry(Entry::new(&sample)),
+        Line::Game(game) => Parsed::Game(game.index),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{Weights, evaluate};
+
+    const FILE: &str = "# sumito datagen 1: --seed 1\n\
+        wwwww/wwwwww/2ww3/8/9/8/2bbb2/bbbbbb/bbbbb b 0 1 9 1 80\n\
+        game 0 standard 1-0 50 1\n\
+        5/6/7/8/3bbb3/3w4/7/6/5 w 0 5 70 0 -300\n\
+        5/6/7/8/3bbb3/3w4/7/6/5 b 0 5 71 1 300\n\
+        game 1 standard 1-0 80 2\n\
+        wwwww/wwwwww/2ww3/8/9/8/2bbb2/bbbbbb/bbbbb b 0 1 9 1 80\n";
+
+    #[test]
+    fn games_split_into_train_and_held_out_and_unfinished_ones_are_dropped() {
+        let mut data = Data::default();
+        read_into(FILE, 2, &mut data).unwrap();
+        assert_eq!((data.train.len(), data.validation.len()), (1, 2));
+        assert_eq!((data.games, data.unfinished), (2, 1));
+        assert_eq!(data.files[0].flags, "--seed 1");
+        assert_eq!((data.files[0].games, data.files[0].positions), (2, 3));
+        assert_eq!(data.validation[0].result, 0.0);
+        assert_eq!(data.validation[1].score, 300.0);
+        assert_eq!(data.validation[1].endgame, 1.0);
+        let mut all = Data::default();
+        read_into(FILE, 0, &mut all).unwrap();
+        assert_eq!((all.train.len(), all.validation.len()), (3, 0));
+        assert!(read_into("game 0 standard 1-0 50 0\n", 0, &mut all).is_err());
+    }
+
+    #[test]
+    fn the_inputs_times_the_weights_give_the_evaluation() {
+        let mut data = Data::default();
+        read_into(FILE, 0, &mut data).unwrap();
+        let positions = FILE.lines().filter(|l| !l.starts_with(['#', 'g']));
+        for (entry, line) in data.train.iter().zip(positions) {
+            let position = line.rsplitn(3, ' ').nth(2).unwrap().parse().unwrap();
+            let weights = Weights::DEFAULT;
+            let sum: f32 = entry
+                .inputs
+                .iter()
+                .zip(weights.terms)
+                .map(|(input, weight)| input * weight.opening as f32 / 10.0)
+                .sum();
+            assert_eq!(sum.round() as i32, evaluate(&position, &weights), "{line}");
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! `sumito tune`: fits the evaluation's weights to `sumito datagen` data, Texel-style.
+//!
+//! The loss is the mean squared error between each position's target (the game's result for
+//! the side to move, optionally blended with the search score) and sigmoid(K × evaluation).
+//! K is fitted first to the starting weights (or given), then Adam fits an opening and an
+//! endgame weight for every term of the evaluation's table, whatever terms it holds, over
+//! shuffled mini-batches, and the weights are written as Rust source ([`output`]).
+
+mod adam;
+pub mod data;
+pub mod model;
+mod output;
+
+use adam::Adam;
+use data::{Data, Entry};
+use model::{Model, Objective, fit_k};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use crate::eval::Weights;
+use crate::random::Random;
+
+/// The weights a fit starts from.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartFrom {
+    /// The weights Sumito plays with.
+    Default,
+    /// The weights of src/eval/tuned.rs, to go on from an earlier fit.
+    Tuned,
+}
+
+/// Arguments of `sumito tune`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct TuneArgs {
+    /// Data files made by `sumito datagen`.
+    #[arg(required = true)]
+    pub data: Vec<PathBuf>,
+    /// The Rust file to write the weights to (src/eval/tuned.rs to build them in).
+    #[arg(long)]
+    pub output: PathBuf,
+    /// Passes over the fitted positions.
+    #[arg(long, default_value_t = 30)]
+    pub epochs: u32,
+    /// Adam's step in centi-marbles at the first epoch, falling linearly to a tenth of it at the
+    /// last.
+    #[arg(long, default_value_t = 0.5)]
+    pub rate: f64,
+    /// Positions per gradient step.
+    #[arg(long, default_value_t = 4096)]
+    pub batch: usize,
+    /// The sigmoid's scale per centi-marble [default: fitted to the starting weights].
+    #[arg(long)]
+    pub k: Option<f64>,
+    /// How much the search score counts in the target, from 0 (the result alone) to 1.
+    #[arg(long, default_value_t = 0.0)]
+    pub lambda: f64,
+    /// Every N-th game of each file is held out to measure the fit on (0: none).
+    #[arg(long, default_value_t = 10)]
+    pub holdout: u64,
+    /// The weights to start from.
+    #[arg(long, value_enum, default_value_t = StartFrom::Default)]
+    pub from: StartFrom,
+    /// Seed of the order the positions are visited in.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads [default: every core]; the result does not depend on them.
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+impl TuneArgs {
+    fn check(&self) -> Result<(), String> {
+        let checks = [
+            (self.epochs >= 1, "--epochs must be at least 1"),
+            (
+                self.rate > 0.0 && self.rate.is_finite(),
+                "--rate must be above 0",
+            ),
+            (self.batch >= 1, "--batch must be at least 1"),
+            (
+                (0.0..=1.0).contains(&self.lambda),
+                "--lambda must be from 0 to 1",
+            ),
+            (
+                self.k.is_none_or(|k| k > 0.0 && k.is_finite()),
+                "--k must be above 0",
+            ),
+            (self.threads != Some(0), "--threads must be at least 1"),
+        ];
+        match checks.iter().find(|(ok, _)| !ok) {
+            Some((_, message)) => Err(message.to_string()),
+            None => Ok(()),
+        }
+    }
+
+    /// The command line of this fit, for the weights file's header.
+    fn command_line(&self) -> String {
+        let files: Vec<String> = self.data.iter().map(|p| p.display().to_string()).collect();
+        let mut line = format!(
+            "sumito tune {} --output {} --epochs {} --rate {} --batch {} --lambda {} \
+             --holdout {} --from {} --seed {}",
+            files.join(" "),
+            self.output.display(),
+            self.epochs,
+            self.rate,
+            self.batch,
+            self.lambda,
+            self.holdout,
+            match self.from {
+                StartFrom::Default => "default",
+                StartFrom::Tuned => "tuned",
+            },
+            self.seed
+        );
+        if let Some(k) = self.k {
+            let _ = write!(line, " --k {k}");
+        }
+        line
+    }
+}
+
+/// Runs `sumito tune`: the losses and the weights on stdout, the weights file written.
+pub fn run(args: &TuneArgs) -> Result<(), String> {
+    args.check()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    pool.install(|| fit(args))
+}
+
+fn fit(args: &TuneArgs) -> Result<(), String> {
+    let started = std::time::Instant::now();
+    let mut data = data::load(&args.data, args.holdout)?;
+    if data.train.is_empty() {
+        return Err("no complete game with positions to fit in the data".into());
+    }
+    crate::say!(
+        "data: {} games, {} positions fitted, {} held out, {} of unfinished games left out ({:.1} s)",
+        data.games,
+        data.train.len(),
+        data.validation.len(),
+        data.unfinished,
+        started.elapsed().as_secs_f64()
+    );
+    let start = match args.from {
+        StartFrom::Default => Weights::DEFAULT,
+        StartFrom::Tuned => Weights::tuned(),
+    };
+    let mut model = Model::from_weights(&start);
+    let k = match args.k {
+        Some(k) => k,
+        None => fit_k(&model, &data.train, args.lambda),
+    };
+    let objective = Objective {
+        k,
+        lambda: args.lambda,
+    };
+    crate::say!(
+        "k: {k:.6} per centi-marble{}",
+        if args.k.is_some() {
+            " (given)"
+        } else {
+            " (fitted)"
+        }
+    );
+    shuffle(&mut data.train, args.seed);
+    let first = losses(&objective, &model, &data);
+    crate::say!("epoch 0: {first}");
+    let mut adam = Adam::new(model::PARAMETERS);
+    let mut last = first.clone();
+    for epoch in 0..args.epochs {
+        let progress = f64::from(epoch) / f64::from(args.epochs);
+        let rate = args.rate * (1.0 - 0.9 * progress);
+        for batch in data.train.chunks(args.batch) {
+            let gradient = objective.gradient(&model, batch);
+            adam.step(&mut model.0, &gradient, rate);
+        }
+        last = losses(&objective, &model, &data);
+        crate::say!("epoch {}: {last}", epoch + 1);
+    }
+    let weights = model.to_weights();
+    crate::say!("{}", output::table(&weights).trim_end());
+    let provenance = output::Provenance {
+        datagen: datagen_commands(args, &data),
+        tune: args.command_line(),
+        summary: format!(
+            "{} positions of {} games: {} fitted, {} held out (every {}th game). K = {k:.6} per \
+             centi-marble, lambda {}. Loss at the start {}; after {} epochs {}.",
+            data.train.len() + data.validation.len(),
+            data.games,
+            data.train.len(),
+            data.validation.len(),
+            args.holdout,
+            args.lambda,
+            first,
+            args.epochs,
+            last
+        ),
+    };
+    output::write(&args.output, &output::source(&weights, &provenance))?;
+    crate::say!(
+        "wrote {} in {:.1} s",
+        args.output.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The commands that make each data file again.
+fn datagen_commands(args: &TuneArgs, data: &Data) -> Vec<String> {
+    args.data
+        .iter()
+        .zip(&data.files)
+        .map(|(path, file)| {
+            format!(
+                "sumito datagen --output {} --games {} {}",
+                path.display(),
+                file.games,
+                file.flags
+            )
+        })
+        .collect()
+}
+
+/// The loss on the fitted and on the held-out positions.
+#[derive(Clone, Debug, PartialEq)]
+struct Losses {
+    train: f64,
+    validation: Option<f64>,
+}
+
+impl std::fmt::Display for Losses {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "loss {:.6}", self.train)?;
+        match self.validation {
+            Some(validation) => write!(f, " (held out {validation:.6})"),
+            None => Ok(()),
+        }
+    }
+}
+
+fn losses(objective: &Objective, model: &Model, data: &Data) -> Losses {
+    Losses {
+        train: objective.loss(model, &data.train),
+        validation: (!data.validation.is_empty()).then(|| objective.loss(model, &data.validation)),
+    }
+}
+
+/// Shuffles `entries` by `seed` (Fisher-Yates): the games' positions follow each other in the
+/// files, and a batch should see many games.
+fn shuffle(entries: &mut [Entry], seed: u64) {
+    let mut random = Random(seed);
+    for last in (1..entries.len()).rev() {
+        let other = random.below(last + 1);
+        entries.swap(last, other);
+    }
+}
