@@ -1,4 +1,9 @@
-//! Evaluation weights fitted by `sumito tune`. Not fitted yet: these are the default weights.
+//! Evaluation weights fitted by `sumito tune`, which wrote this file: do not edit it by
+//! hand. The engine plays with them only when asked (`setoption name TunedEval value
+//! true`, `sumito eval --tuned`).
+//!
+//! The data, made by (none yet: these are the default weights, until a first fit)
+//!
 
 use super::weights::Phased;
 

@@ -164,9 +164,12 @@ fn fit(args: &TuneArgs) -> Result<(), String> {
             " (fitted)"
         }
     );
+    for name in constant_terms(&data.train) {
+        crate::say!("{name}: its input is 0 in every position, so its weight stays as it starts");
+    }
     shuffle(&mut data.train, args.seed);
     let first = losses(&objective, &model, &data);
-    crate::say!("epoch 0: {first}");
+    crate::say!("epoch 0: loss {first}");
     let mut adam = Adam::new(model::PARAMETERS);
     let mut last = first.clone();
     for epoch in 0..args.epochs {
@@ -177,7 +180,7 @@ fn fit(args: &TuneArgs) -> Result<(), String> {
             adam.step(&mut model.0, &gradient, rate);
         }
         last = losses(&objective, &model, &data);
-        crate::say!("epoch {}: {last}", epoch + 1);
+        crate::say!("epoch {}: loss {last}", epoch + 1);
     }
     let weights = model.to_weights();
     crate::say!("{}", output::table(&weights).trim_end());
@@ -186,7 +189,7 @@ fn fit(args: &TuneArgs) -> Result<(), String> {
         tune: args.command_line(),
         summary: format!(
             "{} positions of {} games: {} fitted, {} held out (every {}th game). K = {k:.6} per \
-             centi-marble, lambda {}. Loss at the start {}; after {} epochs {}.",
+             centi-marble, lambda {}. Loss with the starting weights {}; after {} epochs {}.",
             data.train.len() + data.validation.len(),
             data.games,
             data.train.len(),
@@ -232,7 +235,7 @@ struct Losses {
 
 impl std::fmt::Display for Losses {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "loss {:.6}", self.train)?;
+        write!(f, "{:.6}", self.train)?;
         match self.validation {
             Some(validation) => write!(f, " (held out {validation:.6})"),
             None => Ok(()),
@@ -245,6 +248,17 @@ fn losses(objective: &Objective, model: &Model, data: &Data) -> Losses {
         train: objective.loss(model, &data.train),
         validation: (!data.validation.is_empty()).then(|| objective.loss(model, &data.validation)),
     }
+}
+
+/// The terms whose input is 0 in all `entries`: the data say nothing about their weights (the
+/// threats of the side to move, for one, since datagen keeps only quiet positions).
+fn constant_terms(entries: &[Entry]) -> Vec<&'static str> {
+    crate::eval::TERMS
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| entries.iter().all(|entry| entry.inputs[*index] == 0.0))
+        .map(|(_, term)| term.name)
+        .collect()
 }
 
 /// Shuffles `entries` by `seed` (Fisher-Yates): the games' positions follow each other in the

@@ -117,6 +117,21 @@ mod tests {
     }
 
     #[test]
+    fn the_checked_in_file_is_as_the_writer_writes_it() {
+        // The checked-in file compiles, so the writer's text does too.
+        let checked_in = include_str!("../eval/tuned.rs");
+        let provenance = Provenance {
+            datagen: Vec::new(),
+            tune: String::new(),
+            summary: String::new(),
+        };
+        let written = source(&Weights::tuned(), &provenance);
+        let body = |text: &str| text[text.find("\nuse super::weights").unwrap()..].to_string();
+        assert_eq!(body(checked_in), body(&written));
+        assert!(checked_in.starts_with(&written[..written.find("//! The data").unwrap()]));
+    }
+
+    #[test]
     fn long_lines_wrap_at_words() {
         let lines = wrap("aaa bbb ccc ddd", 7);
         assert_eq!(lines, ["aaa bbb", "ccc ddd"]);

@@ -1,0 +1,173 @@
+//! `sumito tune` run as a program on data that `sumito datagen` made.
+
+mod common;
+
+use common::engines::run_sumito;
+use std::path::{Path, PathBuf};
+
+fn temp_path(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("sumito-tune-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// A small data file: 15 fast games.
+fn data(name: &str) -> PathBuf {
+    let path = temp_path(&format!("{name}.txt"));
+    let run = run_sumito(&[
+        "datagen",
+        "--output",
+        text(&path),
+        "--games",
+        "15",
+        "--depth",
+        "2",
+        "--max-plies",
+        "80",
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    path
+}
+
+/// Runs the fit; returns the loss after each epoch (the start first) and the file written.
+fn tune(data: &Path, output: &Path, extra: &[&str]) -> (Vec<f64>, String) {
+    let mut args = vec![
+        "tune",
+        text(data),
+        "--output",
+        text(output),
+        "--epochs",
+        "6",
+    ];
+    args.extend_from_slice(extra);
+    let run = run_sumito(&args);
+    assert!(run.success, "{args:?}: {}", run.stderr);
+    let losses = run
+        .lines()
+        .iter()
+        .filter_map(|line| line.split_once(": loss ").map(|(_, rest)| rest.to_string()))
+        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    (losses, std::fs::read_to_string(output).unwrap())
+}
+
+#[test]
+fn the_fit_lowers_the_loss_and_writes_the_same_weights_on_any_thread_count() {
+    let data = data("fit");
+    let (one, two) = (temp_path("one.rs"), temp_path("two.rs"));
+    let (losses, written) = tune(&data, &one, &["--threads", "1", "--rate", "1"]);
+    assert_eq!(losses.len(), 7, "{losses:?}");
+    assert!(losses[6] < losses[0], "{losses:?}");
+    let (_, again) = tune(&data, &two, &["--threads", "2", "--rate", "1"]);
+    // The paths differ in the command line of the header only.
+    assert_eq!(
+        written.replace(text(&one), ""),
+        again.replace(text(&two), "")
+    );
+    for name in [
+        "lost", "centre", "mass", "cohesion", "wedges", "threats", "exposure",
+    ] {
+        assert!(
+            written.contains(&format!("(\"{name}\", Phased::new(")),
+            "{name}"
+        );
+    }
+    // The header holds the commands that make the data and the weights again.
+    let games = format!(
+        "sumito datagen --output {} --games 15 --seed 1 --depth 2",
+        text(&data)
+    );
+    assert!(written.contains(&games), "{written}");
+    assert!(written.contains(&format!(
+        "sumito tune {} --output {}",
+        text(&data),
+        text(&one)
+    )));
+    // Starting from the default weights, the fit moved some of them.
+    assert!(
+        !written.contains("(\"lost\", Phased::new(-1000, -1000))"),
+        "{written}"
+    );
+    for path in [data, one, two] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn a_given_k_and_lambda_are_used() {
+    let data = data("given");
+    let output = temp_path("given.rs");
+    let run = run_sumito(&[
+        "tune",
+        text(&data),
+        "--output",
+        text(&output),
+        "--epochs",
+        "1",
+        "--k",
+        "0.01",
+        "--lambda",
+        "0.5",
+        "--holdout",
+        "0",
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("k: 0.010000 per centi-marble (given)"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains(" 0 held out"), "{}", run.stdout);
+    let _ = std::fs::remove_file(&data);
+    let _ = std::fs::remove_file(&output);
+}
+
+#[test]
+fn bad_flags_and_bad_data_are_refused() {
+    let output = temp_path("refused.rs");
+    let notes = temp_path("notes.txt");
+    std::fs::write(&notes, "not data\n").unwrap();
+    for (args, says) in [
+        (
+            vec!["tune", "missing.txt", "--output", text(&output)],
+            "missing.txt",
+        ),
+        (
+            vec!["tune", text(&notes), "--output", text(&output)],
+            "not a data file",
+        ),
+        (
+            vec![
+                "tune",
+                text(&notes),
+                "--output",
+                text(&output),
+                "--lambda",
+                "2",
+            ],
+            "--lambda",
+        ),
+        (
+            vec![
+                "tune",
+                text(&notes),
+                "--output",
+                text(&output),
+                "--epochs",
+                "0",
+            ],
+            "--epochs",
+        ),
+        (vec!["tune", text(&notes)], "--output"),
+    ] {
+        let run = run_sumito(&args);
+        assert!(!run.success, "{args:?}");
+        assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
+    }
+    assert!(!output.exists());
+    let _ = std::fs::remove_file(&notes);
+}
