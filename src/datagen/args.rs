@@ -132,8 +132,12 @@ impl DatagenArgs {
         if self.games.is_none() && self.positions.is_none() {
             return Err("say how much to make: --games N, --positions N or both".into());
         }
-        if self.threads == Some(0) {
-            return Err("--threads must be at least 1".into());
+        if self
+            .threads
+            .is_some_and(|n| !(1..=crate::search::MAX_THREADS).contains(&n))
+        {
+            let most = crate::search::MAX_THREADS;
+            return Err(format!("--threads must be from 1 to {most}"));
         }
         if !(1..=64).contains(&self.lines) {
             return Err("--lines must be from 1 to 64".into());

@@ -4,7 +4,7 @@
 //! stream comes from seed + `i`, and it is searched on one thread from a cleared table), so
 //! the threads can play any games in any order: a writer puts them into the file in their
 //! order, whole, as they come. The file is thus the same for every `--threads`, and an
-//! interrupted run continues from its last complete game ([`resume`]). docs/datagen.md
+//! interrupted run continues from its last complete game (`resume.rs`). docs/datagen.md
 //! describes the format.
 
 mod args;

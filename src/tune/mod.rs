@@ -4,7 +4,7 @@
 //! the side to move, optionally blended with the search score) and sigmoid(K × evaluation).
 //! K is fitted first to the starting weights (or given), then Adam fits an opening and an
 //! endgame weight for every term of the evaluation's table, whatever terms it holds, over
-//! shuffled mini-batches, and the weights are written as Rust source ([`output`]).
+//! shuffled mini-batches, and the weights are written as Rust source (`output.rs`).
 
 mod adam;
 pub mod data;
@@ -85,7 +85,11 @@ impl TuneArgs {
                 self.k.is_none_or(|k| k > 0.0 && k.is_finite()),
                 "--k must be above 0",
             ),
-            (self.threads != Some(0), "--threads must be at least 1"),
+            (
+                self.threads
+                    .is_none_or(|n| (1..=crate::search::MAX_THREADS).contains(&n)),
+                "--threads must be from 1 to 256",
+            ),
         ];
         match checks.iter().find(|(ok, _)| !ok) {
             Some((_, message)) => Err(message.to_string()),
@@ -133,7 +137,11 @@ fn fit(args: &TuneArgs) -> Result<(), String> {
     let started = std::time::Instant::now();
     let mut data = data::load(&args.data, args.holdout)?;
     if data.train.is_empty() {
-        return Err("no complete game with positions to fit in the data".into());
+        return Err(
+            "no positions to fit: the data hold no complete game with positions, or --holdout \
+             keeps them all apart"
+                .into(),
+        );
     }
     crate::say!(
         "data: {} games, {} positions fitted, {} held out, {} of unfinished games left out ({:.1} s)",
