@@ -160,8 +160,14 @@ fn skill_levels_search_shallower_and_vary_among_legal_moves() {
         engine.send("go depth 6");
         let lines = engine.until(|l| l.starts_with("bestmove"));
         for line in lines.iter().filter(|l| l.starts_with("info depth")) {
-            assert!(line.starts_with("info depth 1 "), "level 1 searches one ply: {line}");
-            assert!(line.contains(" multipv 1 "), "only MultiPV lines shown: {line}");
+            assert!(
+                line.starts_with("info depth 1 "),
+                "level 1 searches one ply: {line}"
+            );
+            assert!(
+                line.contains(" multipv 1 "),
+                "only MultiPV lines shown: {line}"
+            );
         }
         let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
         assert!(start.parse_move(best).is_ok(), "{best}");
@@ -173,7 +179,10 @@ fn skill_levels_search_shallower_and_vary_among_legal_moves() {
     engine.send("setoption name Skill value 20");
     engine.send("go depth 3");
     let lines = engine.until(|l| l.starts_with("bestmove"));
-    assert!(lines.iter().any(|l| l.starts_with("info depth 3 ")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{lines:?}"
+    );
 }
 
 #[test]

@@ -47,7 +47,9 @@ impl fmt::Display for PositionStringError {
                 f,
                 "expected 2 to 5 fields (board, side, lost black, lost white, plies), found {n}"
             ),
-            PositionStringError::RowCount(n) => write!(f, "expected 9 rows separated by '/', found {n}"),
+            PositionStringError::RowCount(n) => {
+                write!(f, "expected 9 rows separated by '/', found {n}")
+            }
             PositionStringError::RowLength {
                 row,
                 found,
@@ -68,7 +70,9 @@ impl fmt::Display for PositionStringError {
                 "row {row}: bad character '{}' (expected b, w or a digit 1-9)",
                 found.escape_default()
             ),
-            PositionStringError::BadSide(s) => write!(f, "side to move must be b or w, found '{s}'"),
+            PositionStringError::BadSide(s) => {
+                write!(f, "side to move must be b or w, found '{s}'")
+            }
             PositionStringError::BadNumber { field, found } => {
                 write!(f, "{field}: '{found}' is not a number in range")
             }
@@ -114,10 +118,11 @@ impl FromStr for Position {
                 let run = match ch {
                     '1'..='9' => ch as i32 - '0' as i32,
                     _ => {
-                        let colour = Colour::from_letter(ch).ok_or(PositionStringError::BadCharacter {
-                            row: name,
-                            found: ch,
-                        })?;
+                        let colour =
+                            Colour::from_letter(ch).ok_or(PositionStringError::BadCharacter {
+                                row: name,
+                                found: ch,
+                            })?;
                         if on_board(row, col) {
                             stones[colour.index()] |= Cell::from_coords(row, col).bit();
                         }
@@ -281,7 +286,10 @@ mod tests {
                     found: 'x',
                 },
             ),
-            ("5/6/7/8/9/8/7/6/5 x", PositionStringError::BadSide("x".into())),
+            (
+                "5/6/7/8/9/8/7/6/5 x",
+                PositionStringError::BadSide("x".into()),
+            ),
             (
                 "5/6/7/8/9/8/7/6/5 b 99",
                 PositionStringError::BadNumber {

@@ -31,7 +31,7 @@ pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, bench, bench_lines};
 pub use control::Control;
 pub use engine::{Engine, Info, MAX_THREADS, SearchResult, Settings};
 pub use negamax::SearchSwitches;
-pub use skill::{MAX_SKILL, Skill};
 pub use score::{MATE, MATE_BOUND, MAX_DEPTH, Reported, is_decisive};
+pub use skill::{MAX_SKILL, Skill};
 pub use time::{Clocks, Limits, TimePlan};
 pub use tt::{MAX_HASH_MB, TableSizeError};

@@ -107,7 +107,10 @@ mod tests {
         }
         assert!(seen[0] > seen[2], "{seen:?}");
         assert!(seen[1] > 0 && seen[2] > 0, "{seen:?}");
-        assert_eq!(seen[3], 0, "a move ten marbles worse is never chosen: {seen:?}");
+        assert_eq!(
+            seen[3], 0,
+            "a move ten marbles worse is never chosen: {seen:?}"
+        );
     }
 
     #[test]
