@@ -152,6 +152,9 @@ fn misbehaving(engine: &str, tc: &str, extra: &[&str], games: u32, reason: &str)
         // run side by side); the bad engine never answers at all, so it still forfeits.
         "--timemargin",
         "1000",
+        // The test engines know the bare layouts only.
+        "--openings",
+        "none",
     ];
     args.extend_from_slice(extra);
     let started = Instant::now();
@@ -265,6 +268,9 @@ fn per_engine_time_controls_and_a_clock() {
         "2",
         "--max-plies",
         "16",
+        // All 16 plies are the engines' own.
+        "--openings",
+        "none",
         "--records",
         file.to_str().unwrap(),
     ]);
@@ -453,7 +459,9 @@ fn bad_input_gives_a_message_and_a_failure() {
 }
 
 #[test]
-fn a_match_without_openings_warns_that_games_repeat() {
+fn a_match_without_openings_plays_the_suite_and_none_plays_the_bare_layout() {
+    let dir = scratch("suite");
+    let file = dir.join("games.txt");
     let args = [
         "--engine",
         SUMITO,
@@ -462,20 +470,58 @@ fn a_match_without_openings_warns_that_games_repeat() {
         "--tc",
         "depth=1",
         "--games",
-        "4",
+        "6",
         "--max-plies",
+        "10",
+        "--seed",
         "4",
+        "--records",
+        file.to_str().unwrap(),
     ];
     let run = run_match(&args);
     assert!(run.success, "{}", run.stderr);
+    let header = run.stderr.lines().next().unwrap_or_default();
     assert!(
-        run.stderr.contains("warning: no --openings"),
-        "{}",
-        run.stderr
+        header.contains("openings suite openings/suite.txt (180 standard)"),
+        "{header}"
     );
-    let mut with_openings = args.to_vec();
-    with_openings.extend(["--openings", "random:2"]);
-    let run = run_match(&with_openings);
-    assert!(run.success, "{}", run.stderr);
     assert!(!run.stderr.contains("warning"), "{}", run.stderr);
+    let games = records(&file);
+    let openings: Vec<Vec<String>> = (1..=6)
+        .map(|round| {
+            let game = by_round(&games, round);
+            let plies: usize = game.tag("OpeningPlies").unwrap().parse().unwrap();
+            assert!((2..=8).contains(&plies), "{game:?}");
+            game.moves[..plies].to_vec()
+        })
+        .collect();
+    // Both games of a colour pair share the opening, and the three pairs have three.
+    for pair in openings.chunks(2) {
+        assert_eq!(pair[0], pair[1]);
+    }
+    assert!(openings[0] != openings[2] && openings[2] != openings[4] && openings[0] != openings[4]);
+    // The order follows the seed: the same seed gives the same openings.
+    let again_file = dir.join("again.txt");
+    let mut again = args.to_vec();
+    *again.last_mut().unwrap() = again_file.to_str().unwrap();
+    assert!(run_match(&again).success);
+    let first_again = by_round(&records(&again_file), 1).clone();
+    assert_eq!(first_again.moves[..openings[0].len()], openings[0][..]);
+    // --openings none: the bare layout.
+    let bare_file = dir.join("bare.txt");
+    let mut bare = args.to_vec();
+    *bare.last_mut().unwrap() = bare_file.to_str().unwrap();
+    bare.extend(["--openings", "none"]);
+    let run = run_match(&bare);
+    assert!(run.success, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .contains("openings none")
+    );
+    for game in records(&bare_file) {
+        assert_eq!(game.tag("OpeningPlies"), Some("0"));
+    }
 }

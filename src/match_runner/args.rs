@@ -33,14 +33,16 @@ pub struct MatchArgs {
     /// Starting layouts, used in turn by the pairs: standard, belgian-daisy, german-daisy.
     #[arg(long, value_delimiter = ',', value_name = "LAYOUT")]
     pub layout: Vec<Layout>,
-    /// Openings: random:K (K random plies from the layout) or a file (one position string or
-    /// move list a line).
-    #[arg(long, value_name = "random:K|FILE")]
+    /// Openings: random:K (K random plies from the layout), a file (one position string or
+    /// move list a line), or none (the bare layouts). Default: the shipped balanced suite
+    /// openings/suite.txt, a different opening for every colour pair, in an order from --seed.
+    #[arg(long, value_name = "random:K|FILE|none")]
     pub openings: Option<String>,
     /// Plies after which a game is adjudicated by marbles ejected (more wins, equal draws).
     #[arg(long, default_value_t = 200)]
     pub max_plies: u32,
-    /// Seed of the random openings (default: from the clock; the header shows it).
+    /// Seed of the random openings and of the suite's order (default: from the clock; the
+    /// header shows it).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Append the game records to this file (format in GAMES.md).

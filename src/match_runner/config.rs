@@ -90,10 +90,13 @@ pub fn configure(raw: &MatchArgs) -> Result<MatchConfig, String> {
         layouts.push(Layout::Standard);
     }
     layouts.dedup();
+    let seed = raw.seed.unwrap_or_else(clock_seed);
+    // Without --openings the shipped suite, in an order drawn from the seed.
     let book = match &raw.openings {
-        Some(argument) => Book::from_argument(argument, &layouts).map_err(|e| e.0)?,
-        None => Book::None,
-    };
+        Some(argument) => Book::from_argument(argument, &layouts),
+        None => Book::suite(&layouts, seed),
+    }
+    .map_err(|e| e.0)?;
     let sprt = match &raw.sprt {
         Some(_) if count != 2 => return Err("--sprt needs exactly two engines".into()),
         Some(words) => Some(words.join(" ").parse::<Sprt>()?),
@@ -108,7 +111,7 @@ pub fn configure(raw: &MatchArgs) -> Result<MatchConfig, String> {
         layouts,
         book,
         max_plies: raw.max_plies,
-        seed: raw.seed.unwrap_or_else(clock_seed),
+        seed,
         records: raw.records.clone(),
         sprt,
         margin: Duration::from_millis(raw.timemargin),

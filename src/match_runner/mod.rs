@@ -74,11 +74,5 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         config.concurrency,
         config.seed
     );
-    if config.book == openings::Book::None && config.games as usize > 2 * config.layouts.len() {
-        eprintln!(
-            "warning: no --openings: every pair of games starts from the bare layout, so \
-             deterministic engines repeat the same games (give --openings random:K or a file)"
-        );
-    }
     runner::run_match(&config, first)
 }
