@@ -525,3 +525,127 @@ fn a_match_without_openings_plays_the_suite_and_none_plays_the_bare_layout() {
         assert_eq!(game.tag("OpeningPlies"), Some("0"));
     }
 }
+
+#[test]
+fn a_points_game_ends_when_the_game_time_runs_out_and_goes_by_the_marbles() {
+    let dir = scratch("points");
+    let file = dir.join("games.txt");
+    let started = Instant::now();
+    let run = run_match(&[
+        "--engine",
+        SUMITO,
+        "--name",
+        "A",
+        "--engine",
+        SUMITO,
+        "--name",
+        "B",
+        "--tc",
+        "2+0.05",
+        "--game-time",
+        "1",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--records",
+        file.to_str().unwrap(),
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .contains("points game of 1 s"),
+        "{}",
+        run.stderr
+    );
+    // Two games of one second of thinking each, with the engines' start-up and the runner's
+    // own work between moves on top.
+    assert!(started.elapsed() < Duration::from_secs(15));
+    let games = records(&file);
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        assert_eq!(game.tag("Termination"), Some("game time"), "{game:?}");
+        assert_eq!(game.tag("GameTime"), Some("1"), "{game:?}");
+        // A second shared by both sides leaves room for some moves, far fewer than 2 s + 0.05
+        // a move would allow for each side.
+        assert!(game.moves.len() > 2, "{game:?}");
+    }
+    // verify checks each result against the marbles of the final position.
+    verify_file(&file).expect("the records replay");
+    let header: Vec<&str> = run
+        .stdout
+        .lines()
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(header[5..7], ["Score", "Points"], "{}", run.stdout);
+    // A vs B, games, W, D, L, score, points.
+    let row: Vec<&str> = run
+        .stdout
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    let (wins, draws): (u32, u32) = (row[4].parse().unwrap(), row[5].parse().unwrap());
+    assert_eq!(row[8], format!("{}/4", 2 * wins + draws), "{}", run.stdout);
+}
+
+#[test]
+fn the_game_time_ends_a_search_that_would_never_end_and_it_is_no_fault() {
+    let dir = scratch("points-silent");
+    let file = dir.join("games.txt");
+    let timeout = script("timeout");
+    let started = Instant::now();
+    let run = run_match(&[
+        "--engine",
+        SUMITO,
+        "--name",
+        "Sumito",
+        "--engine",
+        &timeout,
+        "--name",
+        "Silent",
+        "--tc",
+        "depth=1",
+        "--game-time",
+        "0.5",
+        "--games",
+        "2",
+        "--openings",
+        "none",
+        "--records",
+        file.to_str().unwrap(),
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    // Silence is punished after 60 s; the game time ends both games long before.
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let games = records(&file);
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        assert_eq!(game.tag("Termination"), Some("game time"), "{game:?}");
+        // No marble is ejected in the one move Sumito makes: a draw.
+        assert_eq!(game.tag("Result"), Some("1/2-1/2"), "{game:?}");
+        assert!(game.moves.len() <= 1, "{game:?}");
+    }
+    verify_file(&file).expect("the records replay");
+    let row: Vec<&str> = run
+        .stdout
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    // Sumito vs Silent: 2 games, 0 W, 2 D, 0 L, 50%, 2/4 points; no time loss.
+    assert_eq!(
+        row[3..9],
+        ["2", "0", "2", "0", "50.0%", "2/4"],
+        "{}",
+        run.stdout
+    );
+    assert!(row.contains(&"0/0"), "{}", run.stdout);
+}

@@ -62,6 +62,10 @@ pub struct MatchArgs {
     /// full schedule's openings and Round tags, so that the N shards together are the match.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+    /// The points game (Russian rules): each game ends when both sides' thinking time
+    /// together reaches SECONDS, won by the side that ejected more marbles (equal counts draw).
+    #[arg(long, value_name = "SECONDS")]
+    pub game_time: Option<f64>,
     /// The Event tag of the records.
     #[arg(long, default_value = "Sumito match")]
     pub event: String,
@@ -70,6 +74,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = [
         "engine", "name", "option", "tc", "games", "concurrency", "layout", "openings",
         "max_plies", "seed", "records", "sprt", "timemargin", "silence_timeout", "event", "shard",
+        "game_time",
     ])]
     pub verify: Option<PathBuf>,
 }

@@ -40,6 +40,8 @@ pub struct MatchConfig {
     pub event: String,
     /// `--shard K/N` as (K − 1, N); `(0, 1)` plays the whole match.
     pub shard: (u64, u64),
+    /// The points game's total thinking time per game (`--game-time`).
+    pub game_time: Option<Duration>,
 }
 
 /// Reads `--shard K/N` (1 <= K <= N) as (K − 1, N).
@@ -123,6 +125,7 @@ pub fn configure(raw: &MatchArgs) -> Result<MatchConfig, String> {
             .map(parse_shard)
             .transpose()?
             .unwrap_or((0, 1)),
+        game_time: raw.game_time.map(Duration::from_secs_f64),
     })
 }
 
@@ -210,6 +213,11 @@ fn check_numbers(raw: &MatchArgs) -> Result<(), String> {
     }
     if raw.timemargin > 60_000 {
         return Err("--timemargin is at most 60000 ms".into());
+    }
+    if let Some(seconds) = raw.game_time
+        && !(seconds.is_finite() && seconds >= 0.001 && seconds <= 86_400.0)
+    {
+        return Err("--game-time must be from 0.001 to 86400 seconds".into());
     }
     let silence = raw.silence_timeout;
     if !(silence.is_finite() && silence > 0.0 && silence <= 86_400.0) {
@@ -313,6 +321,8 @@ mod tests {
                 "exactly two",
             ),
             (format!("--tc depth=1 {two} --sprt elo0=5 elo1=0"), "below"),
+            (format!("--tc depth=1 {two} --game-time 0"), "--game-time"),
+            (format!("--tc depth=1 {two} --game-time -3"), "--game-time"),
         ];
         for (args, expected) in cases {
             let words: Vec<&str> = args.split(' ').collect();

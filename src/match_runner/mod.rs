@@ -10,6 +10,7 @@
 //! - [`time_control`]: `--tc`, the `go` commands and the clocks;
 //! - [`openings`]: where each pair of games starts;
 //! - [`game`]: one game, move by move;
+//! - [`game_time`]: the points game (`--game-time`), what engines are told and how it ends;
 //! - [`stats`]: Elo with its interval, and the SPRT;
 //! - `report`: the progress line and the final table;
 //! - `runner`: the schedule, the worker threads and the collector.
@@ -17,6 +18,7 @@
 pub mod args;
 mod config;
 pub mod game;
+pub mod game_time;
 pub mod openings;
 mod report;
 mod runner;
@@ -28,6 +30,8 @@ pub use time_control::TimeControl;
 
 use crate::records;
 use crate::uap_client::EngineProcess;
+use game_time::whole_ms;
+use time_control::ms_to_seconds;
 
 /// Runs a match, or verifies a records file with `--verify`.
 pub fn run(args: &MatchArgs) -> Result<(), String> {
@@ -64,8 +68,13 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         .map(|(e, tc)| format!("{} ({tc})", e.name))
         .collect();
     let layouts: Vec<&str> = config.layouts.iter().map(|l| l.name()).collect();
+    let points_game = config
+        .game_time
+        .map(|total| format!("; points game of {} s", ms_to_seconds(whole_ms(total))))
+        .unwrap_or_default();
     eprintln!(
-        "match: {}; {} games per pair; layout {}; openings {}; max plies {}; concurrency {}; seed {}",
+        "match: {}; {} games per pair; layout {}; openings {}; max plies {}{points_game}; \
+         concurrency {}; seed {}",
         engines.join(" vs "),
         config.games,
         layouts.join(","),

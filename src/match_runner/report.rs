@@ -136,6 +136,7 @@ pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> Stri
         "D",
         "L",
         "Score",
+        "Points",
         "Elo",
         "95% interval",
         "LLR",
@@ -167,6 +168,7 @@ pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> Stri
             t.score()
                 .map(|s| format!("{:.1}%", 100.0 * s))
                 .unwrap_or_else(|| "-".into()),
+            format!("{}/{}", t.points(), 2 * t.games()),
             t.elo().map(format_elo).unwrap_or_else(|| "-".into()),
             interval,
             llr,
@@ -185,6 +187,8 @@ pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> Stri
             sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
         );
     }
+    text += "Points are the first engine's tournament points (win 2, draw 1, loss 0) of the \
+             most it could have.\n";
     text += "Time, Illegal and Crash count the games each engine of the pair lost that way \
              (first/second); Time includes silence.\n";
     text
@@ -301,6 +305,9 @@ mod tests {
         let text = table(&[pair], &names, None);
         assert!(text.lines().nth(1).unwrap().starts_with("A vs B"), "{text}");
         assert!(text.contains("62.5%"), "{text}");
+        // Two wins and a draw: 5 points of 8.
+        let row: Vec<&str> = text.lines().nth(1).unwrap().split_whitespace().collect();
+        assert_eq!(row[7..9], ["62.5%", "5/8"], "{text}");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use super::config::MatchConfig;
 use super::game::{self, GameSetup};
+use super::game_time::whole_ms;
 use super::openings::Opening;
 use super::report::{self, PairStats};
 use crate::board::Colour;
@@ -147,10 +148,22 @@ fn play_job(
         controls: job.engines.map(|index| config.controls[index]),
         margin: config.margin,
         silence: config.silence,
+        game_time: config.game_time,
     };
     let [black, white] = job.engines;
     let engines = two_mut(slots, black, white)?;
     let played = game::play(engines, &setup, wants_move_limit, &shared.stop, lateness)?;
+    if played.termination == Termination::GameTime {
+        // The game time may have run out during a search: both engines back to rest.
+        for index in job.engines {
+            let rested = slots[index]
+                .as_mut()
+                .is_some_and(|engine| engine.recover(RECOVERY.min(config.silence)));
+            if !rested {
+                slots[index] = None;
+            }
+        }
+    }
     if let Some(culprit) = played.culprit {
         let index = job.engines[culprit.index()];
         let keep = match played.termination {
@@ -286,6 +299,7 @@ impl Collector<'_> {
                 opening_plies: job.opening.moves.len(),
                 controls: job.engines.map(|index| config.controls[index]),
                 max_plies: config.max_plies,
+                game_time_ms: config.game_time.map(whole_ms),
                 game: played,
             });
             if let Err(message) = file.append(&record) {
