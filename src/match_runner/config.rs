@@ -322,7 +322,8 @@ mod tests {
             ),
             (format!("--tc depth=1 {two} --sprt elo0=5 elo1=0"), "below"),
             (format!("--tc depth=1 {two} --game-time 0"), "--game-time"),
-            (format!("--tc depth=1 {two} --game-time -3"), "--game-time"),
+            (format!("--tc depth=1 {two} --game-time=-3"), "--game-time"),
+            (format!("--tc depth=1 {two} --game-time nan"), "--game-time"),
         ];
         for (args, expected) in cases {
             let words: Vec<&str> = args.split(' ').collect();
