@@ -4,37 +4,11 @@
 
 mod common;
 
-use common::engines::{Run, SUMITO, run_sumito, script};
+use common::engines::{SUMITO, script};
+use common::matches::{by_round, records, run_match, scratch};
 use std::fs;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use sumito::records::{Record, parse_records, verify_file};
-
-/// A fresh scratch directory for one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sumito-match-{}-{test}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("scratch directory");
-    dir
-}
-
-/// Runs `sumito match <args>`.
-fn run_match(args: &[&str]) -> Run {
-    let mut all = vec!["match"];
-    all.extend_from_slice(args);
-    run_sumito(&all)
-}
-
-fn records(path: &Path) -> Vec<Record> {
-    parse_records(&fs::read_to_string(path).expect("records written")).expect("records parse")
-}
-
-fn by_round(records: &[Record], round: u32) -> &Record {
-    records
-        .iter()
-        .find(|r| r.tag("Round") == Some(&round.to_string()))
-        .expect("a record of every round")
-}
+use sumito::records::{Record, verify_file};
 
 #[test]
 fn sumito_against_itself_writes_records_that_replay() {

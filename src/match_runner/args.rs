@@ -74,9 +74,18 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = [
         "engine", "name", "option", "tc", "games", "concurrency", "layout", "openings",
         "max_plies", "seed", "records", "sprt", "timemargin", "silence_timeout", "event", "shard",
-        "game_time",
+        "game_time", "merge",
     ])]
     pub verify: Option<PathBuf>,
+    /// Read record files (a file, a directory of them, or a wildcard pattern such as
+    /// 'out/*.txt') and print the match table, with the missing and repeated rounds; plays
+    /// nothing. Only --sprt goes with it.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = [
+        "engine", "name", "option", "tc", "games", "concurrency", "layout", "openings",
+        "max_plies", "seed", "records", "timemargin", "silence_timeout", "event", "shard",
+        "game_time",
+    ])]
+    pub merge: Vec<PathBuf>,
 }
 
 impl MatchArgs {
@@ -138,6 +147,26 @@ mod tests {
         assert!(MatchArgs::try_parse_from(["match", "--verify", "f"]).is_ok());
         for flag in [["--engine", "x"], ["--tc", "depth=1"], ["--games", "4"]] {
             let args = ["match", "--verify", "f", flag[0], flag[1]];
+            assert!(MatchArgs::try_parse_from(args).is_err(), "{flag:?}");
+        }
+    }
+
+    #[test]
+    fn merge_takes_files_and_the_sprt_only() {
+        let args = MatchArgs::try_parse_from([
+            "match", "--merge", "a.txt", "out/", "--sprt", "elo0=0", "elo1=5",
+        ])
+        .unwrap();
+        assert_eq!(args.merge.len(), 2);
+        assert!(args.sprt.is_some());
+        for flag in [
+            ["--engine", "x"],
+            ["--games", "4"],
+            ["--shard", "1/2"],
+            ["--game-time", "20"],
+            ["--verify", "f"],
+        ] {
+            let args = ["match", "--merge", "f", flag[0], flag[1]];
             assert!(MatchArgs::try_parse_from(args).is_err(), "{flag:?}");
         }
     }

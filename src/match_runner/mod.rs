@@ -1,5 +1,6 @@
 //! `sumito match`: engine-vs-engine matches between UAP engines, with time controls, openings,
-//! statistics (Elo, SPRT) and game records; and `sumito match --verify` to replay records.
+//! statistics (Elo, SPRT) and game records; `sumito match --verify` to replay records, and
+//! `sumito match --merge` for the table of record files (the shards of a match).
 //!
 //! The runner keeps the authoritative position with the rules core and checks every move the
 //! engines send: an illegal move, a crash, an answer later than the clock allows or silence
@@ -13,14 +14,19 @@
 //! - [`game_time`]: the points game (`--game-time`), what engines are told and how it ends;
 //! - [`stats`]: Elo with its interval, and the SPRT;
 //! - `report`: the progress line and the final table;
-//! - `runner`: the schedule, the worker threads and the collector.
+//! - `runner`: the schedule, the worker threads and the collector;
+//! - `merge`: the table from record files (`--merge`), with `rounds` (missing and repeated
+//!   rounds) and `glob` (wildcards the shell left unexpanded).
 
 pub mod args;
 mod config;
 pub mod game;
 pub mod game_time;
+mod glob;
+mod merge;
 pub mod openings;
 mod report;
+mod rounds;
 mod runner;
 pub mod stats;
 pub mod time_control;
@@ -33,12 +39,21 @@ use crate::uap_client::EngineProcess;
 use game_time::whole_ms;
 use time_control::ms_to_seconds;
 
-/// Runs a match, or verifies a records file with `--verify`.
+/// Runs a match, verifies a records file with `--verify`, or merges record files with
+/// `--merge`.
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     if let Some(path) = &args.verify {
         let summary = records::verify_file(path)?;
         crate::say!("{summary}");
         return Ok(());
+    }
+    if !args.merge.is_empty() {
+        let sprt = args
+            .sprt
+            .as_ref()
+            .map(|words| words.join(" ").parse::<stats::Sprt>())
+            .transpose()?;
+        return merge::run(&args.merge, sprt.as_ref());
     }
     let mut config = config::configure(args)?;
     // Start every engine once before anything is played: a wrong command or a refused option
