@@ -126,6 +126,21 @@ pub fn progress_line(
     line
 }
 
+/// The standing of a pair for the overall progress line: `A vs B: Elo +12.3 ± 45.6`, with the
+/// LLR when an SPRT runs.
+pub fn standing(pair: &PairStats, pair_names: [&str; 2], sprt: Option<&Sprt>) -> String {
+    let mut text = format!(
+        "{} vs {}: {}",
+        pair_names[0],
+        pair_names[1],
+        elo_text(&pair.tally)
+    );
+    if let Some(sprt) = sprt {
+        text += &format!(", LLR {:+.2}", sprt.llr(&pair.tally));
+    }
+    text
+}
+
 /// The final table: one row per engine pair. Counts of faults are given as
 /// "first engine/second engine".
 pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> String {

@@ -8,6 +8,7 @@ use super::game_time::whole_ms;
 use super::openings::Opening;
 use super::report::{self, PairStats};
 use crate::board::Colour;
+use crate::progress::Progress;
 use crate::records::{GameInfo, PlayedGame, RecordsFile, Termination, format_record, today};
 use crate::samples::Samples;
 use crate::uap_client::EngineProcess;
@@ -216,6 +217,7 @@ pub fn run_match(config: &MatchConfig, first: Vec<EngineProcess>) -> Result<(), 
             .map(RecordsFile::open)
             .transpose()?,
         date: today(),
+        progress: Progress::new("match", jobs.len() as u64),
         total: jobs.len(),
         done: 0,
         lateness: vec![Samples::default(); config.engines.len()],
@@ -258,6 +260,8 @@ struct Collector<'a> {
     pairs: Vec<PairStats>,
     records: Option<RecordsFile>,
     date: String,
+    /// The overall progress line: games done, the standing, the time left.
+    progress: Progress,
     total: usize,
     done: usize,
     /// Lateness samples per engine.
@@ -287,7 +291,9 @@ impl Collector<'_> {
         let line = report::progress_line(
             self.done, self.total, players, played, pair, pair_names, sprt,
         );
-        eprintln!("{line}");
+        self.progress.println(&line);
+        let standing = report::standing(pair, pair_names, sprt);
+        self.progress.set(self.done as u64, &standing);
         let decided = report::sprt_decided(sprt, pair);
         if let Some(file) = self.records.as_mut() {
             let record = format_record(&GameInfo {
@@ -312,6 +318,7 @@ impl Collector<'_> {
 
     /// Prints the table and the lateness of every engine.
     fn finish(self) -> Result<(), String> {
+        self.progress.finish();
         if let Some(message) = self.failure {
             return Err(message);
         }
