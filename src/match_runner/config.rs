@@ -215,7 +215,7 @@ fn check_numbers(raw: &MatchArgs) -> Result<(), String> {
         return Err("--timemargin is at most 60000 ms".into());
     }
     if let Some(seconds) = raw.game_time
-        && !(seconds.is_finite() && seconds >= 0.001 && seconds <= 86_400.0)
+        && !(0.001..=86_400.0).contains(&seconds)
     {
         return Err("--game-time must be from 0.001 to 86400 seconds".into());
     }
