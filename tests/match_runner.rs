@@ -518,6 +518,8 @@ fn a_points_game_ends_when_the_game_time_runs_out_and_goes_by_the_marbles() {
         "2+0.05",
         "--game-time",
         "1",
+        "--max-plies",
+        "1000",
         "--games",
         "2",
         "--seed",
@@ -540,13 +542,27 @@ fn a_points_game_ends_when_the_game_time_runs_out_and_goes_by_the_marbles() {
     assert!(started.elapsed() < Duration::from_secs(15));
     let games = records(&file);
     assert_eq!(games.len(), 2);
+    let mut by_game_time = 0;
     for game in &games {
-        assert_eq!(game.tag("Termination"), Some("game time"), "{game:?}");
+        // Told no more than the game time left, the engines never overstep their own clocks,
+        // and a second is over long before the move limit (each move takes a part of what is
+        // left, so a game may run to a few hundred plies).
+        let termination = game.tag("Termination").unwrap();
+        assert!(
+            ["game time", "six marbles ejected"].contains(&termination),
+            "{game:?}"
+        );
+        by_game_time += usize::from(termination == "game time");
         assert_eq!(game.tag("GameTime"), Some("1"), "{game:?}");
-        // A second shared by both sides leaves room for some moves, far fewer than 2 s + 0.05
-        // a move would allow for each side.
         assert!(game.moves.len() > 2, "{game:?}");
     }
+    let said = format!("Game time: {by_game_time} of 2 games ended");
+    assert_eq!(
+        run.stdout.contains(&said),
+        by_game_time > 0,
+        "{}",
+        run.stdout
+    );
     // verify checks each result against the marbles of the final position.
     verify_file(&file).expect("the records replay");
     let header: Vec<&str> = run
@@ -567,6 +583,13 @@ fn a_points_game_ends_when_the_game_time_runs_out_and_goes_by_the_marbles() {
         .collect();
     let (wins, draws): (u32, u32) = (row[4].parse().unwrap(), row[5].parse().unwrap());
     assert_eq!(row[8], format!("{}/4", 2 * wins + draws), "{}", run.stdout);
+    // No loss on time, no illegal move, no crash.
+    assert_eq!(
+        row[row.len() - 3..],
+        ["0/0", "0/0", "0/0"],
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
@@ -621,5 +644,15 @@ fn the_game_time_ends_a_search_that_would_never_end_and_it_is_no_fault() {
         "{}",
         run.stdout
     );
-    assert!(row.contains(&"0/0"), "{}", run.stdout);
+    assert_eq!(
+        row[row.len() - 3..],
+        ["0/0", "0/0", "0/0"],
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("Game time: 2 of 2 games ended"),
+        "{}",
+        run.stdout
+    );
 }
