@@ -37,7 +37,12 @@ pub fn run(arguments: &[PathBuf], sprt: Option<&Sprt>) -> Result<(), String> {
     let (names, pairs) = tally(&games);
     let rounds: Vec<u64> = games.iter().map(|merged| merged.round).collect();
     let check = RoundCheck::new(&rounds);
-    eprintln!("merge: {} games from {} files", games.len(), files.len());
+    let plural = if files.len() == 1 { "" } else { "s" };
+    eprintln!(
+        "merge: {} games from {} file{plural}",
+        games.len(),
+        files.len()
+    );
     if !check.is_complete() {
         eprintln!("warning: {}", check.summary());
     }
