@@ -5,7 +5,7 @@
 mod common;
 
 use common::engines::SUMITO;
-use common::matches::{records, run_match, scratch};
+use common::matches::{games, records, run_match, scratch};
 use std::fs;
 use std::path::Path;
 use sumito::records::Record;
@@ -51,24 +51,6 @@ fn play(records: &Path, shard: Option<&str>) -> String {
     let run = run_match(&flags);
     assert!(run.success, "{}", run.stderr);
     run.stdout
-}
-
-/// Round, players, moves, result and termination of every game, by round.
-fn games(records: &[Record]) -> Vec<(u64, Vec<String>)> {
-    let mut games: Vec<(u64, Vec<String>)> = records
-        .iter()
-        .map(|record| {
-            let round = record.tag("Round").unwrap().parse().unwrap();
-            let mut game: Vec<String> = ["Black", "White", "Result", "Termination"]
-                .iter()
-                .map(|tag| record.tag(tag).unwrap().to_string())
-                .collect();
-            game.extend(record.moves.iter().cloned());
-            (round, game)
-        })
-        .collect();
-    games.sort();
-    games
 }
 
 #[test]

@@ -7,7 +7,7 @@
 mod common;
 
 use common::engines::SUMITO;
-use common::matches::{records, run_match, scratch};
+use common::matches::{games, records, run_match, scratch};
 use std::path::Path;
 use std::process::Command;
 use sumito::records::Record;
@@ -49,24 +49,6 @@ fn unsharded(dir: &Path) -> (String, Vec<Record>) {
         format!("{}Rounds 1 to 24: each once.\n", run.stdout),
         records(&file),
     )
-}
-
-/// Round, players, result, termination and moves of every game, by round.
-fn games(records: &[Record]) -> Vec<(u64, Vec<String>)> {
-    let mut games: Vec<(u64, Vec<String>)> = records
-        .iter()
-        .map(|record| {
-            let round = record.tag("Round").unwrap().parse().unwrap();
-            let mut game: Vec<String> = ["Black", "White", "Result", "Termination"]
-                .iter()
-                .map(|tag| record.tag(tag).unwrap().to_string())
-                .collect();
-            game.extend(record.moves.iter().cloned());
-            (round, game)
-        })
-        .collect();
-    games.sort();
-    games
 }
 
 /// The records of every shard file in `dir`.

@@ -33,3 +33,22 @@ pub fn by_round(records: &[Record], round: u32) -> &Record {
         .find(|r| r.tag("Round") == Some(&round.to_string()))
         .expect("a record of every round")
 }
+
+/// Round, players, result, termination and moves of every game, by round: what two runs of
+/// the same schedule must agree on.
+pub fn games(records: &[Record]) -> Vec<(u64, Vec<String>)> {
+    let mut games: Vec<(u64, Vec<String>)> = records
+        .iter()
+        .map(|record| {
+            let round = record.tag("Round").unwrap().parse().unwrap();
+            let mut game: Vec<String> = ["Black", "White", "Result", "Termination"]
+                .iter()
+                .map(|tag| record.tag(tag).unwrap().to_string())
+                .collect();
+            game.extend(record.moves.iter().cloned());
+            (round, game)
+        })
+        .collect();
+    games.sort();
+    games
+}
