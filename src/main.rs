@@ -57,7 +57,7 @@ enum Command {
         tuned: bool,
     },
     /// Play a match between UAP engines.
-    Match(sumito::match_runner::MatchArgs),
+    Match(Box<sumito::match_runner::MatchArgs>),
     /// Analyse the games of a records file move by move, or one position.
     Analyse(sumito::analysis::command::AnalyseArgs),
     /// Play a game against Sumito in the terminal.

@@ -326,7 +326,13 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     // Engine against engine, on a clock.
     browser.script("const f = document.querySelector('#new-form'); f.elements.mode.value = 'watch'; f.elements.mode.dispatchEvent(new Event('change')); f.elements.tc.value = '60+1';");
     browser.click("#new-form button[type=submit]");
-    browser.wait_for("an engine game", &format!("{MOVE_COUNT} >= 6"));
+    // The mode label and the move list change in the same update: once the label says so, the
+    // list is the new game's, not the loaded record's.
+    browser.wait_for(
+        "an engine game",
+        "return document.querySelector('#mode-label').textContent === 'Engine against engine' \
+         && document.querySelectorAll('#moves .mv').length >= 6",
+    );
     browser.wait_for(
         "clocks",
         "return document.querySelectorAll('[data-clock]').length === 2",

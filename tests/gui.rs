@@ -270,6 +270,10 @@ fn the_level_is_sent_as_skill_to_an_engine_that_has_the_option() {
         !s["engines"][0]["skill"].is_null()
     });
     assert_eq!(state["engines"][0]["skill"], false);
+    // Sumito itself, the default engine, offers the levels.
+    let sumito = Gui::start(&["--movetime", "100"]);
+    let state = sumito.wait_for("Sumito's options", |s| !s["engines"][0]["skill"].is_null());
+    assert_eq!(state["engines"][0]["skill"], true);
 }
 
 #[test]

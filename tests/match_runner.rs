@@ -4,37 +4,11 @@
 
 mod common;
 
-use common::engines::{Run, SUMITO, run_sumito, script};
+use common::engines::{SUMITO, script};
+use common::matches::{by_round, records, run_match, scratch};
 use std::fs;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use sumito::records::{Record, parse_records, verify_file};
-
-/// A fresh scratch directory for one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sumito-match-{}-{test}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("scratch directory");
-    dir
-}
-
-/// Runs `sumito match <args>`.
-fn run_match(args: &[&str]) -> Run {
-    let mut all = vec!["match"];
-    all.extend_from_slice(args);
-    run_sumito(&all)
-}
-
-fn records(path: &Path) -> Vec<Record> {
-    parse_records(&fs::read_to_string(path).expect("records written")).expect("records parse")
-}
-
-fn by_round(records: &[Record], round: u32) -> &Record {
-    records
-        .iter()
-        .find(|r| r.tag("Round") == Some(&round.to_string()))
-        .expect("a record of every round")
-}
+use sumito::records::{Record, verify_file};
 
 #[test]
 fn sumito_against_itself_writes_records_that_replay() {
@@ -152,6 +126,9 @@ fn misbehaving(engine: &str, tc: &str, extra: &[&str], games: u32, reason: &str)
         // run side by side); the bad engine never answers at all, so it still forfeits.
         "--timemargin",
         "1000",
+        // The test engines know the bare layouts only.
+        "--openings",
+        "none",
     ];
     args.extend_from_slice(extra);
     let started = Instant::now();
@@ -265,6 +242,9 @@ fn per_engine_time_controls_and_a_clock() {
         "2",
         "--max-plies",
         "16",
+        // All 16 plies are the engines' own.
+        "--openings",
+        "none",
         "--records",
         file.to_str().unwrap(),
     ]);
@@ -453,7 +433,9 @@ fn bad_input_gives_a_message_and_a_failure() {
 }
 
 #[test]
-fn a_match_without_openings_warns_that_games_repeat() {
+fn a_match_without_openings_plays_the_suite_and_none_plays_the_bare_layout() {
+    let dir = scratch("suite");
+    let file = dir.join("games.txt");
     let args = [
         "--engine",
         SUMITO,
@@ -462,20 +444,215 @@ fn a_match_without_openings_warns_that_games_repeat() {
         "--tc",
         "depth=1",
         "--games",
-        "4",
+        "6",
         "--max-plies",
+        "10",
+        "--seed",
         "4",
+        "--records",
+        file.to_str().unwrap(),
     ];
     let run = run_match(&args);
     assert!(run.success, "{}", run.stderr);
+    let header = run.stderr.lines().next().unwrap_or_default();
     assert!(
-        run.stderr.contains("warning: no --openings"),
+        header.contains("openings suite openings/suite.txt (180 standard)"),
+        "{header}"
+    );
+    assert!(!run.stderr.contains("warning"), "{}", run.stderr);
+    let games = records(&file);
+    let openings: Vec<Vec<String>> = (1..=6)
+        .map(|round| {
+            let game = by_round(&games, round);
+            let plies: usize = game.tag("OpeningPlies").unwrap().parse().unwrap();
+            assert!((2..=8).contains(&plies), "{game:?}");
+            game.moves[..plies].to_vec()
+        })
+        .collect();
+    // Both games of a colour pair share the opening, and the three pairs have three.
+    for pair in openings.chunks(2) {
+        assert_eq!(pair[0], pair[1]);
+    }
+    assert!(openings[0] != openings[2] && openings[2] != openings[4] && openings[0] != openings[4]);
+    // The order follows the seed: the same seed gives the same openings.
+    let again_file = dir.join("again.txt");
+    let mut again = args.to_vec();
+    *again.last_mut().unwrap() = again_file.to_str().unwrap();
+    assert!(run_match(&again).success);
+    let first_again = by_round(&records(&again_file), 1).clone();
+    assert_eq!(first_again.moves[..openings[0].len()], openings[0][..]);
+    // --openings none: the bare layout.
+    let bare_file = dir.join("bare.txt");
+    let mut bare = args.to_vec();
+    *bare.last_mut().unwrap() = bare_file.to_str().unwrap();
+    bare.extend(["--openings", "none"]);
+    let run = run_match(&bare);
+    assert!(run.success, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .contains("openings none")
+    );
+    for game in records(&bare_file) {
+        assert_eq!(game.tag("OpeningPlies"), Some("0"));
+    }
+}
+
+#[test]
+fn a_points_game_ends_when_the_game_time_runs_out_and_goes_by_the_marbles() {
+    let dir = scratch("points");
+    let file = dir.join("games.txt");
+    let started = Instant::now();
+    let run = run_match(&[
+        "--engine",
+        SUMITO,
+        "--name",
+        "A",
+        "--engine",
+        SUMITO,
+        "--name",
+        "B",
+        "--tc",
+        "2+0.05",
+        "--game-time",
+        "1",
+        "--max-plies",
+        "1000",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--records",
+        file.to_str().unwrap(),
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .contains("points game of 1 s"),
         "{}",
         run.stderr
     );
-    let mut with_openings = args.to_vec();
-    with_openings.extend(["--openings", "random:2"]);
-    let run = run_match(&with_openings);
+    // Two games of one second of thinking each, with the engines' start-up and the runner's
+    // own work between moves on top.
+    assert!(started.elapsed() < Duration::from_secs(15));
+    let games = records(&file);
+    assert_eq!(games.len(), 2);
+    let mut by_game_time = 0;
+    for game in &games {
+        // Told no more than the game time left, the engines never overstep their own clocks,
+        // and a second is over long before the move limit (each move takes a part of what is
+        // left, so a game may run to a few hundred plies).
+        let termination = game.tag("Termination").unwrap();
+        assert!(
+            ["game time", "six marbles ejected"].contains(&termination),
+            "{game:?}"
+        );
+        by_game_time += usize::from(termination == "game time");
+        assert_eq!(game.tag("GameTime"), Some("1"), "{game:?}");
+        assert!(game.moves.len() > 2, "{game:?}");
+    }
+    let said = format!("Game time: {by_game_time} of 2 games ended");
+    assert_eq!(
+        run.stdout.contains(&said),
+        by_game_time > 0,
+        "{}",
+        run.stdout
+    );
+    // verify checks each result against the marbles of the final position.
+    verify_file(&file).expect("the records replay");
+    let header: Vec<&str> = run
+        .stdout
+        .lines()
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(header[5..7], ["Score", "Points"], "{}", run.stdout);
+    // A vs B, games, W, D, L, score, points.
+    let row: Vec<&str> = run
+        .stdout
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    let (wins, draws): (u32, u32) = (row[4].parse().unwrap(), row[5].parse().unwrap());
+    assert_eq!(row[8], format!("{}/4", 2 * wins + draws), "{}", run.stdout);
+    // No loss on time, no illegal move, no crash.
+    assert_eq!(
+        row[row.len() - 3..],
+        ["0/0", "0/0", "0/0"],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn the_game_time_ends_a_search_that_would_never_end_and_it_is_no_fault() {
+    let dir = scratch("points-silent");
+    let file = dir.join("games.txt");
+    let timeout = script("timeout");
+    let started = Instant::now();
+    let run = run_match(&[
+        "--engine",
+        SUMITO,
+        "--name",
+        "Sumito",
+        "--engine",
+        &timeout,
+        "--name",
+        "Silent",
+        "--tc",
+        "depth=1",
+        "--game-time",
+        "0.5",
+        "--games",
+        "2",
+        "--openings",
+        "none",
+        "--records",
+        file.to_str().unwrap(),
+    ]);
     assert!(run.success, "{}", run.stderr);
-    assert!(!run.stderr.contains("warning"), "{}", run.stderr);
+    // Silence is punished after 60 s; the game time ends both games long before.
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let games = records(&file);
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        assert_eq!(game.tag("Termination"), Some("game time"), "{game:?}");
+        // No marble is ejected in the one move Sumito makes: a draw.
+        assert_eq!(game.tag("Result"), Some("1/2-1/2"), "{game:?}");
+        assert!(game.moves.len() <= 1, "{game:?}");
+    }
+    verify_file(&file).expect("the records replay");
+    let row: Vec<&str> = run
+        .stdout
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    // Sumito vs Silent: 2 games, 0 W, 2 D, 0 L, 50%, 2/4 points; no time loss.
+    assert_eq!(
+        row[3..9],
+        ["2", "0", "2", "0", "50.0%", "2/4"],
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        row[row.len() - 3..],
+        ["0/0", "0/0", "0/0"],
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("Game time: 2 of 2 games ended"),
+        "{}",
+        run.stdout
+    );
 }

@@ -153,6 +153,17 @@ impl Position {
         self.lost[colour.index()]
     }
 
+    /// The side that has ejected more marbles, `None` when both have ejected as many: who
+    /// wins when the move limit or the game time (the points game) ends the game.
+    pub fn marble_leader(&self) -> Option<Colour> {
+        let (black, white) = (self.lost(Colour::Black), self.lost(Colour::White));
+        match black.cmp(&white) {
+            std::cmp::Ordering::Less => Some(Colour::Black),
+            std::cmp::Ordering::Greater => Some(Colour::White),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
     /// Plies played since the start of the game.
     #[inline]
     pub fn plies(&self) -> u32 {
@@ -199,18 +210,10 @@ impl Position {
             }
         }
         if self.move_limit != 0 && self.plies >= self.move_limit {
-            let (black, white) = (self.lost(Colour::Black), self.lost(Colour::White));
             let reason = WinReason::MoveLimit;
-            return Some(match black.cmp(&white) {
-                std::cmp::Ordering::Less => Outcome::Win {
-                    winner: Colour::Black,
-                    reason,
-                },
-                std::cmp::Ordering::Greater => Outcome::Win {
-                    winner: Colour::White,
-                    reason,
-                },
-                std::cmp::Ordering::Equal => Outcome::Draw,
+            return Some(match self.marble_leader() {
+                Some(winner) => Outcome::Win { winner, reason },
+                None => Outcome::Draw,
             });
         }
         if self.count_moves() == 0 {

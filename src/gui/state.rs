@@ -248,6 +248,7 @@ impl Game {
             opening_plies: 0,
             controls: [tc, tc],
             max_plies,
+            game_time_ms: None,
             game: &game,
         })
     }

@@ -33,14 +33,16 @@ pub struct MatchArgs {
     /// Starting layouts, used in turn by the pairs: standard, belgian-daisy, german-daisy.
     #[arg(long, value_delimiter = ',', value_name = "LAYOUT")]
     pub layout: Vec<Layout>,
-    /// Openings: random:K (K random plies from the layout) or a file (one position string or
-    /// move list a line).
-    #[arg(long, value_name = "random:K|FILE")]
+    /// Openings: random:K (K random plies from the layout), a file (one position string or
+    /// move list a line), or none (the bare layouts). Default: the shipped balanced suite
+    /// openings/suite.txt, a different opening for every colour pair, in an order from --seed.
+    #[arg(long, value_name = "random:K|FILE|none")]
     pub openings: Option<String>,
     /// Plies after which a game is adjudicated by marbles ejected (more wins, equal draws).
     #[arg(long, default_value_t = 200)]
     pub max_plies: u32,
-    /// Seed of the random openings (default: from the clock; the header shows it).
+    /// Seed of the random openings and of the suite's order (default: from the clock; the
+    /// header shows it).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Append the game records to this file (format in GAMES.md).
@@ -60,6 +62,10 @@ pub struct MatchArgs {
     /// full schedule's openings and Round tags, so that the N shards together are the match.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+    /// The points game (Russian rules): each game ends when both sides' thinking time
+    /// together reaches SECONDS, won by the side that ejected more marbles (equal counts draw).
+    #[arg(long, value_name = "SECONDS")]
+    pub game_time: Option<f64>,
     /// The Event tag of the records.
     #[arg(long, default_value = "Sumito match")]
     pub event: String,
@@ -68,8 +74,18 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = [
         "engine", "name", "option", "tc", "games", "concurrency", "layout", "openings",
         "max_plies", "seed", "records", "sprt", "timemargin", "silence_timeout", "event", "shard",
+        "game_time", "merge",
     ])]
     pub verify: Option<PathBuf>,
+    /// Read record files (a file, a directory of them, or a wildcard pattern such as
+    /// 'out/*.txt') and print the match table, with the missing and repeated rounds; plays
+    /// nothing. Only --sprt goes with it.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = [
+        "engine", "name", "option", "tc", "games", "concurrency", "layout", "openings",
+        "max_plies", "seed", "records", "timemargin", "silence_timeout", "event", "shard",
+        "game_time",
+    ])]
+    pub merge: Vec<PathBuf>,
 }
 
 impl MatchArgs {
@@ -131,6 +147,26 @@ mod tests {
         assert!(MatchArgs::try_parse_from(["match", "--verify", "f"]).is_ok());
         for flag in [["--engine", "x"], ["--tc", "depth=1"], ["--games", "4"]] {
             let args = ["match", "--verify", "f", flag[0], flag[1]];
+            assert!(MatchArgs::try_parse_from(args).is_err(), "{flag:?}");
+        }
+    }
+
+    #[test]
+    fn merge_takes_files_and_the_sprt_only() {
+        let args = MatchArgs::try_parse_from([
+            "match", "--merge", "a.txt", "out/", "--sprt", "elo0=0", "elo1=5",
+        ])
+        .unwrap();
+        assert_eq!(args.merge.len(), 2);
+        assert!(args.sprt.is_some());
+        for flag in [
+            ["--engine", "x"],
+            ["--games", "4"],
+            ["--shard", "1/2"],
+            ["--game-time", "20"],
+            ["--verify", "f"],
+        ] {
+            let args = ["match", "--merge", "f", flag[0], flag[1]];
             assert!(MatchArgs::try_parse_from(args).is_err(), "{flag:?}");
         }
     }

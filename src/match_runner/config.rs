@@ -40,6 +40,8 @@ pub struct MatchConfig {
     pub event: String,
     /// `--shard K/N` as (K − 1, N); `(0, 1)` plays the whole match.
     pub shard: (u64, u64),
+    /// The points game's total thinking time per game (`--game-time`).
+    pub game_time: Option<Duration>,
 }
 
 /// Reads `--shard K/N` (1 <= K <= N) as (K − 1, N).
@@ -90,10 +92,13 @@ pub fn configure(raw: &MatchArgs) -> Result<MatchConfig, String> {
         layouts.push(Layout::Standard);
     }
     layouts.dedup();
+    let seed = raw.seed.unwrap_or_else(clock_seed);
+    // Without --openings the shipped suite, in an order drawn from the seed.
     let book = match &raw.openings {
-        Some(argument) => Book::from_argument(argument, &layouts).map_err(|e| e.0)?,
-        None => Book::None,
-    };
+        Some(argument) => Book::from_argument(argument, &layouts),
+        None => Book::suite(&layouts, seed),
+    }
+    .map_err(|e| e.0)?;
     let sprt = match &raw.sprt {
         Some(_) if count != 2 => return Err("--sprt needs exactly two engines".into()),
         Some(words) => Some(words.join(" ").parse::<Sprt>()?),
@@ -108,7 +113,7 @@ pub fn configure(raw: &MatchArgs) -> Result<MatchConfig, String> {
         layouts,
         book,
         max_plies: raw.max_plies,
-        seed: raw.seed.unwrap_or_else(clock_seed),
+        seed,
         records: raw.records.clone(),
         sprt,
         margin: Duration::from_millis(raw.timemargin),
@@ -120,6 +125,7 @@ pub fn configure(raw: &MatchArgs) -> Result<MatchConfig, String> {
             .map(parse_shard)
             .transpose()?
             .unwrap_or((0, 1)),
+        game_time: raw.game_time.map(Duration::from_secs_f64),
     })
 }
 
@@ -207,6 +213,11 @@ fn check_numbers(raw: &MatchArgs) -> Result<(), String> {
     }
     if raw.timemargin > 60_000 {
         return Err("--timemargin is at most 60000 ms".into());
+    }
+    if let Some(seconds) = raw.game_time
+        && !(0.001..=86_400.0).contains(&seconds)
+    {
+        return Err("--game-time must be from 0.001 to 86400 seconds".into());
     }
     let silence = raw.silence_timeout;
     if !(silence.is_finite() && silence > 0.0 && silence <= 86_400.0) {
@@ -310,6 +321,9 @@ mod tests {
                 "exactly two",
             ),
             (format!("--tc depth=1 {two} --sprt elo0=5 elo1=0"), "below"),
+            (format!("--tc depth=1 {two} --game-time 0"), "--game-time"),
+            (format!("--tc depth=1 {two} --game-time=-3"), "--game-time"),
+            (format!("--tc depth=1 {two} --game-time nan"), "--game-time"),
         ];
         for (args, expected) in cases {
             let words: Vec<&str> = args.split(' ').collect();

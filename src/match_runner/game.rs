@@ -1,6 +1,7 @@
 //! One game between two engine processes. The runner keeps the authoritative position with the
 //! rules core and checks every move; the engines only propose.
 
+use super::game_time::{GameClock, ended_by_game_time, whole_ms};
 use super::openings::Opening;
 use super::time_control::{Clocks, TimeControl};
 use crate::board::Colour;
@@ -27,6 +28,8 @@ pub struct GameSetup<'a> {
     pub margin: Duration,
     /// How long an engine may stay silent where no clock bounds it.
     pub silence: Duration,
+    /// The points game's total thinking time (`--game-time`), if it is one.
+    pub game_time: Option<Duration>,
 }
 
 impl GameSetup<'_> {
@@ -74,10 +77,14 @@ pub fn play(
         return Some(PlayedGame::forfeit(moves, colour, termination));
     }
     let mut clocks = Clocks::new(setup.controls);
+    let mut game_clock = setup.game_time.map(GameClock::new);
     let start_words = opening.start.command_words();
     loop {
         if stop.load(Ordering::Relaxed) {
             return None;
+        }
+        if game_clock.is_some_and(|clock| clock.is_over()) {
+            return Some(ended_by_game_time(moves, &position));
         }
         if let Some(outcome) = position.outcome() {
             return Some(PlayedGame {
@@ -94,9 +101,11 @@ pub fn play(
             clocks: &clocks,
             side,
             setup,
+            game_left: game_clock.map(|clock| clock.left()),
         };
         let (answer, elapsed) = match turn.ask(engine, &mut lateness[side.index()]) {
             Ok(answer) => answer,
+            Err(Termination::GameTime) => return Some(ended_by_game_time(moves, &position)),
             Err(termination) => return Some(PlayedGame::forfeit(moves, side, termination)),
         };
         let Ok(mv) = position.parse_move(&answer) else {
@@ -109,6 +118,9 @@ pub fn play(
             return Some(PlayedGame::forfeit(moves, side, termination));
         };
         clocks.charge(side, elapsed);
+        if let Some(clock) = game_clock.as_mut() {
+            clock.charge(elapsed);
+        }
         position = position.play(mv);
         moves.push(mv);
     }
@@ -157,12 +169,15 @@ struct Turn<'a> {
     clocks: &'a Clocks,
     side: Colour,
     setup: &'a GameSetup<'a>,
+    /// The thinking time the points game has left, if it is one.
+    game_left: Option<Duration>,
 }
 
 impl Turn<'_> {
-    /// Sends the position and the `go` command and waits for `bestmove` within the allowance:
-    /// the answer's move text and how long it took, or the termination of a failure. A timed
-    /// answer adds its lateness to `lateness`.
+    /// Sends the position and the `go` command and waits for `bestmove` within the allowance
+    /// (and the game time left): the answer's move text and how long it took, or the
+    /// termination of a failure, or [`Termination::GameTime`] when the game time ran out first.
+    /// A timed answer adds its lateness to `lateness`.
     fn ask(
         &self,
         engine: &mut EngineProcess,
@@ -178,14 +193,22 @@ impl Turn<'_> {
         let allowance = self
             .clocks
             .allowance(self.side, setup.margin, setup.silence);
-        let failed = |engine: &mut EngineProcess, failure| {
-            failure_termination(engine, failure, allowance.timed)
+        // Which runs out first, the game time or the mover's own allowance.
+        let game_first = self.game_left.is_some_and(|left| left <= allowance.limit);
+        let limit = self
+            .game_left
+            .map_or(allowance.limit, |left| left.min(allowance.limit));
+        let failed = |engine: &mut EngineProcess, failure| match failure {
+            Failure::Silent if game_first && !engine.has_exited() => Termination::GameTime,
+            failure => failure_termination(engine, failure, allowance.timed),
         };
+        let game_left_ms = self.game_left.map(|left| whole_ms(left).max(1));
+        let go = self.clocks.go_command_within(self.side, game_left_ms);
         engine
-            .send(&self.clocks.go_command(self.side))
+            .send(&go)
             .map_err(|failure| failed(engine, failure))?;
         let sent = Instant::now();
-        let deadline = sent + allowance.limit;
+        let deadline = sent + limit;
         let (answer, elapsed) = loop {
             let (line, at) = engine
                 .next_line(deadline)
@@ -200,11 +223,19 @@ impl Turn<'_> {
                 break (answer, at.saturating_duration_since(sent));
             }
         };
+        let over_game = self.game_left.is_some_and(|left| elapsed >= left);
+        let over_clock = allowance.timed && elapsed > allowance.limit;
+        if over_game && (game_first || !over_clock) {
+            return Err(Termination::GameTime);
+        }
         if allowance.timed {
-            lateness.push_difference(elapsed, allowance.limit - setup.margin);
-            if elapsed > allowance.limit {
-                return Err(Termination::TimeForfeit);
-            }
+            // Measured against what the engine was told: its clock, or the game time left.
+            let told = allowance.limit - setup.margin;
+            let told = self.game_left.map_or(told, |left| left.min(told));
+            lateness.push_difference(elapsed, told);
+        }
+        if over_clock {
+            return Err(Termination::TimeForfeit);
         }
         Ok((answer, elapsed))
     }

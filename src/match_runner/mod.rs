@@ -1,5 +1,6 @@
 //! `sumito match`: engine-vs-engine matches between UAP engines, with time controls, openings,
-//! statistics (Elo, SPRT) and game records; and `sumito match --verify` to replay records.
+//! statistics (Elo, SPRT) and game records; `sumito match --verify` to replay records, and
+//! `sumito match --merge` for the table of record files (the shards of a match).
 //!
 //! The runner keeps the authoritative position with the rules core and checks every move the
 //! engines send: an illegal move, a crash, an answer later than the clock allows or silence
@@ -10,15 +11,22 @@
 //! - [`time_control`]: `--tc`, the `go` commands and the clocks;
 //! - [`openings`]: where each pair of games starts;
 //! - [`game`]: one game, move by move;
+//! - [`game_time`]: the points game (`--game-time`), what engines are told and how it ends;
 //! - [`stats`]: Elo with its interval, and the SPRT;
 //! - `report`: the progress line and the final table;
-//! - `runner`: the schedule, the worker threads and the collector.
+//! - `runner`: the schedule, the worker threads and the collector;
+//! - `merge`: the table from record files (`--merge`), with `rounds` (missing and repeated
+//!   rounds) and `glob` (wildcards the shell left unexpanded).
 
 pub mod args;
 mod config;
 pub mod game;
+pub mod game_time;
+mod glob;
+mod merge;
 pub mod openings;
 mod report;
+mod rounds;
 mod runner;
 pub mod stats;
 pub mod time_control;
@@ -28,13 +36,24 @@ pub use time_control::TimeControl;
 
 use crate::records;
 use crate::uap_client::EngineProcess;
+use game_time::whole_ms;
+use time_control::ms_to_seconds;
 
-/// Runs a match, or verifies a records file with `--verify`.
+/// Runs a match, verifies a records file with `--verify`, or merges record files with
+/// `--merge`.
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     if let Some(path) = &args.verify {
         let summary = records::verify_file(path)?;
         crate::say!("{summary}");
         return Ok(());
+    }
+    if !args.merge.is_empty() {
+        let sprt = args
+            .sprt
+            .as_ref()
+            .map(|words| words.join(" ").parse::<stats::Sprt>())
+            .transpose()?;
+        return merge::run(&args.merge, sprt.as_ref());
     }
     let mut config = config::configure(args)?;
     // Start every engine once before anything is played: a wrong command or a refused option
@@ -64,8 +83,13 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         .map(|(e, tc)| format!("{} ({tc})", e.name))
         .collect();
     let layouts: Vec<&str> = config.layouts.iter().map(|l| l.name()).collect();
+    let points_game = config
+        .game_time
+        .map(|total| format!("; points game of {} s", ms_to_seconds(whole_ms(total))))
+        .unwrap_or_default();
     eprintln!(
-        "match: {}; {} games per pair; layout {}; openings {}; max plies {}; concurrency {}; seed {}",
+        "match: {}; {} games per pair; layout {}; openings {}; max plies {}{points_game}; \
+         concurrency {}; seed {}",
         engines.join(" vs "),
         config.games,
         layouts.join(","),
@@ -74,11 +98,5 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         config.concurrency,
         config.seed
     );
-    if config.book == openings::Book::None && config.games as usize > 2 * config.layouts.len() {
-        eprintln!(
-            "warning: no --openings: every pair of games starts from the bare layout, so \
-             deterministic engines repeat the same games (give --openings random:K or a file)"
-        );
-    }
     runner::run_match(&config, first)
 }

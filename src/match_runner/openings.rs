@@ -348,6 +348,32 @@ mod tests {
     }
 
     #[test]
+    fn every_colour_pair_of_the_suite_gets_its_own_opening_until_the_suite_runs_out() {
+        let layouts = [Layout::Standard, Layout::BelgianDaisy, Layout::GermanDaisy];
+        let book = Book::suite(&layouts, 5).unwrap();
+        assert_eq!(
+            book.describe(),
+            "suite openings/suite.txt (180 standard, 180 belgian-daisy, 180 german-daisy)"
+        );
+        // The schedule gives pair k the layout k mod 3.
+        let opening = |k: u64| book.opening(k, layouts[(k % 3) as usize], 5);
+        let first: Vec<Opening> = (0..540).map(opening).collect();
+        for (k, opening) in first.iter().enumerate() {
+            assert_eq!(opening.start, Start::Layout(layouts[k % 3]));
+            assert!((2..=8).contains(&opening.moves.len()), "{opening:?}");
+        }
+        let distinct: std::collections::HashSet<String> =
+            first.iter().map(|opening| format!("{opening:?}")).collect();
+        assert_eq!(distinct.len(), 540);
+        // Then the lists come round again, and another seed gives another order.
+        assert_eq!(opening(540), first[0]);
+        let other = Book::suite(&layouts, 6).unwrap();
+        let reordered = (0..30)
+            .filter(|&k| other.opening(k, layouts[(k % 3) as usize], 6) != first[k as usize]);
+        assert!(reordered.count() > 20);
+    }
+
+    #[test]
     fn bad_files_are_refused_with_the_line_number() {
         let cases = [
             ("", "no openings"),

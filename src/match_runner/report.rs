@@ -23,6 +23,8 @@ pub struct PairStats {
     pub illegal: [u32; 2],
     /// Games lost by a crash.
     pub crashes: [u32; 2],
+    /// Games ended by the points game's game time.
+    pub game_time_ends: u32,
 }
 
 impl PairStats {
@@ -35,6 +37,7 @@ impl PairStats {
             time_losses: [0; 2],
             illegal: [0; 2],
             crashes: [0; 2],
+            game_time_ends: 0,
         }
     }
 
@@ -51,6 +54,7 @@ impl PairStats {
             Some(_) => self.tally.losses += 1,
         }
         self.plies += game.moves.len() as u64;
+        self.game_time_ends += u32::from(game.termination == Termination::GameTime);
         if let Some(culprit) = game.culprit {
             let side = usize::from(culprit != first_colour);
             let counter = match game.termination {
@@ -126,6 +130,21 @@ pub fn progress_line(
     line
 }
 
+/// The standing of a pair for the overall progress line: `A vs B: Elo +12.3 ± 45.6`, with the
+/// LLR when an SPRT runs.
+pub fn standing(pair: &PairStats, pair_names: [&str; 2], sprt: Option<&Sprt>) -> String {
+    let mut text = format!(
+        "{} vs {}: {}",
+        pair_names[0],
+        pair_names[1],
+        elo_text(&pair.tally)
+    );
+    if let Some(sprt) = sprt {
+        text += &format!(", LLR {:+.2}", sprt.llr(&pair.tally));
+    }
+    text
+}
+
 /// The final table: one row per engine pair. Counts of faults are given as
 /// "first engine/second engine".
 pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> String {
@@ -136,6 +155,7 @@ pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> Stri
         "D",
         "L",
         "Score",
+        "Points",
         "Elo",
         "95% interval",
         "LLR",
@@ -167,6 +187,7 @@ pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> Stri
             t.score()
                 .map(|s| format!("{:.1}%", 100.0 * s))
                 .unwrap_or_else(|| "-".into()),
+            format!("{}/{}", t.points(), 2 * t.games()),
             t.elo().map(format_elo).unwrap_or_else(|| "-".into()),
             interval,
             llr,
@@ -185,6 +206,16 @@ pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> Stri
             sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
         );
     }
+    let game_time_ends: u32 = pairs.iter().map(|pair| pair.game_time_ends).sum();
+    if game_time_ends > 0 {
+        let games: u32 = pairs.iter().map(|pair| pair.tally.games()).sum();
+        text += &format!(
+            "Game time: {game_time_ends} of {games} games ended when the points game's time ran \
+             out, won by more marbles ejected or drawn.\n"
+        );
+    }
+    text += "Points are the first engine's tournament points (win 2, draw 1, loss 0) of the \
+             most it could have.\n";
     text += "Time, Illegal and Crash count the games each engine of the pair lost that way \
              (first/second); Time includes silence.\n";
     text
@@ -286,21 +317,27 @@ mod tests {
             ),
         );
         pair.add([0, 1], &game(None, Termination::MoveLimit, None));
-        // Engine 0 won as Black, lost on time as White, won as White, drew.
+        let names = vec!["A".to_string(), "B".to_string()];
+        assert!(!table(&[pair.clone()], &names, None).contains("Game time"));
+        pair.add([1, 0], &game(None, Termination::GameTime, None));
+        // Engine 0 won as Black, lost on time as White, won as White, drew twice.
         assert_eq!(
             pair.tally,
             Tally {
                 wins: 2,
-                draws: 1,
+                draws: 2,
                 losses: 1
             }
         );
         assert_eq!(pair.time_losses, [1, 0]);
         assert_eq!(pair.illegal, [0, 1]);
-        let names = vec!["A".to_string(), "B".to_string()];
+        assert_eq!(pair.game_time_ends, 1);
         let text = table(&[pair], &names, None);
         assert!(text.lines().nth(1).unwrap().starts_with("A vs B"), "{text}");
-        assert!(text.contains("62.5%"), "{text}");
+        assert!(text.contains("Game time: 1 of 5 games ended"), "{text}");
+        // Two wins and two draws of five: 60%, 6 points of 10.
+        let row: Vec<&str> = text.lines().nth(1).unwrap().split_whitespace().collect();
+        assert_eq!(row[7..9], ["60.0%", "6/10"], "{text}");
     }
 
     #[test]

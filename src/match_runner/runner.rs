@@ -4,9 +4,11 @@
 
 use super::config::MatchConfig;
 use super::game::{self, GameSetup};
+use super::game_time::whole_ms;
 use super::openings::Opening;
 use super::report::{self, PairStats};
 use crate::board::Colour;
+use crate::progress::Progress;
 use crate::records::{GameInfo, PlayedGame, RecordsFile, Termination, format_record, today};
 use crate::samples::Samples;
 use crate::uap_client::EngineProcess;
@@ -147,10 +149,22 @@ fn play_job(
         controls: job.engines.map(|index| config.controls[index]),
         margin: config.margin,
         silence: config.silence,
+        game_time: config.game_time,
     };
     let [black, white] = job.engines;
     let engines = two_mut(slots, black, white)?;
     let played = game::play(engines, &setup, wants_move_limit, &shared.stop, lateness)?;
+    if played.termination == Termination::GameTime {
+        // The game time may have run out during a search: both engines back to rest.
+        for index in job.engines {
+            let rested = slots[index]
+                .as_mut()
+                .is_some_and(|engine| engine.recover(RECOVERY.min(config.silence)));
+            if !rested {
+                slots[index] = None;
+            }
+        }
+    }
     if let Some(culprit) = played.culprit {
         let index = job.engines[culprit.index()];
         let keep = match played.termination {
@@ -203,6 +217,7 @@ pub fn run_match(config: &MatchConfig, first: Vec<EngineProcess>) -> Result<(), 
             .map(RecordsFile::open)
             .transpose()?,
         date: today(),
+        progress: Progress::new("match", jobs.len() as u64),
         total: jobs.len(),
         done: 0,
         lateness: vec![Samples::default(); config.engines.len()],
@@ -245,6 +260,8 @@ struct Collector<'a> {
     pairs: Vec<PairStats>,
     records: Option<RecordsFile>,
     date: String,
+    /// The overall progress line: games done, the standing, the time left.
+    progress: Progress,
     total: usize,
     done: usize,
     /// Lateness samples per engine.
@@ -274,7 +291,9 @@ impl Collector<'_> {
         let line = report::progress_line(
             self.done, self.total, players, played, pair, pair_names, sprt,
         );
-        eprintln!("{line}");
+        self.progress.println(&line);
+        let standing = report::standing(pair, pair_names, sprt);
+        self.progress.set(self.done as u64, &standing);
         let decided = report::sprt_decided(sprt, pair);
         if let Some(file) = self.records.as_mut() {
             let record = format_record(&GameInfo {
@@ -286,6 +305,7 @@ impl Collector<'_> {
                 opening_plies: job.opening.moves.len(),
                 controls: job.engines.map(|index| config.controls[index]),
                 max_plies: config.max_plies,
+                game_time_ms: config.game_time.map(whole_ms),
                 game: played,
             });
             if let Err(message) = file.append(&record) {
@@ -298,6 +318,7 @@ impl Collector<'_> {
 
     /// Prints the table and the lateness of every engine.
     fn finish(self) -> Result<(), String> {
+        self.progress.finish();
         if let Some(message) = self.failure {
             return Err(message);
         }

@@ -47,6 +47,11 @@ impl Tally {
         (n > 0).then(|| (self.wins as f64 + 0.5 * self.draws as f64) / n as f64)
     }
 
+    /// Tournament points of the Russian rules: 2 for a win, 1 for a draw, 0 for a loss.
+    pub fn points(&self) -> u32 {
+        2 * self.wins + self.draws
+    }
+
     /// The variance of one game's score about the mean, from the trinomial frequencies:
     /// `σ² = w·(1−s)² + d·(½−s)² + l·(0−s)²` with `w`, `d`, `l` the fractions of wins, draws
     /// and losses.
@@ -283,6 +288,9 @@ mod tests {
             1e-3
         ));
         assert_eq!(Tally::default().elo(), None);
+        // 5 wins, 2 draws: 10 + 2 points of 20.
+        assert_eq!(t.points(), 12);
+        assert_eq!(t.flipped().points(), 8);
         let sweep = tally(4, 0, 0);
         assert_eq!(sweep.elo(), Some(f64::INFINITY));
         assert!(t.flipped().elo().unwrap() < 0.0);

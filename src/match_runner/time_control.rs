@@ -27,7 +27,7 @@ pub enum TimeControl {
 }
 
 /// Milliseconds from a number of seconds (`10`, `0.1`, `2.5`), rounded to the millisecond.
-fn seconds_to_ms(text: &str) -> Result<u64, String> {
+pub fn seconds_to_ms(text: &str) -> Result<u64, String> {
     let seconds: f64 = text
         .trim()
         .parse()
@@ -39,7 +39,7 @@ fn seconds_to_ms(text: &str) -> Result<u64, String> {
 }
 
 /// Seconds written back without needless digits: `10`, `0.1`, `2.25`.
-fn ms_to_seconds(ms: u64) -> String {
+pub fn ms_to_seconds(ms: u64) -> String {
     if ms.is_multiple_of(1000) {
         return (ms / 1000).to_string();
     }
@@ -184,17 +184,26 @@ impl Clocks {
 
     /// The `go` command for `side` to move.
     pub fn go_command(&self, side: Colour) -> String {
+        self.go_command_within(side, None)
+    }
+
+    /// The `go` command for `side` to move in a game that has at most `game_left_ms` of thinking
+    /// time left (the points game): no clock figure or move time above it, and a depth or node
+    /// search bounded by it as well. `None` is [`Clocks::go_command`].
+    pub fn go_command_within(&self, side: Colour, game_left_ms: Option<u64>) -> String {
+        let cap = |ms: u64| game_left_ms.map_or(ms, |left| ms.min(left));
+        let bound = game_left_ms.map_or(String::new(), |left| format!(" movetime {left}"));
         match self.controls[side.index()] {
-            TimeControl::MoveTime { ms } => format!("go movetime {ms}"),
-            TimeControl::Depth { plies } => format!("go depth {plies}"),
-            TimeControl::Nodes { nodes } => format!("go nodes {nodes}"),
+            TimeControl::MoveTime { ms } => format!("go movetime {}", cap(ms)),
+            TimeControl::Depth { plies } => format!("go depth {plies}{bound}"),
+            TimeControl::Nodes { nodes } => format!("go nodes {nodes}{bound}"),
             TimeControl::Clock { .. } => {
                 let mut command = String::from("go");
                 // Both clocks when both sides play on a clock, else only the mover's.
                 for colour in Colour::BOTH {
                     if let TimeControl::Clock { increment_ms, .. } = self.controls[colour.index()] {
                         let letter = colour.letter();
-                        let left = self.clocks[colour.index()].left_ms;
+                        let left = cap(self.clocks[colour.index()].left_ms);
                         command += &format!(" {letter}time {left} {letter}inc {increment_ms}");
                     }
                 }
@@ -377,6 +386,37 @@ mod tests {
                 limit: Duration::from_millis(1150),
                 timed: true
             }
+        );
+    }
+
+    #[test]
+    fn in_a_points_game_no_go_promises_more_than_the_game_time_left() {
+        let clocks = Clocks::new([tc("10+0.1"), tc("2+0")]);
+        assert_eq!(
+            clocks.go_command_within(Colour::Black, Some(3000)),
+            "go btime 3000 binc 100 wtime 2000 winc 0"
+        );
+        assert_eq!(
+            clocks.go_command_within(Colour::White, Some(50_000)),
+            clocks.go_command(Colour::White)
+        );
+        let fixed = Clocks::new([tc("movetime=500"), tc("depth=3")]);
+        assert_eq!(
+            fixed.go_command_within(Colour::Black, Some(200)),
+            "go movetime 200"
+        );
+        assert_eq!(
+            fixed.go_command_within(Colour::Black, Some(900)),
+            "go movetime 500"
+        );
+        assert_eq!(
+            fixed.go_command_within(Colour::White, Some(900)),
+            "go depth 3 movetime 900"
+        );
+        let nodes = Clocks::new([tc("nodes=100"), tc("nodes=100")]);
+        assert_eq!(
+            nodes.go_command_within(Colour::White, Some(7)),
+            "go nodes 100 movetime 7"
         );
     }
 

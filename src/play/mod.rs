@@ -288,6 +288,7 @@ pub fn record(config: &PlayConfig, finished: &Finished) -> String {
         opening_plies: 0,
         controls: [config.tc; 2],
         max_plies: 0,
+        game_time_ms: None,
         game: &game,
     };
     format_record(&info)

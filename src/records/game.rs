@@ -1,6 +1,6 @@
 //! A finished game: its moves, winner and termination, as a record holds it.
 
-use super::{Termination, result_token};
+use super::{Record, Termination, replay, result_token};
 use crate::board::Colour;
 use crate::movegen::Move;
 
@@ -33,6 +33,65 @@ impl PlayedGame {
             winner: Some(culprit.opponent()),
             termination,
             culprit: Some(culprit),
+        }
+    }
+
+    /// The game a record holds: its moves replayed by the rules core (an illegal one is an
+    /// error), its winner from the result, its termination, and for a fault the side at fault
+    /// (the loser). An unfinished game (`*`) is an error.
+    pub fn from_record(record: &Record) -> Result<PlayedGame, String> {
+        let moves = replay(record)?.moves;
+        let termination: Termination = record
+            .tag("Termination")
+            .ok_or("no Termination tag")?
+            .parse()?;
+        let winner = match record.result.as_deref().or(record.tag("Result")) {
+            Some("1-0") => Some(Colour::Black),
+            Some("0-1") => Some(Colour::White),
+            Some("1/2-1/2") => None,
+            Some(other) => return Err(format!("result {other}: the game is not finished")),
+            None => return Err("no result".into()),
+        };
+        let culprit = match termination.is_fault() {
+            true => winner.map(Colour::opponent),
+            false => None,
+        };
+        Ok(PlayedGame {
+            moves,
+            winner,
+            termination,
+            culprit,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::parse_records;
+
+    #[test]
+    fn a_record_gives_back_its_game_with_the_side_at_fault() {
+        let text = "[Layout \"standard\"]\n[Result \"0-1\"]\n[Termination \"time forfeit\"]\n\n\
+                    1. a1b1 i9h9 2. a2b2 0-1\n";
+        let game = PlayedGame::from_record(&parse_records(text).unwrap()[0]).unwrap();
+        assert_eq!(game.moves.len(), 3);
+        assert_eq!(game.winner, Some(Colour::White));
+        assert_eq!(game.culprit, Some(Colour::Black));
+        assert_eq!(game.termination, Termination::TimeForfeit);
+        let drawn = text
+            .replace("0-1", "1/2-1/2")
+            .replace("time forfeit", "game time");
+        let game = PlayedGame::from_record(&parse_records(&drawn).unwrap()[0]).unwrap();
+        assert_eq!((game.winner, game.culprit), (None, None));
+        for (from, to, why) in [
+            ("0-1", "*", "not finished"),
+            ("a2b2", "a2a4", "illegal move 3"),
+            ("time forfeit", "bored", "unknown termination"),
+        ] {
+            let text = text.replace(from, to);
+            let error = PlayedGame::from_record(&parse_records(&text).unwrap()[0]).unwrap_err();
+            assert!(error.contains(why), "{error}");
         }
     }
 }

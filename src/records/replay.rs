@@ -103,13 +103,22 @@ fn check_finished(outcome: Outcome, result: &str, termination: &Termination) -> 
     Ok(())
 }
 
-/// A game that ended before the rules ended it: a fault, a resignation or an abandoned game,
-/// and the result must fit it.
+/// A game that ended before the rules ended it: by the game time, a fault, a resignation or an
+/// abandoned game, and the result must fit it.
 fn check_unfinished(
     position: &Position,
     result: &str,
     termination: &Termination,
 ) -> Result<(), String> {
+    if *termination == Termination::GameTime {
+        let expected = result_token(position.marble_leader());
+        if result != expected {
+            return Err(format!(
+                "wrong result {result} after 'game time': the marbles ejected say {expected}"
+            ));
+        }
+        return Ok(());
+    }
     if !termination.is_fault() {
         return Err(format!(
             "termination '{termination}' but the final position is not over"
@@ -214,6 +223,7 @@ mod tests {
             opening_plies: 0,
             controls: [tc, tc],
             max_plies: 200,
+            game_time_ms: None,
             game: &game,
         })
     }
@@ -274,6 +284,22 @@ mod tests {
         let wrong = text.replace("1/2-1/2", "1-0");
         let problem = verify_record(&parse_records(&wrong).unwrap()[0]).unwrap_err();
         assert!(problem.contains("wrong result"), "{problem}");
+    }
+
+    #[test]
+    fn a_game_ended_by_the_game_time_goes_to_the_side_with_more_marbles_ejected() {
+        // White has lost five marbles, Black none: Black leads when the game time runs out.
+        let text = "[FEN \"5/6/7/8/5bbbw/8/7/6/5 b 0 5 0\"]\n[Result \"1-0\"]\n\
+                    [Termination \"game time\"]\n\n1-0\n";
+        assert_eq!(verify_record(&parse_records(text).unwrap()[0]), Ok(0));
+        for wrong in ["0-1", "1/2-1/2"] {
+            let text = text.replace("1-0", wrong);
+            let problem = verify_record(&parse_records(&text).unwrap()[0]).unwrap_err();
+            assert!(problem.contains("marbles ejected say 1-0"), "{problem}");
+        }
+        // Equal counts draw.
+        let text = sample(None, Termination::GameTime, &["a1b1", "i9h9"]);
+        assert_eq!(verify_record(&parse_records(&text).unwrap()[0]), Ok(2));
     }
 
     #[test]

@@ -21,6 +21,9 @@ pub enum Termination {
     Crash,
     /// The engine stayed silent longer than the silence timeout.
     NoAnswer,
+    /// The points game's total thinking time ran out (`sumito match --game-time`): the side
+    /// that ejected more marbles wins, equal counts draw.
+    GameTime,
     /// A player gave up (games played with `sumito play`).
     Resignation,
     /// A player left the game unfinished (`quit` in `sumito play`, or the end of its input);
@@ -30,11 +33,14 @@ pub enum Termination {
 
 impl Termination {
     /// Does the game end by a player's doing (a fault, resigning, leaving) rather than by the
-    /// rules?
+    /// rules or the game time?
     pub fn is_fault(&self) -> bool {
         !matches!(
             self,
-            Termination::SixEjected | Termination::MoveLimit | Termination::NoLegalMove
+            Termination::SixEjected
+                | Termination::MoveLimit
+                | Termination::NoLegalMove
+                | Termination::GameTime
         )
     }
 
@@ -68,6 +74,7 @@ impl fmt::Display for Termination {
             Termination::IllegalMove(text) => write!(f, "illegal move {text}"),
             Termination::Crash => f.write_str("crash"),
             Termination::NoAnswer => f.write_str("no answer"),
+            Termination::GameTime => f.write_str("game time"),
             Termination::Resignation => f.write_str("resignation"),
             Termination::Abandoned => f.write_str("abandoned"),
         }
@@ -85,6 +92,7 @@ impl FromStr for Termination {
             "time forfeit" => Termination::TimeForfeit,
             "crash" => Termination::Crash,
             "no answer" => Termination::NoAnswer,
+            "game time" => Termination::GameTime,
             "resignation" => Termination::Resignation,
             "abandoned" => Termination::Abandoned,
             other => match other.strip_prefix("illegal move") {
@@ -109,6 +117,7 @@ mod tests {
             Termination::IllegalMove("e5e6".into()),
             Termination::Crash,
             Termination::NoAnswer,
+            Termination::GameTime,
         ] {
             let text = termination.to_string();
             assert_eq!(text.parse::<Termination>(), Ok(termination.clone()));
@@ -116,10 +125,14 @@ mod tests {
                 termination.is_fault(),
                 !matches!(
                     termination,
-                    Termination::SixEjected | Termination::MoveLimit | Termination::NoLegalMove
+                    Termination::SixEjected
+                        | Termination::MoveLimit
+                        | Termination::NoLegalMove
+                        | Termination::GameTime
                 )
             );
         }
+        assert_eq!("game time".parse(), Ok(Termination::GameTime));
         assert!("resigned".parse::<Termination>().is_err());
     }
 }

@@ -3,6 +3,7 @@
 use super::{PlayedGame, Start};
 use crate::board::Colour;
 use crate::match_runner::TimeControl;
+use crate::match_runner::time_control::ms_to_seconds;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -71,6 +72,8 @@ pub struct GameInfo<'a> {
     /// Time controls, indexed by [`Colour::index`].
     pub controls: [TimeControl; 2],
     pub max_plies: u32,
+    /// The points game's total thinking time (`--game-time`), in ms.
+    pub game_time_ms: Option<u64>,
     pub game: &'a PlayedGame,
 }
 
@@ -103,6 +106,9 @@ pub fn format_record(info: &GameInfo) -> String {
         tags.push(("WhiteTimeControl", white_tc.to_string()));
     }
     tags.push(("MaxPlies", info.max_plies.to_string()));
+    if let Some(ms) = info.game_time_ms {
+        tags.push(("GameTime", ms_to_seconds(ms)));
+    }
     tags.push(("Termination", game.termination.to_string()));
     tags.push(("PlyCount", game.moves.len().to_string()));
     let mut text = String::new();

@@ -192,22 +192,18 @@ impl Engine {
         report: &mut dyn FnMut(&Info),
         answer: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
-        let Some(root) = game.last().copied() else {
+        let moves: Vec<RootMove> = game.last().map_or_else(Vec::new, |root| {
+            root.moves()
+                .iter()
+                .filter(|mv| searchmoves.is_empty() || searchmoves.contains(mv))
+                .map(|&mv| RootMove::new(mv))
+                .collect()
+        });
+        let (Some(root), false) = (game.last().copied(), moves.is_empty()) else {
             let result = SearchResult::none();
             answer(&result);
             return result;
         };
-        let moves: Vec<RootMove> = root
-            .moves()
-            .iter()
-            .filter(|mv| searchmoves.is_empty() || searchmoves.contains(mv))
-            .map(|&mv| RootMove::new(mv))
-            .collect();
-        if moves.is_empty() {
-            let result = SearchResult::none();
-            answer(&result);
-            return result;
-        }
         // The table is there from here on, by construction: no path leaves without `answer`.
         let tt = table(&mut self.tt, self.hash_mb);
         tt.new_search();

@@ -9,6 +9,7 @@ use super::tt::{Bound, TranspositionTable};
 use crate::board::{Position, RINGS};
 use crate::eval::{Weights, evaluate};
 use crate::movegen::Move;
+use crate::random::splitmix64;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -184,7 +185,7 @@ impl<'a, 't> Searcher<'a, 't> {
             }
         }
 
-        let key = position.hash();
+        let key = table_key(position);
         let (table_move, eval) = match self.probe(position, key, node, alpha, beta) {
             Probe::Cut(score) => return score,
             Probe::Search { table_move, eval } => (table_move, eval),
@@ -270,7 +271,7 @@ impl<'a, 't> Searcher<'a, 't> {
         }
         let r = 3 + depth / 4;
         let passed = position.pass();
-        self.td.push(&passed);
+        self.td.push_null(&passed);
         let score = -self.search(
             &passed,
             depth - 1 - r,
@@ -420,5 +421,45 @@ impl<'a, 't> Searcher<'a, 't> {
             }
         }
         best
+    }
+}
+/// Plies before a move limit from which the limit can matter to a search: deeper than any line.
+const LIMIT_HORIZON: u32 = 2 * MAX_PLY as u32;
+
+/// The table key of `position`: its hash, and near a move limit the plies left as well. The side
+/// ahead wins at the limit, so the same marbles can be a win with one ply left and an even game
+/// with fifty, and what was found for one must not be reused for the other.
+#[inline(always)]
+fn table_key(position: &Position) -> u64 {
+    let limit = position.move_limit();
+    let left = limit.saturating_sub(position.plies());
+    if limit == 0 || left > LIMIT_HORIZON {
+        return position.hash();
+    }
+    position.hash() ^ splitmix64(u64::from(left)).1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_key_tells_plies_left_apart_only_near_a_move_limit() {
+        let start = Position::startpos();
+        let other_ply: Position = "wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0 0 40"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            start.hash(),
+            other_ply.hash(),
+            "ply counts are not in the hash"
+        );
+        assert_eq!(table_key(&start), start.hash());
+        assert_eq!(table_key(&other_ply), start.hash());
+        let (near, nearer) = (start.with_max_plies(50), other_ply.with_max_plies(10));
+        assert_ne!(table_key(&near), table_key(&nearer));
+        assert_ne!(table_key(&near), start.hash());
+        let far = start.with_max_plies(LIMIT_HORIZON + 1);
+        assert_eq!(table_key(&far), start.hash(), "a far limit cannot matter");
     }
 }

@@ -57,6 +57,13 @@ impl ThreadData {
         self.line.push((position.hash(), lost_total(position)));
     }
 
+    /// Enters `position`, reached by a null move, on the search line. A pass is not a move of
+    /// the game: no repetition is counted across it.
+    #[inline]
+    pub fn push_null(&mut self, position: &Position) {
+        self.line.push((position.hash(), AFTER_NULL_MOVE));
+    }
+
     /// Leaves the last position of the search line.
     #[inline]
     pub fn pop(&mut self) {
@@ -64,7 +71,8 @@ impl ThreadData {
     }
 
     /// Has the last position of the line (the current node) occurred before on the line with
-    /// the same side to move? Ejections cannot be undone, so the scan stops at the last one.
+    /// the same side to move? Ejections cannot be undone, so the scan stops at the last one,
+    /// and at the last null move.
     #[inline]
     pub fn is_repetition(&self) -> bool {
         let Some(&(key, lost)) = self.line.last() else {
@@ -108,6 +116,10 @@ impl ThreadData {
     }
 }
 
+/// Marks the position after a null move on the line, in place of its marbles lost: no real
+/// position has that many, so the scan for repetitions stops there.
+const AFTER_NULL_MOVE: u8 = u8::MAX;
+
 #[inline]
 fn lost_total(position: &Position) -> u8 {
     position.lost(Colour::Black) + position.lost(Colour::White)
@@ -136,5 +148,25 @@ mod tests {
         td.pop();
         td.start(&line[..2]);
         assert!(!td.is_repetition());
+    }
+
+    #[test]
+    fn no_repetition_is_counted_across_a_null_move() {
+        let start = Position::startpos();
+        let passed = start.pass();
+        let back = passed.pass();
+        assert_eq!(back.hash(), start.hash());
+        let mut td = ThreadData::new(0);
+        td.start(&[start]);
+        td.push(&passed);
+        td.push(&back);
+        assert!(
+            td.is_repetition(),
+            "the same line through real moves repeats"
+        );
+        td.start(&[start]);
+        td.push_null(&passed);
+        td.push(&back);
+        assert!(!td.is_repetition(), "a pass is not a move of the game");
     }
 }

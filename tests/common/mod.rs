@@ -1,5 +1,6 @@
 pub mod engines;
 pub mod gui;
 pub mod http;
+pub mod matches;
 pub mod reference;
 pub mod uap;

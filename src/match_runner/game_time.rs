@@ -1,0 +1,96 @@
+//! The points game of the Russian rules (`sumito match --game-time SECONDS`): a game has a total
+//! thinking time, shared by both sides, and when their thinking time together reaches it the
+//! game ends; the side that ejected more marbles wins, equal counts draw (termination
+//! `game time`).
+//!
+//! What the engines are told: no `go` promises more time than the game has left. Each side's
+//! own `--tc` still holds (running over its own clock still loses on time), but every clock
+//! figure of a `go` (`btime`, `wtime`) and a `movetime` is capped at the game time left, and a
+//! depth or node search gets `movetime <game time left>` as well, so that an engine plans as a
+//! human player would who watches the game clock. When the game time runs out during a search,
+//! the game is over at that moment: the runner stops waiting, the move in flight is not played,
+//! and the engine gets `stop` and `isready` before its next game. Only the time from `go` to
+//! `bestmove` counts, as on the clocks; the runner's own work between moves does not.
+
+use crate::board::Position;
+use crate::movegen::Move;
+use crate::records::{PlayedGame, Termination};
+use std::time::Duration;
+
+/// The thinking time a points game has used and has left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameClock {
+    total: Duration,
+    used: Duration,
+}
+
+impl GameClock {
+    /// A fresh game of `total` thinking time.
+    pub fn new(total: Duration) -> GameClock {
+        GameClock {
+            total,
+            used: Duration::ZERO,
+        }
+    }
+
+    /// The thinking time left, zero once it has run out.
+    pub fn left(&self) -> Duration {
+        self.total.saturating_sub(self.used)
+    }
+
+    /// Has the game time run out?
+    pub fn is_over(&self) -> bool {
+        self.left().is_zero()
+    }
+
+    /// Counts one move's thinking time.
+    pub fn charge(&mut self, elapsed: Duration) {
+        self.used += elapsed;
+    }
+}
+
+/// The game after `moves`, ending in `position`, ended by the game time: decided by the marbles
+/// ejected.
+pub fn ended_by_game_time(moves: Vec<Move>, position: &Position) -> PlayedGame {
+    PlayedGame {
+        moves,
+        winner: position.marble_leader(),
+        termination: Termination::GameTime,
+        culprit: None,
+    }
+}
+
+/// Whole milliseconds of a duration, for a `go` command.
+pub fn whole_ms(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Colour;
+
+    #[test]
+    fn the_game_clock_runs_down_to_zero_and_no_further() {
+        let mut clock = GameClock::new(Duration::from_secs(2));
+        clock.charge(Duration::from_millis(1500));
+        assert_eq!(clock.left(), Duration::from_millis(500));
+        assert!(!clock.is_over());
+        clock.charge(Duration::from_millis(800));
+        assert_eq!(clock.left(), Duration::ZERO);
+        assert!(clock.is_over());
+    }
+
+    #[test]
+    fn the_side_with_more_marbles_ejected_wins_when_the_time_runs_out() {
+        // White has lost five marbles.
+        let position: Position = "5/6/7/8/5bbbw/8/7/6/5 b 0 5 0".parse().unwrap();
+        let game = ended_by_game_time(Vec::new(), &position);
+        assert_eq!(game.winner, Some(Colour::Black));
+        assert_eq!(game.termination, Termination::GameTime);
+        assert_eq!(game.culprit, None);
+        let even = ended_by_game_time(Vec::new(), &Position::startpos());
+        assert_eq!(even.winner, None);
+        assert_eq!(even.result(), "1/2-1/2");
+    }
+}

@@ -1,0 +1,172 @@
+//! `sumito match --merge FILE…`: the table of a match from its record files, such as the shards
+//! of one match played on several machines (`--shard K/N`). It prints the same table as a live
+//! match (from the same report code), and says which rounds are missing or held twice.
+//!
+//! Every record counts, also one whose round another record holds: the report names such
+//! rounds, so that a shard played twice or a file given twice is seen, not silently dropped.
+
+use super::glob;
+use super::report::{self, PairStats};
+use super::rounds::RoundCheck;
+use super::stats::Sprt;
+use crate::records::{PlayedGame, parse_records};
+use std::path::{Path, PathBuf};
+
+/// One game of the records, with what the table needs.
+struct MergedGame {
+    round: u64,
+    /// Engine names, Black then White.
+    players: [String; 2],
+    game: PlayedGame,
+}
+
+/// Reads the records named by `arguments` (files, directories, wildcard patterns) and prints
+/// the table, with the rounds check below it (and on stderr when rounds are missing or held
+/// twice).
+pub fn run(arguments: &[PathBuf], sprt: Option<&Sprt>) -> Result<(), String> {
+    let files = record_files(arguments)?;
+    let mut games = Vec::new();
+    for file in &files {
+        games.extend(read_games(file)?);
+    }
+    if games.is_empty() {
+        return Err("no game records in the files given to --merge".into());
+    }
+    // A stable sort: records of one round keep the order of the files.
+    games.sort_by_key(|merged| merged.round);
+    let (names, pairs) = tally(&games);
+    let rounds: Vec<u64> = games.iter().map(|merged| merged.round).collect();
+    let check = RoundCheck::new(&rounds);
+    let plural = if files.len() == 1 { "" } else { "s" };
+    eprintln!(
+        "merge: {} games from {} file{plural}",
+        games.len(),
+        files.len()
+    );
+    if !check.is_complete() {
+        eprintln!("warning: {}", check.summary());
+    }
+    let table = report::table(&pairs, &names, sprt);
+    crate::say!("{table}{}", check.summary());
+    Ok(())
+}
+
+/// The engine names in the order they first play (by round, Black first), and the results per
+/// pair in the order the pairs first play. The first engine of a pair is Black in its lowest
+/// round, as in the live schedule, so that the rows read the same as the live match's.
+fn tally(games: &[MergedGame]) -> (Vec<String>, Vec<PairStats>) {
+    let mut names: Vec<String> = Vec::new();
+    let mut pairs: Vec<PairStats> = Vec::new();
+    for merged in games {
+        let players = merged.players.clone().map(|name| {
+            names
+                .iter()
+                .position(|known| *known == name)
+                .unwrap_or_else(|| {
+                    names.push(name);
+                    names.len() - 1
+                })
+        });
+        let [black, white] = players;
+        let same = |pair: &&mut PairStats| {
+            pair.engines == (black, white) || pair.engines == (white, black)
+        };
+        match pairs.iter_mut().find(same) {
+            Some(pair) => pair.add(players, &merged.game),
+            None => {
+                let mut pair = PairStats::new(black, white);
+                pair.add(players, &merged.game);
+                pairs.push(pair);
+            }
+        }
+    }
+    (names, pairs)
+}
+
+/// The files to read: each argument as a file, every file of a directory (not those whose
+/// name starts with `.`, and not its subdirectories), or the files a wildcard pattern matches.
+fn record_files(arguments: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for argument in arguments {
+        let text = argument.to_string_lossy();
+        let paths = if argument.exists() {
+            vec![argument.clone()]
+        } else if glob::has_wildcards(&text) {
+            let found = glob::expand(&text);
+            if found.is_empty() {
+                return Err(format!("--merge: no file matches '{text}'"));
+            }
+            found
+        } else {
+            return Err(format!(
+                "cannot read the records file {}: no such file or directory",
+                argument.display()
+            ));
+        };
+        for path in paths {
+            if path.is_dir() {
+                files.extend(directory_files(&path)?);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    Ok(files)
+}
+
+/// The files of a directory, sorted by name, without hidden ones and subdirectories.
+fn directory_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read the directory {}: {e}", dir.display()))?;
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .filter(|entry| !entry.file_name().to_string_lossy().starts_with('.'))
+        .map(|entry| entry.path())
+        .filter(|path| path.is_file())
+        .collect();
+    if files.is_empty() {
+        return Err(format!(
+            "no record files in the directory {}",
+            dir.display()
+        ));
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The games of one records file; an error names the file, the game and its line.
+fn read_games(path: &Path) -> Result<Vec<MergedGame>, String> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| format!("cannot read the records file {}: {e}", path.display()))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let records = parse_records(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut games = Vec::with_capacity(records.len());
+    for (index, record) in records.iter().enumerate() {
+        let at = |why: String| {
+            let (file, number, line) = (path.display(), index + 1, record.line);
+            format!("{file}: game {number} (line {line}): {why}")
+        };
+        let round = record
+            .tag("Round")
+            .ok_or_else(|| at("no Round tag".into()))?;
+        let round = round
+            .parse::<u64>()
+            .ok()
+            .filter(|&round| round > 0)
+            .ok_or_else(|| at(format!("bad Round tag '{round}'")))?;
+        let player = |tag: &str| {
+            record
+                .tag(tag)
+                .map(str::to_string)
+                .ok_or_else(|| at(format!("no {tag} tag")))
+        };
+        let players = [player("Black")?, player("White")?];
+        let game = PlayedGame::from_record(record).map_err(at)?;
+        games.push(MergedGame {
+            round,
+            players,
+            game,
+        });
+    }
+    Ok(games)
+}

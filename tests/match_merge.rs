@@ -1,0 +1,181 @@
+//! `sumito match --shard` and `--merge` driven through the binary: the shards of a match,
+//! merged, give the unsharded match's table and, under `depth=`, its games move for move;
+//! missing and repeated rounds are reported; bad input gives messages.
+
+mod common;
+
+use common::engines::SUMITO;
+use common::matches::{games, records, run_match, scratch};
+use std::fs;
+use std::path::Path;
+use sumito::records::Record;
+
+/// The flags of the match every test here plays (or a shard of it).
+fn match_flags(records: &Path) -> Vec<String> {
+    [
+        "--engine",
+        SUMITO,
+        "--name",
+        "A",
+        "--engine",
+        SUMITO,
+        "--name",
+        "B",
+        "--tc",
+        "1:depth=2",
+        "--tc",
+        "2:depth=1",
+        "--games",
+        "11",
+        "--max-plies",
+        "60",
+        "--seed",
+        "5",
+        "--sprt",
+        "elo0=0",
+        "elo1=5",
+        "--records",
+        records.to_str().unwrap(),
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// Plays the match, or shard `shard` of it, into `records`; returns its table.
+fn play(records: &Path, shard: Option<&str>) -> String {
+    let mut flags = match_flags(records);
+    if let Some(shard) = shard {
+        flags.extend(["--shard".to_string(), shard.to_string()]);
+    }
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let run = run_match(&flags);
+    assert!(run.success, "{}", run.stderr);
+    run.stdout
+}
+
+#[test]
+fn three_shards_merged_are_the_full_match_move_for_move() {
+    let dir = scratch("merge-shards");
+    let full_file = dir.join("full.txt");
+    let full_table = play(&full_file, None);
+    let shards = dir.join("shards");
+    fs::create_dir_all(&shards).unwrap();
+    for k in 1..=3 {
+        play(
+            &shards.join(format!("shard-{k}.txt")),
+            Some(&format!("{k}/3")),
+        );
+    }
+    let shard_records: Vec<Record> = (1..=3)
+        .flat_map(|k| records(&shards.join(format!("shard-{k}.txt"))))
+        .collect();
+    assert_eq!(games(&shard_records), games(&records(&full_file)));
+    // A directory, a pattern the shell did not expand, and the files one by one.
+    let pattern = format!("{}/shard-*.txt", shards.display());
+    let files: Vec<String> = (1..=3)
+        .map(|k| shards.join(format!("shard-{k}.txt")).display().to_string())
+        .collect();
+    let as_directory = [shards.to_str().unwrap()];
+    let as_pattern = [pattern.as_str()];
+    let as_files: Vec<&str> = files.iter().map(String::as_str).collect();
+    for inputs in [&as_directory[..], &as_pattern[..], &as_files[..]] {
+        let mut args = vec!["--merge"];
+        args.extend_from_slice(inputs);
+        args.extend(["--sprt", "elo0=0", "elo1=5"]);
+        let merged = run_match(&args);
+        assert!(merged.success, "{inputs:?}: {}", merged.stderr);
+        assert!(
+            merged.stderr.contains("merge: 11 games from 3 files"),
+            "{}",
+            merged.stderr
+        );
+        // The live table, the same line for line, then the rounds.
+        let expected = format!("{full_table}Rounds 1 to 11: each once.\n");
+        assert_eq!(merged.stdout, expected, "{inputs:?}");
+        assert!(
+            merged.stdout.contains("SPRT: elo0 0 elo1 5"),
+            "{}",
+            merged.stdout
+        );
+    }
+}
+
+#[test]
+fn missing_and_repeated_rounds_are_reported() {
+    let dir = scratch("merge-rounds");
+    let first = dir.join("first.txt");
+    play(&first, Some("1/3"));
+    let third = dir.join("third.txt");
+    play(&third, Some("3/3"));
+    let (first, third) = (first.to_str().unwrap(), third.to_str().unwrap());
+    let merged = run_match(&["--merge", first, third, first]);
+    assert!(merged.success, "{}", merged.stderr);
+    // Shard 1/3 holds colour pairs 1 and 4 (rounds 1-2, 7-8), shard 3/3 pairs 3 and 6 (rounds
+    // 5-6, 11): shard 2/3's rounds 3-4 and 9-10 are missing, shard 1/3's are there twice.
+    let summary = "Rounds 1 to 11: missing 3-4, 9-10 (4 rounds); more than once 1-2, 7-8 \
+                   (4 rounds).";
+    assert!(
+        merged.stdout.ends_with(&format!("{summary}\n")),
+        "{}",
+        merged.stdout
+    );
+    assert!(
+        merged.stderr.contains(&format!("warning: {summary}")),
+        "{}",
+        merged.stderr
+    );
+    // Every record counts: 4 + 3 + 4 games.
+    let row: Vec<&str> = merged
+        .stdout
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(row[..4], ["A", "vs", "B", "11"], "{}", merged.stdout);
+}
+
+#[test]
+fn bad_merges_give_messages() {
+    let dir = scratch("merge-bad");
+    let empty = dir.join("empty");
+    fs::create_dir_all(&empty).unwrap();
+    let illegal = dir.join("illegal.txt");
+    fs::write(
+        &illegal,
+        "[Round \"1\"]\n[Black \"A\"]\n[White \"B\"]\n[Layout \"standard\"]\n\
+         [Result \"1-0\"]\n[Termination \"crash\"]\n\n1. a1a3 1-0\n",
+    )
+    .unwrap();
+    let no_round = dir.join("no-round.txt");
+    fs::write(
+        &no_round,
+        "[Black \"A\"]\n[White \"B\"]\n[Layout \"standard\"]\n[Result \"1-0\"]\n\
+         [Termination \"crash\"]\n\n1-0\n",
+    )
+    .unwrap();
+    let pattern = format!("{}/nothing-*.txt", dir.display());
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["/no/such/records"], "cannot read the records file"),
+        (vec![&pattern], "no file matches"),
+        (
+            vec![empty.to_str().unwrap()],
+            "no record files in the directory",
+        ),
+        (
+            vec![illegal.to_str().unwrap()],
+            "game 1 (line 1): illegal move 1 'a1a3'",
+        ),
+        (vec![no_round.to_str().unwrap()], "no Round tag"),
+        (vec!["f", "--engine", SUMITO], "cannot be used with"),
+        (vec!["f", "--games", "4"], "cannot be used with"),
+        (vec!["f", "--sprt", "elo0=5", "elo1=0"], "below"),
+    ];
+    for (inputs, expected) in cases {
+        let mut args = vec!["--merge"];
+        args.extend(inputs.iter().copied());
+        let run = run_match(&args);
+        assert!(!run.success, "{args:?} succeeded");
+        assert!(run.stderr.contains(expected), "{args:?}: {}", run.stderr);
+    }
+}
