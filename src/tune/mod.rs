@@ -42,8 +42,9 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 30)]
     pub epochs: u32,
     /// Adam's step in centi-marbles at the first epoch, falling linearly to a tenth of it at the
-    /// last.
-    #[arg(long, default_value_t = 0.5)]
+    /// last. (On 200,000 positions, 0.2 settled within 30 epochs; 0.5 and 1 wandered by up to
+    /// 0.0001 in loss on the way.)
+    #[arg(long, default_value_t = 0.2)]
     pub rate: f64,
     /// Positions per gradient step.
     #[arg(long, default_value_t = 4096)]
