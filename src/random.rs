@@ -10,19 +10,19 @@ pub const fn splitmix64(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
+/// Nanoseconds of the system clock (0 if it is before 1970): a seed that differs from run to
+/// run, for choices that need not be reproducible.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
 /// A stream of pseudo-random numbers from a seed.
 #[derive(Clone, Debug)]
 pub struct Random(pub u64);
 
 impl Random {
-    /// A stream seeded from the system clock, different on every run.
-    pub fn from_clock() -> Random {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        Random(nanos)
-    }
-
     /// The next number.
     pub fn next_u64(&mut self) -> u64 {
         let (state, value) = splitmix64(self.0);

@@ -56,13 +56,10 @@ fn parse_shard(text: &str) -> Result<(u64, u64), String> {
     Ok((k - 1, n))
 }
 
-/// The seed from the clock, when none is given.
+/// The seed from the clock, when none is given: kept short, since the header prints it for
+/// the match to be replayed.
 fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0)
-        % 1_000_000_007
+    crate::random::clock_seed() % 1_000_000_007
 }
 
 /// Which engine a flag value is for: `N:rest` for engine N (from 1), else every engine.

@@ -13,7 +13,7 @@ use super::tt::{TableSizeError, TranspositionTable};
 use crate::board::Position;
 use crate::eval::Weights;
 use crate::movegen::Move;
-use crate::random::Random;
+use crate::random::{Random, clock_seed};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -113,7 +113,7 @@ impl Engine {
                 hash_mb
             },
             threads: vec![ThreadData::new(0)],
-            random: Random::from_clock(),
+            random: Random(clock_seed()),
             settings: Settings::default(),
         })
     }

@@ -47,7 +47,7 @@ impl Skill {
     /// How much worse than the best move, in centi-marbles, a chosen move may be: 13 at level
     /// 19, up to 247 (two and a half marbles) at level 1.
     pub fn tolerance(self) -> i32 {
-        (MAX_SKILL + 1 - self.0) as i32 * 13 - 13
+        (MAX_SKILL - self.0) as i32 * 13
     }
 
     /// The index of the line to play among `scores` (best first): each line's score plus a
