@@ -17,6 +17,54 @@ fn reported(result: &SearchResult) -> Reported {
     Reported::from_score(result.score)
 }
 
+/// Every search feature off: only the table (off here too) and plain alpha-beta.
+const NO_PRUNING: SearchSwitches = SearchSwitches {
+    null_move: false,
+    reductions: false,
+    table: false,
+    futility: false,
+    move_count_pruning: false,
+    improving: false,
+    quiesce_table: false,
+    delta_pruning: false,
+    counter_moves: false,
+    repetition_eval: false,
+    adaptive_time: false,
+};
+
+/// The default switches with one feature set `on` (or all of them off with "none").
+fn with_feature(name: &str, on: bool) -> SearchSwitches {
+    let mut switches = SearchSwitches::default();
+    let field = match name {
+        "futility" => &mut switches.futility,
+        "move_count_pruning" => &mut switches.move_count_pruning,
+        "improving" => &mut switches.improving,
+        "quiesce_table" => &mut switches.quiesce_table,
+        "delta_pruning" => &mut switches.delta_pruning,
+        "counter_moves" => &mut switches.counter_moves,
+        "repetition_eval" => &mut switches.repetition_eval,
+        _ => panic!("no feature {name}"),
+    };
+    *field = on;
+    switches
+}
+
+const FEATURES: [&str; 7] = [
+    "futility",
+    "move_count_pruning",
+    "improving",
+    "quiesce_table",
+    "delta_pruning",
+    "counter_moves",
+    "repetition_eval",
+];
+
+fn search_with(switches: SearchSwitches, game: &[Position], limits: &Limits) -> SearchResult {
+    let mut engine = Engine::new(8).unwrap();
+    engine.settings.switches = switches;
+    engine.search(game, limits, &[], &Control::new(), &mut |_| {})
+}
+
 #[test]
 fn finds_the_ejection_that_wins_the_game() {
     // White has lost five; e6e7 (three push one) ejects the sixth.
@@ -87,9 +135,8 @@ fn the_table_does_not_change_the_score() {
     // only change the order and the node count. (A position reached at two remaining depths
     // could in principle graft a deeper result; these positions show none to depth 6.)
     let plain = SearchSwitches {
-        null_move: false,
-        reductions: false,
         table: true,
+        ..NO_PRUNING
     };
     for text in BENCH_POSITIONS.iter().step_by(2) {
         let position: Position = text.parse().unwrap();
@@ -266,4 +313,71 @@ fn a_spent_move_time_stops_between_iterations_even_when_they_are_tiny() {
     // Given the depth instead, the same search goes as deep as it is told.
     let result = search(&position, &Limits::depth(30));
     assert_eq!(result.depth, 30);
+}
+
+#[test]
+fn every_search_feature_on_or_off_still_wins_and_defends() {
+    // White has lost five and e6e7 ejects the sixth; Black must keep e9 from being pushed off.
+    let win: Position = "4w/1w4/7/2bb4/5bbbw/1ww5/7/6/b4 b 0 5 0".parse().unwrap();
+    let defend: Position = "5/6/7/8/6wwb/8/7/6/b4 b 5 0 0".parse().unwrap();
+    let two_move: Position = "5/6/7/7b/4bbbww/7b/7/6/4w b 0 4 0".parse().unwrap();
+    for name in FEATURES {
+        for on in [true, false] {
+            let switches = with_feature(name, on);
+            let result = search_with(switches, &[win], &Limits::depth(4));
+            assert_eq!(reported(&result), Reported::Mate(1), "{name}={on}");
+            let result = search_with(switches, &[defend], &Limits::depth(5));
+            let after = defend.play(result.best.unwrap());
+            let lost = after.moves().iter().any(|reply| reply.is_eject());
+            assert!(!lost, "{name}={on} lets the sixth marble go");
+            let result = search_with(switches, &[two_move], &Limits::depth(5));
+            assert_eq!(reported(&result), Reported::Mate(2), "{name}={on}");
+        }
+    }
+}
+
+#[test]
+fn pruning_features_search_fewer_nodes_to_the_same_depth() {
+    let positions: Vec<Position> = BENCH_POSITIONS.iter().map(|t| t.parse().unwrap()).collect();
+    let nodes = |switches: SearchSwitches| -> u64 {
+        let limits = Limits::depth(6);
+        positions
+            .iter()
+            .map(|p| search_with(switches, &[*p], &limits).nodes)
+            .sum()
+    };
+    for name in ["futility", "move_count_pruning", "delta_pruning"] {
+        let (on, off) = (
+            nodes(with_feature(name, true)),
+            nodes(with_feature(name, false)),
+        );
+        assert!(on < off, "{name}: {on} nodes on, {off} off");
+    }
+}
+
+#[test]
+fn a_repetition_is_worth_the_position_not_a_draw() {
+    // White, a marble down, can play back into the position of four plies ago. Scored as a
+    // draw, that repetition is White's escape from a lost marble; scored as the position it
+    // is, it is worth what the other moves are worth, about a marble down.
+    let start: Position = "wwww1/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0 1 0"
+        .parse()
+        .unwrap();
+    let mut game = vec![start];
+    for text in ["a1b1", "i5h5", "c1b1"] {
+        let last = game[game.len() - 1];
+        game.push(last.play(last.parse_move(text).unwrap()));
+    }
+    let back = game[3].parse_move("f5g5").unwrap();
+    assert_eq!(game[3].play(back).hash(), start.hash(), "f5g5 repeats");
+    let limits = Limits::depth(3);
+    let as_draw = search_with(with_feature("repetition_eval", false), &game, &limits);
+    assert_eq!(as_draw.score, 0, "the repetition as a draw");
+    assert_eq!(as_draw.best, Some(back));
+    let as_position = search_with(with_feature("repetition_eval", true), &game, &limits);
+    assert!(
+        as_position.score <= -25,
+        "well below a draw whatever White plays: {}",
+        as_position.score
+    );
 }

@@ -15,7 +15,7 @@ pub enum Kind {
 }
 
 /// Every option: name and kind.
-pub const OPTIONS: [(&str, Kind); 11] = [
+pub const OPTIONS: [(&str, Kind); 19] = [
     (
         "Hash",
         Kind::Spin {
@@ -68,6 +68,14 @@ pub const OPTIONS: [(&str, Kind); 11] = [
     ("Clear Hash", Kind::Button),
     ("NullMove", Kind::Check { default: true }),
     ("Reductions", Kind::Check { default: true }),
+    ("Futility", Kind::Check { default: false }),
+    ("MoveCountPruning", Kind::Check { default: false }),
+    ("Improving", Kind::Check { default: false }),
+    ("QuiesceTable", Kind::Check { default: false }),
+    ("DeltaPruning", Kind::Check { default: false }),
+    ("CounterMoves", Kind::Check { default: false }),
+    ("RepetitionEval", Kind::Check { default: false }),
+    ("AdaptiveTime", Kind::Check { default: false }),
     ("TunedEval", Kind::Check { default: false }),
 ];
 

@@ -212,6 +212,16 @@ impl Session {
             ("Skill", Value::Number(n)) => engine.settings.skill = Skill::new(n as u32),
             ("NullMove", Value::Flag(on)) => engine.settings.switches.null_move = on,
             ("Reductions", Value::Flag(on)) => engine.settings.switches.reductions = on,
+            ("Futility", Value::Flag(on)) => engine.settings.switches.futility = on,
+            ("MoveCountPruning", Value::Flag(on)) => {
+                engine.settings.switches.move_count_pruning = on
+            }
+            ("Improving", Value::Flag(on)) => engine.settings.switches.improving = on,
+            ("QuiesceTable", Value::Flag(on)) => engine.settings.switches.quiesce_table = on,
+            ("DeltaPruning", Value::Flag(on)) => engine.settings.switches.delta_pruning = on,
+            ("CounterMoves", Value::Flag(on)) => engine.settings.switches.counter_moves = on,
+            ("RepetitionEval", Value::Flag(on)) => engine.settings.switches.repetition_eval = on,
+            ("AdaptiveTime", Value::Flag(on)) => engine.settings.switches.adaptive_time = on,
             ("TunedEval", Value::Flag(on)) => {
                 let weights = if on {
                     Weights::tuned()

@@ -3,7 +3,9 @@
 
 use super::negamax::Searcher;
 use super::score::{INFINITY, MATE, MAX_DEPTH, is_decisive};
+use super::stability::Stability;
 use crate::board::Position;
+use crate::eval::evaluate;
 use crate::movegen::Move;
 use std::sync::atomic::Ordering;
 
@@ -83,6 +85,7 @@ impl<'a, 't> Searcher<'a, 't> {
         let lines = plan.lines.clamp(1, moves.len().max(1));
         let first = if main { 1 } else { 1 + (self.td.id as u32 % 3) };
         let mut completed = 0;
+        let mut stability = Stability::default();
         for depth in first..=plan.max_depth.min(MAX_DEPTH) {
             self.td.seldepth = 0;
             for line in 0..lines {
@@ -108,9 +111,10 @@ impl<'a, 't> Searcher<'a, 't> {
                     lines,
                 });
                 let control = self.shared.control;
+                let scale = stability.update(moves[0].mv, moves[0].score);
                 if let Some(soft) = plan.soft_deadline
                     && !control.is_pondering()
-                    && control.clock_elapsed() >= soft / 2
+                    && control.clock_elapsed() >= self.spend(soft, scale) / 2
                 {
                     break;
                 }
@@ -134,6 +138,16 @@ impl<'a, 't> Searcher<'a, 't> {
         }
         self.flush_nodes();
         completed
+    }
+
+    /// The soft deadline to keep: scaled by the root's stability (per mille) with
+    /// `AdaptiveTime` on, as it is otherwise.
+    fn spend(&self, soft: std::time::Duration, scale: u32) -> std::time::Duration {
+        if self.shared.switches.adaptive_time {
+            soft * scale / 1000
+        } else {
+            soft
+        }
     }
 
     /// Searches line `line` of the root at `depth` in a window around its previous score,
@@ -196,9 +210,11 @@ impl<'a, 't> Searcher<'a, 't> {
     ) -> i32 {
         let mut best = -INFINITY;
         let mut best_index = 0;
+        self.td.evals[0] = evaluate(root, &self.shared.weights);
         for index in 0..moves.len() {
             let mv = moves[index].mv;
             let child = root.play(mv);
+            self.td.played[0] = mv;
             self.td.push(&child);
             let mut score;
             if index == 0 {

@@ -23,6 +23,7 @@ mod ordering;
 mod score;
 mod skill;
 mod smp;
+mod stability;
 mod thread_data;
 mod time;
 mod tt;

@@ -3,7 +3,9 @@
 
 use super::control::Control;
 use super::ordering::KILLER;
-use super::score::{DRAW, INFINITY, MAX_PLY, is_decisive, loss_in, terminal_score, win_in};
+use super::score::{
+    DRAW, INFINITY, MATE_BOUND, MAX_PLY, is_decisive, loss_in, terminal_score, win_in,
+};
 use super::thread_data::ThreadData;
 use super::tt::{Bound, TranspositionTable};
 use crate::board::{Position, RINGS};
@@ -22,6 +24,25 @@ pub struct SearchSwitches {
     pub reductions: bool,
     /// The transposition table (off: neither probed nor written).
     pub table: bool,
+    /// Reverse futility pruning: a node whose static evaluation beats beta by a margin per ply
+    /// is cut without a search.
+    pub futility: bool,
+    /// Late-move pruning: at low depth, quiet moves after the first few are not searched.
+    pub move_count_pruning: bool,
+    /// One more ply of late-move reduction where the static evaluation is not improving.
+    pub improving: bool,
+    /// The quiescence search probes and stores the transposition table.
+    pub quiesce_table: bool,
+    /// Delta pruning: the quiescence search skips pushes that cannot lift the score to alpha.
+    pub delta_pruning: bool,
+    /// The quiet move that last refuted the previous move is tried after the killers.
+    pub counter_moves: bool,
+    /// A repeated position scores its static evaluation, not a draw: Abalone has no repetition
+    /// rule.
+    pub repetition_eval: bool,
+    /// The main thread spends more of its soft deadline when the best move changes or the
+    /// score drops, less when the best move is stable.
+    pub adaptive_time: bool,
 }
 
 impl Default for SearchSwitches {
@@ -30,6 +51,14 @@ impl Default for SearchSwitches {
             null_move: true,
             reductions: true,
             table: true,
+            futility: false,
+            move_count_pruning: false,
+            improving: false,
+            quiesce_table: false,
+            delta_pruning: false,
+            counter_moves: false,
+            repetition_eval: false,
+            adaptive_time: false,
         }
     }
 }
@@ -71,6 +100,8 @@ struct Node {
     ply: usize,
     /// An open window: the node may lie on the principal variation.
     pv: bool,
+    /// The static evaluation is above that of two plies before (the same side to move).
+    improving: bool,
 }
 
 /// What the transposition table says about a node before it is searched.
@@ -80,6 +111,29 @@ enum Probe {
     /// Search the node, trying `table_move` first; `eval` is its static evaluation.
     Search { table_move: Move, eval: i32 },
 }
+
+/// Reverse futility pruning: deepest node it applies to, and its margin per ply of depth
+/// (centi-marbles).
+const FUTILITY_DEPTH: i32 = 6;
+const FUTILITY_MARGIN: i32 = 50;
+
+/// Late-move pruning: deepest node it applies to.
+const MOVE_COUNT_DEPTH: i32 = 5;
+
+/// Late-move pruning: the quiet moves searched at `depth` before the rest are skipped; twice
+/// as many while the evaluation improves.
+#[inline(always)]
+fn move_count_limit(depth: i32, improving: bool) -> usize {
+    let base = 2 + (depth * depth) as usize;
+    if improving { 2 * base } else { base }
+}
+
+/// Delta pruning: what a push must be able to gain beyond the marble it ejects (if any) to be
+/// searched in the quiescence search, in centi-marbles.
+const DELTA_MARGIN: i32 = 80;
+
+/// The worth of one marble in the evaluation, in centi-marbles.
+const MARBLE: i32 = 100;
 
 /// Late-move reduction in plies for a depth and a move number.
 fn reduction(depth: i32, index: usize) -> i32 {
@@ -161,6 +215,7 @@ impl<'a, 't> Searcher<'a, 't> {
             depth,
             ply,
             pv: beta - alpha > 1,
+            improving: false,
         };
         self.td.clear_pv(ply);
         if let Some(score) = terminal_score(position, ply) {
@@ -175,7 +230,11 @@ impl<'a, 't> Searcher<'a, 't> {
         }
         if ply > 0 {
             if self.td.is_repetition() {
-                return DRAW;
+                return if self.shared.switches.repetition_eval {
+                    evaluate(position, &self.shared.weights)
+                } else {
+                    DRAW
+                };
             }
             // No line from here can beat a win already found closer to the root.
             alpha = alpha.max(loss_in(ply));
@@ -190,15 +249,27 @@ impl<'a, 't> Searcher<'a, 't> {
             Probe::Cut(score) => return score,
             Probe::Search { table_move, eval } => (table_move, eval),
         };
+        self.td.evals[ply] = eval;
+        let improving = ply >= 2 && eval > self.td.evals[ply - 2];
+        let node = Node { improving, ..node };
+        if let Some(score) = self.reverse_futility(node, beta, eval) {
+            return score;
+        }
         if allow_null && let Some(score) = self.null_move(position, node, beta, eval) {
             return score;
         }
 
         let count = {
             let td = &mut *self.td;
+            let side = position.side_to_move();
+            let counter = if self.shared.switches.counter_moves {
+                td.heuristics.counter(side, td.previous_move(ply))
+            } else {
+                Move::NONE
+            };
             let moves = &mut td.moves[ply];
             position.legal_moves(&mut moves.list);
-            moves.score(&td.heuristics, table_move, ply, position.side_to_move());
+            moves.score(&td.heuristics, table_move, counter, ply, side);
             moves.list.len()
         };
         if count == 0 {
@@ -256,6 +327,19 @@ impl<'a, 't> Searcher<'a, 't> {
         }
     }
 
+    /// Reverse futility pruning: at low depth outside the principal variation, a static
+    /// evaluation that beats beta by a margin per ply is taken as the node's score.
+    #[inline(always)]
+    fn reverse_futility(&self, node: Node, beta: i32, eval: i32) -> Option<i32> {
+        let margin = FUTILITY_MARGIN * (node.depth - node.improving as i32);
+        let prune = self.shared.switches.futility
+            && !node.pv
+            && node.depth <= FUTILITY_DEPTH
+            && !is_decisive(beta)
+            && eval - margin >= beta;
+        prune.then_some(eval)
+    }
+
     /// Null move: if passing still holds beta, a real move almost surely does too. Returns the
     /// node's score when the pass settles it (0 if the search stopped meanwhile).
     #[inline(always)]
@@ -271,6 +355,7 @@ impl<'a, 't> Searcher<'a, 't> {
         }
         let r = 3 + depth / 4;
         let passed = position.pass();
+        self.td.played[node.ply] = Move::NONE;
         self.td.push_null(&passed);
         let score = -self.search(
             &passed,
@@ -310,9 +395,14 @@ impl<'a, 't> Searcher<'a, 't> {
         let mut quiet_count = 0;
         for index in 0..count {
             let (mv, order) = self.td.moves[ply].pick(index);
-            let child = position.play(mv);
-            self.td.push(&child);
             let quiet = !mv.is_push();
+            // Moves come best first, so once one is pruned all the rest would be.
+            if quiet && order < KILLER && self.prunes_late_move(node, quiet_count, best_score) {
+                break;
+            }
+            let child = position.play(mv);
+            self.td.played[ply] = mv;
+            self.td.push(&child);
             let mut score;
             if index == 0 {
                 score = -self.search(&child, depth - 1, -beta, -alpha, ply + 1, true);
@@ -339,7 +429,10 @@ impl<'a, 't> Searcher<'a, 't> {
                     if score >= beta {
                         let tried = &tried_quiet[..quiet_count];
                         let side = position.side_to_move();
-                        self.td.heuristics.reward(mv, tried, depth, ply, side);
+                        let previous = self.td.previous_move(ply);
+                        self.td
+                            .heuristics
+                            .reward(mv, tried, depth, ply, side, previous);
                         break;
                     }
                 }
@@ -352,6 +445,18 @@ impl<'a, 't> Searcher<'a, 't> {
         Some((best_score, best_move))
     }
 
+    /// Late-move pruning: at low depth, once `quiet_count` quiet moves have been searched, the
+    /// remaining quiet moves (not killers, the least promising by history) are skipped, unless
+    /// every move so far loses.
+    #[inline(always)]
+    fn prunes_late_move(&self, node: Node, quiet_count: usize, best_score: i32) -> bool {
+        let depth = node.depth;
+        self.shared.switches.move_count_pruning
+            && depth <= MOVE_COUNT_DEPTH
+            && best_score > -MATE_BOUND
+            && quiet_count >= move_count_limit(depth, node.improving)
+    }
+
     /// Plies by which to reduce the null-window search of move `index` (after the first):
     /// only quiet moves that are not killers, late in the list at enough depth, and one ply
     /// less at a PV node.
@@ -359,7 +464,8 @@ impl<'a, 't> Searcher<'a, 't> {
     fn late_move_reduction(&self, node: Node, index: usize, quiet_non_killer: bool) -> i32 {
         let depth = node.depth;
         if self.shared.switches.reductions && depth >= 3 && index >= 3 && quiet_non_killer {
-            (reduction(depth, index) - node.pv as i32).clamp(0, depth - 2)
+            let not_improving = self.shared.switches.improving && !node.improving;
+            (reduction(depth, index) - node.pv as i32 + not_improving as i32).clamp(0, depth - 2)
         } else {
             0
         }
@@ -385,14 +491,29 @@ impl<'a, 't> Searcher<'a, 't> {
         if let Some(score) = terminal_score(position, ply) {
             return score;
         }
-        let stand_pat = evaluate(position, &self.shared.weights);
+        let switches = self.shared.switches;
+        let key = table_key(position);
+        let pv = beta - alpha > 1;
+        let stand_pat = match self.probe_quiet(position, key, ply, pv, alpha, beta) {
+            Probe::Cut(score) => return score,
+            Probe::Search { eval, .. } => eval,
+        };
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
+            if switches.quiesce_table {
+                self.shared
+                    .tt
+                    .store(key, ply, Move::NONE, stand_pat, stand_pat, 0, Bound::Lower);
+            }
             return stand_pat;
         }
+        let alpha_before = alpha;
         alpha = alpha.max(stand_pat);
         position.push_moves(&mut self.td.moves[ply].list);
         let mut best = stand_pat;
+        let mut best_move = Move::NONE;
         let edge = RINGS[4];
+        // Ejecting the opponent's sixth marble wins whatever the evaluation says.
+        let winning = position.lost(position.side_to_move().opponent()) >= 5;
         for index in 0..self.td.moves[ply].list.len() {
             let mv = self.td.moves[ply].list.as_slice()[index];
             let child = position.play(mv);
@@ -405,6 +526,12 @@ impl<'a, 't> Searcher<'a, 't> {
                     continue;
                 }
             }
+            if switches.delta_pruning && !winning {
+                let gain = if mv.is_eject() { MARBLE } else { 0 };
+                if stand_pat + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+            }
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 return 0;
@@ -413,6 +540,7 @@ impl<'a, 't> Searcher<'a, 't> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = mv;
                     self.td.update_pv(ply, mv);
                     if score >= beta {
                         break;
@@ -420,7 +548,56 @@ impl<'a, 't> Searcher<'a, 't> {
                 }
             }
         }
+        if switches.quiesce_table {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_before {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let tt = self.shared.tt;
+            tt.store(key, ply, best_move, best, stand_pat, 0, bound);
+        }
         best
+    }
+
+    /// The quiescence search's look at the table (with `QuiesceTable` on): any entry settles the
+    /// node outside a principal variation when its bound allows, and gives the static
+    /// evaluation; without one the position is evaluated.
+    #[inline(always)]
+    fn probe_quiet(
+        &self,
+        position: &Position,
+        key: u64,
+        ply: usize,
+        pv: bool,
+        alpha: i32,
+        beta: i32,
+    ) -> Probe {
+        let entry = if self.shared.switches.quiesce_table {
+            self.shared.tt.probe(key, ply)
+        } else {
+            None
+        };
+        let Some(entry) = entry else {
+            return Probe::Search {
+                table_move: Move::NONE,
+                eval: evaluate(position, &self.shared.weights),
+            };
+        };
+        let cut = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => entry.score >= beta,
+            Bound::Upper => entry.score <= alpha,
+        };
+        if !pv && cut {
+            return Probe::Cut(entry.score);
+        }
+        Probe::Search {
+            table_move: entry.mv,
+            eval: entry.eval,
+        }
     }
 }
 /// Plies before a move limit from which the limit can matter to a search: deeper than any line.

@@ -1,5 +1,5 @@
-//! Move ordering: the table move first, then ejections, other pushes, killer moves, and the
-//! rest by their history.
+//! Move ordering: the table move first, then ejections, other pushes, killer moves, the
+//! counter-move, and the rest by their history.
 
 use super::score::MAX_PLY;
 use crate::board::Colour;
@@ -10,6 +10,8 @@ const EJECTION: i32 = 1 << 28;
 const PUSH: i32 = 1 << 27;
 /// Ordering score of the second killer move; every other quiet move scores below it.
 pub const KILLER: i32 = 1 << 26;
+/// Ordering score of the counter-move, just below the killers.
+const COUNTER: i32 = KILLER - 1;
 
 /// Largest magnitude of a history score; well below [`KILLER`].
 const HISTORY_MAX: i32 = 1 << 14;
@@ -20,6 +22,9 @@ pub struct Heuristics {
     /// Indexed by colour, then by the move's bits without the flags (tail, direction, size,
     /// axis): 13 bits.
     history: Box<[[i32; 1 << 13]; 2]>,
+    /// The quiet move that last refuted each opponent move, by colour and the refuted move's
+    /// bits as for history.
+    counters: Box<[[Move; 1 << 13]; 2]>,
 }
 
 impl Default for Heuristics {
@@ -27,6 +32,7 @@ impl Default for Heuristics {
         Heuristics {
             killers: [[Move::NONE; 2]; MAX_PLY + 1],
             history: Box::new([[0; 1 << 13]; 2]),
+            counters: Box::new([[Move::NONE; 1 << 13]; 2]),
         }
     }
 }
@@ -47,9 +53,19 @@ impl Heuristics {
         self.killers = [[Move::NONE; 2]; MAX_PLY + 1];
     }
 
+    /// The counter-move `side` has for the opponent's move `previous` (none for no move).
+    #[inline]
+    pub fn counter(&self, side: Colour, previous: Move) -> Move {
+        if previous.is_some() {
+            self.counters[side.index()][history_index(previous)]
+        } else {
+            Move::NONE
+        }
+    }
+
     /// The ordering score of `mv` at `ply` for `side`.
     #[inline]
-    fn score(&self, mv: Move, table_move: Move, ply: usize, side: Colour) -> i32 {
+    fn score(&self, mv: Move, table_move: Move, counter: Move, ply: usize, side: Colour) -> i32 {
         if mv == table_move {
             TABLE_MOVE
         } else if mv.is_eject() {
@@ -60,15 +76,29 @@ impl Heuristics {
             KILLER + 1
         } else if mv == self.killers[ply][1] {
             KILLER
+        } else if mv == counter {
+            COUNTER
         } else {
             self.history[side.index()][history_index(mv)]
         }
     }
 
-    /// A quiet move caused a cut-off at `ply`; the quiet moves tried before it did not.
-    pub fn reward(&mut self, mv: Move, tried: &[Move], depth: i32, ply: usize, side: Colour) {
+    /// A quiet move caused a cut-off at `ply`, in reply to the opponent's move `previous`; the
+    /// quiet moves tried before it did not.
+    pub fn reward(
+        &mut self,
+        mv: Move,
+        tried: &[Move],
+        depth: i32,
+        ply: usize,
+        side: Colour,
+        previous: Move,
+    ) {
         if mv.is_push() {
             return;
+        }
+        if previous.is_some() {
+            self.counters[side.index()][history_index(previous)] = mv;
         }
         let killers = &mut self.killers[ply];
         if killers[0] != mv {
@@ -116,9 +146,17 @@ impl Default for OrderedMoves {
 
 impl OrderedMoves {
     /// Scores the moves of `self.list` for picking.
-    pub fn score(&mut self, heuristics: &Heuristics, table_move: Move, ply: usize, side: Colour) {
+    /// `counter` is the counter-move to try after the killers, or none.
+    pub fn score(
+        &mut self,
+        heuristics: &Heuristics,
+        table_move: Move,
+        counter: Move,
+        ply: usize,
+        side: Colour,
+    ) {
         for (key, &mv) in self.keys.iter_mut().zip(self.list.iter()) {
-            let score = heuristics.score(mv, table_move, ply, side);
+            let score = heuristics.score(mv, table_move, counter, ply, side);
             *key = ((score as i64 - i32::MIN as i64) as u64) << 16 | mv.to_bits() as u64;
         }
     }
@@ -150,7 +188,7 @@ mod tests {
     use crate::board::Position;
 
     #[test]
-    fn table_move_then_ejections_then_pushes_then_killers_then_history() {
+    fn table_move_then_ejections_then_pushes_then_killers_then_counter_then_history() {
         // Black can eject at e9 (e7e8) and push at e4 (e2e3).
         let position: Position = "5/6/7/8/1bbw2bbw/8/7/6/5 b 0 0 0".parse().unwrap();
         let mut ordered = OrderedMoves::default();
@@ -163,10 +201,18 @@ mod tests {
             .filter(|m| !m.is_push())
             .collect();
         let (table_move, killer) = (quiet[5], quiet[9]);
-        heuristics.reward(killer, &[], 4, 3, Colour::Black);
+        let previous = quiet[0];
+        heuristics.reward(killer, &[], 4, 3, Colour::Black, Move::NONE);
         // A cut-off by quiet[1] at another ply: history only.
-        heuristics.reward(quiet[1], &quiet[2..5], 6, 9, Colour::Black);
-        ordered.score(&heuristics, table_move, 3, Colour::Black);
+        heuristics.reward(quiet[1], &quiet[2..5], 6, 9, Colour::Black, Move::NONE);
+        // A shallow cut-off by quiet[7] in reply to `previous`: less history, but the counter.
+        let countering = quiet[7];
+        heuristics.reward(countering, &[], 2, 20, Colour::Black, previous);
+        assert_eq!(heuristics.counter(Colour::Black, previous), countering);
+        assert_eq!(heuristics.counter(Colour::White, previous), Move::NONE);
+        assert_eq!(heuristics.counter(Colour::Black, Move::NONE), Move::NONE);
+        let counter = heuristics.counter(Colour::Black, previous);
+        ordered.score(&heuristics, table_move, counter, 3, Colour::Black);
         let picks: Vec<(Move, i32)> = (0..ordered.list.len()).map(|i| ordered.pick(i)).collect();
         assert!(
             picks.windows(2).all(|w| w[0].1 >= w[1].1),
@@ -177,10 +223,11 @@ mod tests {
         assert!(order[1].is_eject());
         assert!(order[2].is_push() && !order[2].is_eject());
         assert_eq!(order[3], killer);
-        assert_eq!(order[4], quiet[1], "history first among the rest");
+        assert_eq!(order[4], countering, "the counter-move after the killers");
+        assert_eq!(order[5], quiet[1], "history first among the rest");
         assert_eq!(
-            picks[4].1,
-            heuristics.score(quiet[1], table_move, 3, Colour::Black)
+            picks[5].1,
+            heuristics.score(quiet[1], table_move, counter, 3, Colour::Black)
         );
         let mut sorted = order.clone();
         sorted.sort_by_key(|m| m.to_bits());

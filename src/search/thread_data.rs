@@ -18,6 +18,10 @@ pub struct ThreadData {
     pub heuristics: Heuristics,
     /// The moves of the node at each ply.
     pub moves: Vec<OrderedMoves>,
+    /// The static evaluation of the node at each ply of the current line.
+    pub evals: [i32; MAX_PLY + 1],
+    /// The move played at each ply of the current line (`Move::NONE` for a null move).
+    pub played: [Move; MAX_PLY + 1],
     /// Triangular principal variation table: `pv[ply]` is the best line from `ply`.
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -34,6 +38,8 @@ impl ThreadData {
             seldepth: 0,
             heuristics: Heuristics::default(),
             moves: (0..=MAX_PLY).map(|_| OrderedMoves::default()).collect(),
+            evals: [0; MAX_PLY + 1],
+            played: [Move::NONE; MAX_PLY + 1],
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             line: Vec::with_capacity(1024),
@@ -86,6 +92,12 @@ impl ThreadData {
             .skip(1)
             .step_by(2)
             .any(|&(k, _)| k == key)
+    }
+
+    /// The move that led to the node at `ply` (none at the root or after a null move).
+    #[inline]
+    pub fn previous_move(&self, ply: usize) -> Move {
+        ply.checked_sub(1).map_or(Move::NONE, |p| self.played[p])
     }
 
     /// Clears the principal variation at `ply`.
