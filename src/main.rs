@@ -52,9 +52,10 @@ enum Command {
     Eval {
         #[command(flatten)]
         start: StartArgs,
-        /// Weigh the terms with the weights fitted by `sumito tune` (src/eval/tuned.rs).
+        /// Weigh the terms with the hand-set starting weights instead of those `sumito tune`
+        /// fitted (src/eval/tuned.rs), which the engine plays with.
         #[arg(long)]
-        tuned: bool,
+        hand: bool,
     },
     /// Play a match between UAP engines.
     Match(Box<sumito::match_runner::MatchArgs>),
@@ -121,11 +122,11 @@ fn main() -> ExitCode {
             threads,
         }) => run_perft(*depth, start, *divide, *threads),
         Some(Command::Bench { depth }) => run_bench(*depth),
-        Some(Command::Eval { start, tuned }) => start.position().map(|p| {
-            let weights = if *tuned {
-                Weights::tuned()
-            } else {
+        Some(Command::Eval { start, hand }) => start.position().map(|p| {
+            let weights = if *hand {
                 Weights::DEFAULT
+            } else {
+                Weights::tuned()
             };
             say!("{}", sumito::eval::report(&p, &weights).trim_end())
         }),

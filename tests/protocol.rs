@@ -388,6 +388,12 @@ fn tuned_eval_switches_the_weights_of_search_and_eval() {
     };
     let tuned = format!("eval {}", evaluate(&position, &Weights::tuned()));
     let default = format!("eval {}", evaluate(&position, &Weights::DEFAULT));
+    assert_eq!(
+        eval_line(&mut engine),
+        tuned,
+        "the fitted weights by default"
+    );
+    engine.send("setoption name TunedEval value false");
     assert_eq!(eval_line(&mut engine), default);
     engine.send("setoption name TunedEval value true");
     assert_eq!(eval_line(&mut engine), tuned);

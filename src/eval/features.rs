@@ -1,6 +1,6 @@
 //! The raw features the evaluation weighs, counted with masks and popcounts.
 
-use crate::board::{BOARD, Cell, Colour, Direction, Position, shift, shift_dyn, shifts};
+use crate::board::{BOARD, Cell, Colour, Direction, Position, RINGS, shift, shift_dyn, shifts};
 
 /// The features of one side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -17,6 +17,15 @@ pub struct SideFeatures {
     pub wedges: i32,
     /// Opponent marbles this side could eject with one move if it were its turn.
     pub threats: i32,
+    /// Own marbles on the edge of the board.
+    pub edge: i32,
+    /// Own marbles with no own neighbour.
+    pub isolated: i32,
+    /// Own marbles in the middle of a straight line of three own marbles, counted once per line.
+    pub lines: i32,
+    /// Opponent marbles this side could push one step with a sumito (not off the board) if it
+    /// were its turn: the leading marble of each push.
+    pub pushable: i32,
 }
 
 /// Bit planes of a number attached to every cell: plane `b` holds the cells whose number has
@@ -125,9 +134,40 @@ fn ejectable_with(attacker: u64, moved: &[u64; 6], defender: u64) -> u64 {
     victims
 }
 
+/// The marbles of `defender` that `attacker` could push one step along the board (a sumito that
+/// ejects nothing): the leading pushed marble, with an empty cell ahead of it. The same looks as
+/// [`ejectable_with`], with an empty cell where the edge was.
+#[inline(always)]
+fn pushable_with(attacker: u64, moved: &[u64; 6], defender: u64, empty: u64) -> u64 {
+    let mut victims = 0;
+    macro_rules! direction {
+        ($d:literal, $back:literal) => {
+            let free_ahead = defender & shift::<$back>(empty);
+            let pairs = attacker & moved[$d];
+            let behind_pairs = shift::<$d>(pairs);
+            let triples = pairs & behind_pairs;
+            let behind_triples = shift::<$d>(triples);
+            victims |= free_ahead & (behind_pairs | shift::<$d>(defender & behind_triples));
+        };
+    }
+    direction!(0, 3);
+    direction!(1, 4);
+    direction!(2, 5);
+    direction!(3, 0);
+    direction!(4, 1);
+    direction!(5, 2);
+    victims
+}
+
 /// The marbles of `defender` that `attacker` could push off the board with one move.
 pub fn ejectable(attacker: u64, defender: u64) -> u64 {
     ejectable_with(attacker, &shifts(attacker), defender)
+}
+
+/// The marbles of `defender` that `attacker` could push a step along the board with one move.
+pub fn pushable(attacker: u64, defender: u64) -> u64 {
+    let empty = BOARD & !(attacker | defender);
+    pushable_with(attacker, &shifts(attacker), defender, empty)
 }
 
 /// The features of both sides, indexed by [`Colour::index`].
@@ -139,11 +179,14 @@ pub fn features(position: &Position) -> [SideFeatures; 2] {
         position.stones(Colour::White),
     ];
     let moved = [shifts(stones[0]), shifts(stones[1])];
+    let empty = BOARD & !(stones[0] | stones[1]);
     let side = |own: usize| {
         let other = 1 - own;
         let (stones, moved) = (&stones, &moved);
         let pairs = |d: usize| (stones[own] & moved[own][d]).count_ones();
         let wedges = |d: usize| (stones[own] & moved[other][d] & moved[other][d + 3]).count_ones();
+        let lines = |d: usize| (stones[own] & moved[own][d] & moved[own][d + 3]).count_ones();
+        let neighbours = moved[own].iter().fold(0, |all, m| all | m);
         SideFeatures {
             lost: position.lost(Colour::BOTH[own]) as i32,
             centre_distance: plane_sum(
@@ -154,6 +197,11 @@ pub fn features(position: &Position) -> [SideFeatures; 2] {
             cohesion: (pairs(0) + pairs(1) + pairs(2)) as i32,
             wedges: (wedges(0) + wedges(1) + wedges(2)) as i32,
             threats: ejectable_with(stones[own], &moved[own], stones[other]).count_ones() as i32,
+            edge: (stones[own] & RINGS[4]).count_ones() as i32,
+            isolated: (stones[own] & !neighbours).count_ones() as i32,
+            lines: (lines(0) + lines(1) + lines(2)) as i32,
+            pushable: pushable_with(stones[own], &moved[own], stones[other], empty).count_ones()
+                as i32,
         }
     };
     [side(0), side(1)]
@@ -165,9 +213,9 @@ mod tests {
     use crate::board::{Cells, DISTANCE_RINGS, LINES};
 
     #[test]
-    fn ejectable_marbles_are_those_the_ejecting_moves_push_off() {
+    fn ejectable_and_pushable_marbles_are_those_the_pushing_moves_move() {
         let mut position = crate::board::Layout::BelgianDaisy.position();
-        let mut found = 0;
+        let (mut found, mut pushes) = (0, 0);
         for ply in 0..400 {
             let moves = position.moves();
             if moves.is_empty() {
@@ -187,11 +235,25 @@ mod tests {
                 "{position}"
             );
             found += victims.count_ones();
+            let pushed = moves
+                .iter()
+                .filter(|m| m.is_push() && !m.is_eject())
+                .filter_map(|m| {
+                    crate::movegen::step(m.tail(), m.direction(), m.size() + m.pushed() - 1)
+                })
+                .fold(0, |bits, cell| bits | cell.bit());
+            assert_eq!(
+                pushable(position.us(), position.them()),
+                pushed,
+                "{position}"
+            );
+            pushes += pushed.count_ones();
             // Push when possible every third ply, so the walk meets exchanges at the edge.
             let push = moves.iter().find(|m| m.is_push() && ply % 3 == 0).copied();
             position = position.play(push.unwrap_or(moves.as_slice()[(ply * 7919) % moves.len()]));
         }
         assert!(found > 10, "the walk met ejections: {found}");
+        assert!(pushes > 10, "the walk met pushes: {pushes}");
     }
 
     #[test]

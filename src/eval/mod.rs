@@ -11,7 +11,7 @@ mod terms;
 mod tuned;
 mod weights;
 
-pub use features::{SideFeatures, ejectable, features, reference_point};
+pub use features::{SideFeatures, ejectable, features, pushable, reference_point};
 pub use phase::{MILLI_PER_CENTI, PHASE_SPAN, blend, endgame_share, phase};
 pub use terms::{Scoring, TERM_COUNT, TERMS, TermDef};
 pub use weights::{Phased, Weights};

@@ -1,5 +1,5 @@
 //! The terms of the evaluation in one table: each names a feature, how the two sides' values
-//! make its input, and the weight Sumito plays with. [`evaluate`](super::evaluate),
+//! make its input, and its hand-set weight. [`evaluate`](super::evaluate),
 //! [`breakdown`](super::breakdown) and the tuner all read it, so a new term is added here and
 //! nowhere else: `sumito tune` fits whatever this table holds.
 
@@ -24,8 +24,9 @@ pub struct TermDef {
     pub value: fn(own: &SideFeatures, other: &SideFeatures) -> i32,
     /// How the values of the two sides make the term's input.
     pub scoring: Scoring,
-    /// The weight Sumito plays with, signed so that a positive score is good for the side to
-    /// move, in milli-marbles per unit of input (1000 = one marble).
+    /// The hand-set weight (`sumito tune` starts from it; Sumito plays with the fitted one),
+    /// signed so that a positive score is good for the side to move, in milli-marbles per unit
+    /// of input (1000 = one marble).
     pub default: Phased,
 }
 
@@ -45,7 +46,7 @@ impl TermDef {
 pub const TERM_COUNT: usize = TERMS.len();
 
 /// Every term of the evaluation, in the order the breakdown prints them.
-pub const TERMS: [TermDef; 7] = [
+pub const TERMS: [TermDef; 12] = [
     // Per marble lost more than the opponent.
     TermDef {
         name: "lost",
@@ -97,5 +98,40 @@ pub const TERMS: [TermDef; 7] = [
         value: |_, other| other.threats,
         scoring: Scoring::ToMove,
         default: Phased::centi(-25),
+    },
+    // Per own marble on the edge, where it can be pushed off.
+    TermDef {
+        name: "edge",
+        value: |own, _| own.edge,
+        scoring: Scoring::Difference,
+        default: Phased::centi(0),
+    },
+    // Per own marble with no own neighbour.
+    TermDef {
+        name: "isolated",
+        value: |own, _| own.isolated,
+        scoring: Scoring::Difference,
+        default: Phased::centi(0),
+    },
+    // Per own line of three (counted at its middle marble): the formation that pushes.
+    TermDef {
+        name: "lines",
+        value: |own, _| own.lines,
+        scoring: Scoring::Difference,
+        default: Phased::centi(0),
+    },
+    // Per opponent marble this side could push a step with a sumito.
+    TermDef {
+        name: "pushable",
+        value: |own, _| own.pushable,
+        scoring: Scoring::Difference,
+        default: Phased::centi(0),
+    },
+    // For having the move.
+    TermDef {
+        name: "tempo",
+        value: |_, _| 1,
+        scoring: Scoring::ToMove,
+        default: Phased::centi(0),
     },
 ];

@@ -35,7 +35,8 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// The weights Sumito plays with: each term's `default`.
+    /// The hand-set weights, each term's `default`: where `sumito tune` starts from, and what
+    /// Sumito plays with when `TunedEval` is off.
     pub const DEFAULT: Weights = {
         let mut terms = [Phased::new(0, 0); TERM_COUNT];
         let mut index = 0;
@@ -46,8 +47,8 @@ impl Weights {
         Weights { terms }
     };
 
-    /// The weights fitted by `sumito tune` (`src/eval/tuned.rs`), for trying them
-    /// (`TunedEval` in the protocol, `sumito eval --tuned`). A term the file does not name
+    /// The weights fitted by `sumito tune` (`src/eval/tuned.rs`), which the engine plays with
+    /// (`TunedEval` in the protocol, on by default). A term the file does not name
     /// keeps its default weight, so that a new term can be added before it is tuned.
     pub fn tuned() -> Weights {
         let mut weights = Weights::DEFAULT;

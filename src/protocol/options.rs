@@ -68,15 +68,15 @@ pub const OPTIONS: [(&str, Kind); 19] = [
     ("Clear Hash", Kind::Button),
     ("NullMove", Kind::Check { default: true }),
     ("Reductions", Kind::Check { default: true }),
-    ("Futility", Kind::Check { default: false }),
-    ("MoveCountPruning", Kind::Check { default: false }),
+    ("Futility", Kind::Check { default: true }),
+    ("MoveCountPruning", Kind::Check { default: true }),
     ("Improving", Kind::Check { default: false }),
     ("QuiesceTable", Kind::Check { default: false }),
     ("DeltaPruning", Kind::Check { default: false }),
     ("CounterMoves", Kind::Check { default: false }),
     ("RepetitionEval", Kind::Check { default: false }),
     ("AdaptiveTime", Kind::Check { default: false }),
-    ("TunedEval", Kind::Check { default: false }),
+    ("TunedEval", Kind::Check { default: true }),
 ];
 
 /// The `option …` lines.

@@ -74,7 +74,7 @@ impl Session {
             control: Arc::new(Control::new()),
             game: vec![Position::startpos()],
             move_limit: 0,
-            weights: Weights::DEFAULT,
+            weights: Weights::tuned(),
         })
     }
 

@@ -40,7 +40,7 @@ impl Default for Settings {
         Settings {
             multipv: 1,
             move_overhead_ms: 10,
-            weights: Weights::DEFAULT,
+            weights: Weights::tuned(),
             switches: SearchSwitches::default(),
             skill: Skill::FULL,
         }

@@ -20,9 +20,8 @@ pub struct Provenance {
 pub fn source(weights: &Weights, provenance: &Provenance) -> String {
     let mut text = String::new();
     text += "//! Evaluation weights fitted by `sumito tune`, which wrote this file: do not edit it by\n";
-    text +=
-        "//! hand. The engine plays with them only when asked (`setoption name TunedEval value\n";
-    text += "//! true`, `sumito eval --tuned`).\n//!\n//! The data, made by\n";
+    text += "//! hand. The engine plays with them (`TunedEval`, true by default); `sumito eval --hand`\n";
+    text += "//! shows the hand-set weights instead.\n//!\n//! The data, made by\n";
     for command in &provenance.datagen {
         let _ = writeln!(text, "//!     {command}");
     }
