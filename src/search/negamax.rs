@@ -218,6 +218,11 @@ impl<'a, 't> Searcher<'a, 't> {
             improving: false,
         };
         self.td.clear_pv(ply);
+        // A search that stopped unwinds without counting more nodes, even where a caller
+        // re-searches before looking at the flag.
+        if self.stopped {
+            return 0;
+        }
         if let Some(score) = terminal_score(position, ply) {
             return score;
         }
@@ -482,6 +487,9 @@ impl<'a, 't> Searcher<'a, 't> {
         ply: usize,
         qply: usize,
     ) -> i32 {
+        if self.stopped {
+            return 0;
+        }
         self.td.nodes += 1;
         self.td.clear_pv(ply);
         self.td.seldepth = self.td.seldepth.max(ply);
