@@ -5,10 +5,16 @@ use sumito::random::Random;
 use sumito::search::{Engine, Limits};
 use sumito::selfplay::{GreedyMover, Mover, RandomMover, SearchMover, play_game, random_opening};
 
+/// The searcher at a fixed effort of 20,000 nodes a move (one thread, so the games are
+/// reproducible). A fixed nominal depth would not do: late-move pruning makes a shallow
+/// depth-limited search narrow on purpose, trading width for the depth it reaches in the time.
 fn searcher() -> SearchMover {
     SearchMover {
         engine: Engine::new(4).unwrap(),
-        limits: Limits::depth(3),
+        limits: Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        },
     }
 }
 
