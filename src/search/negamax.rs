@@ -250,10 +250,11 @@ impl<'a, 't> Searcher<'a, 't> {
         }
 
         let key = table_key(position);
-        let (table_move, eval) = match self.probe(position, key, node, alpha, beta) {
-            Probe::Cut(score) => return score,
-            Probe::Search { table_move, eval } => (table_move, eval),
-        };
+        let (table_move, eval) =
+            match self.probe(position, key, node, alpha, beta, self.shared.switches.table) {
+                Probe::Cut(score) => return score,
+                Probe::Search { table_move, eval } => (table_move, eval),
+            };
         self.td.evals[ply] = eval;
         let improving = ply >= 2 && eval > self.td.evals[ply - 2];
         let node = Node { improving, ..node };
@@ -303,9 +304,19 @@ impl<'a, 't> Searcher<'a, 't> {
     /// Looks the node up in the table: a cut when a deep enough entry settles the score outside
     /// a PV node; else the move to try first and the static evaluation (from the entry when there
     /// is one, to save computing it).
+    /// `enabled` says whether the table is used here (`SearchSwitches::table`, or `quiesce_table` in
+    /// the quiescence search).
     #[inline(always)]
-    fn probe(&self, position: &Position, key: u64, node: Node, alpha: i32, beta: i32) -> Probe {
-        let entry = if self.shared.switches.table {
+    fn probe(
+        &self,
+        position: &Position,
+        key: u64,
+        node: Node,
+        alpha: i32,
+        beta: i32,
+        enabled: bool,
+    ) -> Probe {
+        let entry = if enabled {
             self.shared.tt.probe(key, node.ply)
         } else {
             None
@@ -502,7 +513,15 @@ impl<'a, 't> Searcher<'a, 't> {
         let switches = self.shared.switches;
         let key = table_key(position);
         let pv = beta - alpha > 1;
-        let stand_pat = match self.probe_quiet(position, key, ply, pv, alpha, beta) {
+        // Every entry is at least as deep as a quiescence node (depth 0).
+        let node = Node {
+            depth: 0,
+            ply,
+            pv,
+            improving: false,
+        };
+        let enabled = switches.quiesce_table;
+        let stand_pat = match self.probe(position, key, node, alpha, beta, enabled) {
             Probe::Cut(score) => return score,
             Probe::Search { eval, .. } => eval,
         };
@@ -568,44 +587,6 @@ impl<'a, 't> Searcher<'a, 't> {
             tt.store(key, ply, best_move, best, stand_pat, 0, bound);
         }
         best
-    }
-
-    /// The quiescence search's look at the table (with `QuiesceTable` on): any entry settles the
-    /// node outside a principal variation when its bound allows, and gives the static
-    /// evaluation; without one the position is evaluated.
-    #[inline(always)]
-    fn probe_quiet(
-        &self,
-        position: &Position,
-        key: u64,
-        ply: usize,
-        pv: bool,
-        alpha: i32,
-        beta: i32,
-    ) -> Probe {
-        let entry = if self.shared.switches.quiesce_table {
-            self.shared.tt.probe(key, ply)
-        } else {
-            None
-        };
-        let Some(entry) = entry else {
-            return Probe::Search {
-                table_move: Move::NONE,
-                eval: evaluate(position, &self.shared.weights),
-            };
-        };
-        let cut = match entry.bound {
-            Bound::Exact => true,
-            Bound::Lower => entry.score >= beta,
-            Bound::Upper => entry.score <= alpha,
-        };
-        if !pv && cut {
-            return Probe::Cut(entry.score);
-        }
-        Probe::Search {
-            table_move: entry.mv,
-            eval: entry.eval,
-        }
     }
 }
 /// Plies before a move limit from which the limit can matter to a search: deeper than any line.
