@@ -32,31 +32,21 @@ const NO_PRUNING: SearchSwitches = SearchSwitches {
     adaptive_time: false,
 };
 
-/// The default switches with one feature set `on` (or all of them off with "none").
+/// The default switches with the feature of check option `name` set `on`.
 fn with_feature(name: &str, on: bool) -> SearchSwitches {
     let mut switches = SearchSwitches::default();
-    let field = match name {
-        "futility" => &mut switches.futility,
-        "move_count_pruning" => &mut switches.move_count_pruning,
-        "improving" => &mut switches.improving,
-        "quiesce_table" => &mut switches.quiesce_table,
-        "delta_pruning" => &mut switches.delta_pruning,
-        "counter_moves" => &mut switches.counter_moves,
-        "repetition_eval" => &mut switches.repetition_eval,
-        _ => panic!("no feature {name}"),
-    };
-    *field = on;
+    *switches.option_mut(name).expect("a search switch") = on;
     switches
 }
 
 const FEATURES: [&str; 7] = [
-    "futility",
-    "move_count_pruning",
-    "improving",
-    "quiesce_table",
-    "delta_pruning",
-    "counter_moves",
-    "repetition_eval",
+    "Futility",
+    "MoveCountPruning",
+    "Improving",
+    "QuiesceTable",
+    "DeltaPruning",
+    "CounterMoves",
+    "RepetitionEval",
 ];
 
 fn search_with(switches: SearchSwitches, game: &[Position], limits: &Limits) -> SearchResult {
@@ -348,7 +338,7 @@ fn pruning_features_search_fewer_nodes_to_the_same_depth() {
     };
     // (Delta pruning saves quiescence nodes but can change the table's contents and so the
     // order elsewhere: no node count is promised for it.)
-    for name in ["futility", "move_count_pruning"] {
+    for name in ["Futility", "MoveCountPruning"] {
         let (on, off) = (
             nodes(with_feature(name, true)),
             nodes(with_feature(name, false)),
@@ -373,10 +363,10 @@ fn a_repetition_is_worth_the_position_not_a_draw() {
     let back = game[3].parse_move("f5g5").unwrap();
     assert_eq!(game[3].play(back).hash(), start.hash(), "f5g5 repeats");
     let limits = Limits::depth(3);
-    let as_draw = search_with(with_feature("repetition_eval", false), &game, &limits);
+    let as_draw = search_with(with_feature("RepetitionEval", false), &game, &limits);
     assert_eq!(as_draw.score, 0, "the repetition as a draw");
     assert_eq!(as_draw.best, Some(back));
-    let as_position = search_with(with_feature("repetition_eval", true), &game, &limits);
+    let as_position = search_with(with_feature("RepetitionEval", true), &game, &limits);
     assert!(
         as_position.score <= -25,
         "well below a draw whatever White plays: {}",

@@ -1,7 +1,7 @@
 //! The engine options a GUI can set, and how they are announced.
 
 use super::error::{ErrorCode, ProtocolError, quote};
-use crate::search::{MAX_HASH_MB, MAX_SKILL, MAX_THREADS};
+use crate::search::{MAX_HASH_MB, MAX_SKILL, MAX_THREADS, SearchSwitches};
 
 /// An option's type and range, as announced after `uap`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,16 +66,66 @@ pub const OPTIONS: [(&str, Kind); 19] = [
     ),
     ("Ponder", Kind::Check { default: false }),
     ("Clear Hash", Kind::Button),
-    ("NullMove", Kind::Check { default: true }),
-    ("Reductions", Kind::Check { default: true }),
-    ("Futility", Kind::Check { default: true }),
-    ("MoveCountPruning", Kind::Check { default: true }),
-    ("Improving", Kind::Check { default: false }),
-    ("QuiesceTable", Kind::Check { default: false }),
-    ("DeltaPruning", Kind::Check { default: false }),
-    ("CounterMoves", Kind::Check { default: false }),
-    ("RepetitionEval", Kind::Check { default: false }),
-    ("AdaptiveTime", Kind::Check { default: false }),
+    (
+        "NullMove",
+        Kind::Check {
+            default: SearchSwitches::DEFAULT.null_move,
+        },
+    ),
+    (
+        "Reductions",
+        Kind::Check {
+            default: SearchSwitches::DEFAULT.reductions,
+        },
+    ),
+    (
+        "Futility",
+        Kind::Check {
+            default: SearchSwitches::DEFAULT.futility,
+        },
+    ),
+    (
+        "MoveCountPruning",
+        Kind::Check {
+            default: SearchSwitches::DEFAULT.move_count_pruning,
+        },
+    ),
+    (
+        "Improving",
+        Kind::Check {
+            default: SearchSwitches::DEFAULT.improving,
+        },
+    ),
+    (
+        "QuiesceTable",
+        Kind::Check {
+            default: SearchSwitches::DEFAULT.quiesce_table,
+        },
+    ),
+    (
+        "DeltaPruning",
+        Kind::Check {
+            default: SearchSwitches::DEFAULT.delta_pruning,
+        },
+    ),
+    (
+        "CounterMoves",
+        Kind::Check {
+            default: SearchSwitches::DEFAULT.counter_moves,
+        },
+    ),
+    (
+        "RepetitionEval",
+        Kind::Check {
+            default: SearchSwitches::DEFAULT.repetition_eval,
+        },
+    ),
+    (
+        "AdaptiveTime",
+        Kind::Check {
+            default: SearchSwitches::DEFAULT.adaptive_time,
+        },
+    ),
     ("TunedEval", Kind::Check { default: true }),
 ];
 
@@ -142,6 +192,28 @@ pub fn check(name: &str, value: Option<&str>) -> Result<(&'static str, Value), P
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_search_switch_is_a_check_option_with_the_switchs_default() {
+        for (name, _) in SearchSwitches::OPTIONS {
+            let default = SearchSwitches::default_of(name);
+            let announced = OPTIONS.iter().find(|(n, _)| *n == name).map(|(_, k)| *k);
+            assert_eq!(
+                announced,
+                default.map(|default| Kind::Check { default }),
+                "{name}"
+            );
+        }
+        let others = ["Ponder", "TunedEval"];
+        for (name, kind) in OPTIONS {
+            if matches!(kind, Kind::Check { .. }) && !others.contains(&name) {
+                assert!(
+                    SearchSwitches::default_of(name).is_some(),
+                    "{name} sets no switch"
+                );
+            }
+        }
+    }
 
     #[test]
     fn values_are_checked_against_the_announced_ranges() {

@@ -202,6 +202,11 @@ impl Session {
         let (name, value) = options::check(name, value)?;
         let bad = |message: String| ProtocolError::new(ErrorCode::BadOption, message);
         let engine = self.engine()?;
+        if let (Some(switch), Value::Flag(on)) = (engine.settings.switches.option_mut(name), value)
+        {
+            *switch = on;
+            return Ok(());
+        }
         match (name, value) {
             ("Hash", Value::Number(mb)) => engine
                 .set_hash(mb as usize)
@@ -210,18 +215,6 @@ impl Session {
             ("MoveOverhead", Value::Number(ms)) => engine.settings.move_overhead_ms = ms as u64,
             ("MultiPV", Value::Number(n)) => engine.settings.multipv = n as usize,
             ("Skill", Value::Number(n)) => engine.settings.skill = Skill::new(n as u32),
-            ("NullMove", Value::Flag(on)) => engine.settings.switches.null_move = on,
-            ("Reductions", Value::Flag(on)) => engine.settings.switches.reductions = on,
-            ("Futility", Value::Flag(on)) => engine.settings.switches.futility = on,
-            ("MoveCountPruning", Value::Flag(on)) => {
-                engine.settings.switches.move_count_pruning = on
-            }
-            ("Improving", Value::Flag(on)) => engine.settings.switches.improving = on,
-            ("QuiesceTable", Value::Flag(on)) => engine.settings.switches.quiesce_table = on,
-            ("DeltaPruning", Value::Flag(on)) => engine.settings.switches.delta_pruning = on,
-            ("CounterMoves", Value::Flag(on)) => engine.settings.switches.counter_moves = on,
-            ("RepetitionEval", Value::Flag(on)) => engine.settings.switches.repetition_eval = on,
-            ("AdaptiveTime", Value::Flag(on)) => engine.settings.switches.adaptive_time = on,
             ("TunedEval", Value::Flag(on)) => {
                 let weights = if on {
                     Weights::tuned()

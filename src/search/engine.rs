@@ -3,10 +3,11 @@
 
 use super::control::Control;
 use super::iterative::{Iteration, Plan, RootMove};
-use super::negamax::{SearchSwitches, Shared};
+use super::negamax::Shared;
 use super::score::Reported;
 use super::skill::Skill;
 use super::smp::lazy_smp;
+use super::switches::SearchSwitches;
 use super::thread_data::ThreadData;
 use super::time::Limits;
 use super::tt::{TableSizeError, TranspositionTable};

@@ -5,6 +5,7 @@
 //! - `smp`: Lazy SMP, helper threads beside the main one, sharing the table.
 //! - `iterative`: iterative deepening, aspiration windows and the root search (per thread).
 //! - `negamax`: PVS with null-move pruning and late-move reductions, and quiescence.
+//! - `switches`: [`SearchSwitches`], the features measured on and off, and their options.
 //! - `ordering`: the move order (table move, pushes, killers, history).
 //! - `tt`: the lock-free transposition table.
 //! - `thread_data`: what each thread keeps for itself (heuristics, PV, the line for repetitions).
@@ -24,6 +25,7 @@ mod score;
 mod skill;
 mod smp;
 mod stability;
+mod switches;
 mod thread_data;
 mod time;
 mod tt;
@@ -31,8 +33,8 @@ mod tt;
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, bench, bench_lines};
 pub use control::Control;
 pub use engine::{Engine, Info, MAX_THREADS, SearchResult, Settings};
-pub use negamax::SearchSwitches;
 pub use score::{MATE, MATE_BOUND, MAX_DEPTH, Reported, is_decisive};
 pub use skill::{MAX_SKILL, Skill};
+pub use switches::SearchSwitches;
 pub use time::{Clocks, Limits, TimePlan};
 pub use tt::{MAX_HASH_MB, TableSizeError};

@@ -6,6 +6,7 @@ use super::ordering::KILLER;
 use super::score::{
     DRAW, INFINITY, MATE_BOUND, MAX_PLY, is_decisive, loss_in, terminal_score, win_in,
 };
+use super::switches::SearchSwitches;
 use super::thread_data::ThreadData;
 use super::tt::{Bound, TranspositionTable};
 use crate::board::{Position, RINGS};
@@ -14,54 +15,6 @@ use crate::movegen::Move;
 use crate::random::splitmix64;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
-
-/// Switches for the search features that are measured on and off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchSwitches {
-    /// Null-move pruning.
-    pub null_move: bool,
-    /// Late-move reductions.
-    pub reductions: bool,
-    /// The transposition table (off: neither probed nor written).
-    pub table: bool,
-    /// Reverse futility pruning: a node whose static evaluation beats beta by a margin per ply
-    /// is cut without a search.
-    pub futility: bool,
-    /// Late-move pruning: at low depth, quiet moves after the first few are not searched.
-    pub move_count_pruning: bool,
-    /// One more ply of late-move reduction where the static evaluation is not improving.
-    pub improving: bool,
-    /// The quiescence search probes and stores the transposition table.
-    pub quiesce_table: bool,
-    /// Delta pruning: the quiescence search skips pushes that cannot lift the score to alpha.
-    pub delta_pruning: bool,
-    /// The quiet move that last refuted the previous move is tried after the killers.
-    pub counter_moves: bool,
-    /// A repeated position scores its static evaluation, not a draw: Abalone has no repetition
-    /// rule.
-    pub repetition_eval: bool,
-    /// The main thread spends more of its soft deadline when the best move changes or the
-    /// score drops, less when the best move is stable.
-    pub adaptive_time: bool,
-}
-
-impl Default for SearchSwitches {
-    fn default() -> SearchSwitches {
-        SearchSwitches {
-            null_move: true,
-            reductions: true,
-            table: true,
-            futility: true,
-            move_count_pruning: true,
-            improving: false,
-            quiesce_table: false,
-            delta_pruning: false,
-            counter_moves: false,
-            repetition_eval: false,
-            adaptive_time: false,
-        }
-    }
-}
 
 /// Nodes between two looks at the clock and the stop flags.
 const CHECK_INTERVAL: u64 = 1024;
