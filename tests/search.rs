@@ -28,6 +28,7 @@ const NO_PRUNING: SearchSwitches = SearchSwitches {
     quiesce_table: false,
     delta_pruning: false,
     counter_moves: false,
+    continuation_history: false,
     repetition_eval: false,
     adaptive_time: false,
 };
@@ -39,13 +40,14 @@ fn with_feature(name: &str, on: bool) -> SearchSwitches {
     switches
 }
 
-const FEATURES: [&str; 7] = [
+const FEATURES: [&str; 8] = [
     "Futility",
     "MoveCountPruning",
     "Improving",
     "QuiesceTable",
     "DeltaPruning",
     "CounterMoves",
+    "ContinuationHistory",
     "RepetitionEval",
 ];
 

@@ -15,7 +15,7 @@ pub enum Kind {
 }
 
 /// Every option: name and kind.
-pub const OPTIONS: [(&str, Kind); 19] = [
+pub const OPTIONS: [(&str, Kind); 20] = [
     (
         "Hash",
         Kind::Spin {
@@ -112,6 +112,12 @@ pub const OPTIONS: [(&str, Kind); 19] = [
         "CounterMoves",
         Kind::Check {
             default: SearchSwitches::DEFAULT.counter_moves,
+        },
+    ),
+    (
+        "ContinuationHistory",
+        Kind::Check {
+            default: SearchSwitches::DEFAULT.continuation_history,
         },
     ),
     (

@@ -2,7 +2,7 @@
 //! late-move reductions, and a quiescence search over pushes.
 
 use super::control::Control;
-use super::ordering::KILLER;
+use super::ordering::{Context, KILLER};
 use super::score::{
     DRAW, INFINITY, MATE_BOUND, MAX_PLY, is_decisive, loss_in, terminal_score, win_in,
 };
@@ -221,14 +221,21 @@ impl<'a, 't> Searcher<'a, 't> {
         let count = {
             let td = &mut *self.td;
             let side = position.side_to_move();
-            let counter = if self.shared.switches.counter_moves {
-                td.heuristics.counter(side, td.previous_move(ply))
-            } else {
-                Move::NONE
+            let previous = td.previous_move(ply);
+            let switches = self.shared.switches;
+            let context = Context {
+                counter: match switches.counter_moves {
+                    true => td.heuristics.counter(side, previous),
+                    false => Move::NONE,
+                },
+                followed: match switches.continuation_history {
+                    true => previous,
+                    false => Move::NONE,
+                },
             };
             let moves = &mut td.moves[ply];
             position.legal_moves(&mut moves.list);
-            moves.score(&td.heuristics, table_move, counter, ply, side);
+            moves.score(&td.heuristics, table_move, context, ply, side);
             moves.list.len()
         };
         if count == 0 {
@@ -399,9 +406,11 @@ impl<'a, 't> Searcher<'a, 't> {
                         let tried = &tried_quiet[..quiet_count];
                         let side = position.side_to_move();
                         let previous = self.td.previous_move(ply);
-                        self.td
-                            .heuristics
-                            .reward(mv, tried, depth, ply, side, previous);
+                        let heuristics = &mut self.td.heuristics;
+                        heuristics.reward(mv, tried, depth, ply, side, previous);
+                        if self.shared.switches.continuation_history {
+                            heuristics.reward_continuation(mv, tried, depth, side, previous);
+                        }
                         break;
                     }
                 }

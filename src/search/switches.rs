@@ -22,6 +22,8 @@ pub struct SearchSwitches {
     pub delta_pruning: bool,
     /// The quiet move that last refuted the previous move is tried after the killers.
     pub counter_moves: bool,
+    /// Quiet moves are also ordered by their history in reply to the opponent's last move.
+    pub continuation_history: bool,
     /// A repeated position scores its static evaluation, not a draw: Abalone has no repetition
     /// rule.
     pub repetition_eval: bool,
@@ -45,12 +47,13 @@ impl SearchSwitches {
         quiesce_table: false,
         delta_pruning: false,
         counter_moves: false,
+        continuation_history: false,
         repetition_eval: false,
         adaptive_time: false,
     };
 
     /// The UAP check option of each switch but `table`, which no option turns off.
-    pub const OPTIONS: [(&'static str, Field); 10] = [
+    pub const OPTIONS: [(&'static str, Field); 11] = [
         ("NullMove", |s| &mut s.null_move),
         ("Reductions", |s| &mut s.reductions),
         ("Futility", |s| &mut s.futility),
@@ -59,6 +62,7 @@ impl SearchSwitches {
         ("QuiesceTable", |s| &mut s.quiesce_table),
         ("DeltaPruning", |s| &mut s.delta_pruning),
         ("CounterMoves", |s| &mut s.counter_moves),
+        ("ContinuationHistory", |s| &mut s.continuation_history),
         ("RepetitionEval", |s| &mut s.repetition_eval),
         ("AdaptiveTime", |s| &mut s.adaptive_time),
     ];
