@@ -3,15 +3,35 @@
 
 use super::engines::{Run, run_sumito};
 use std::fs;
+use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use sumito::records::{Record, parse_records};
 
+/// A scratch directory for one test, removed when it goes out of scope unless the test failed
+/// (then it is kept to be looked at).
+pub struct Scratch(PathBuf);
+
+impl Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
 /// A fresh scratch directory for one test.
-pub fn scratch(test: &str) -> PathBuf {
+pub fn scratch(test: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("sumito-match-{}-{test}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+    Scratch(dir)
 }
 
 /// Runs `sumito match <args>`.
