@@ -17,21 +17,14 @@ fn reported(result: &SearchResult) -> Reported {
     Reported::from_score(result.score)
 }
 
-/// Every search feature off: only the table (off here too) and plain alpha-beta.
-const NO_PRUNING: SearchSwitches = SearchSwitches {
-    null_move: false,
-    reductions: false,
-    table: false,
-    futility: false,
-    move_count_pruning: false,
-    improving: false,
-    quiesce_table: false,
-    delta_pruning: false,
-    counter_moves: false,
-    continuation_history: false,
-    repetition_eval: false,
-    adaptive_time: false,
-};
+/// Plain alpha-beta with the table: every feature an option turns on or off is off.
+fn plain_alpha_beta() -> SearchSwitches {
+    let mut switches = SearchSwitches::default();
+    for (_, field) in SearchSwitches::OPTIONS {
+        *field(&mut switches) = false;
+    }
+    switches
+}
 
 /// The default switches with the feature of check option `name` set `on`.
 fn with_feature(name: &str, on: bool) -> SearchSwitches {
@@ -126,10 +119,7 @@ fn the_table_does_not_change_the_score() {
     // Without reductions and null moves (whose decisions depend on move order) the table may
     // only change the order and the node count. (A position reached at two remaining depths
     // could in principle graft a deeper result; these positions show none to depth 6.)
-    let plain = SearchSwitches {
-        table: true,
-        ..NO_PRUNING
-    };
+    let plain = plain_alpha_beta();
     for text in BENCH_POSITIONS.iter().step_by(2) {
         let position: Position = text.parse().unwrap();
         for depth in 1..=6 {
