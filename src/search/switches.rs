@@ -46,7 +46,7 @@ impl SearchSwitches {
         improving: false,
         quiesce_table: false,
         delta_pruning: false,
-        counter_moves: false,
+        counter_moves: true,
         continuation_history: false,
         repetition_eval: false,
         adaptive_time: false,
