@@ -84,6 +84,7 @@ fn handshake_lists_options_and_ends_with_uapok() {
         "MultiPV",
         "MoveLimit",
         "Skill",
+        "Contempt",
         "Ponder",
     ] {
         let prefix = format!("option name {option} type ");
@@ -182,6 +183,30 @@ fn skill_levels_search_shallower_and_vary_among_legal_moves() {
     assert!(
         lines.iter().any(|l| l.starts_with("info depth 3 ")),
         "{lines:?}"
+    );
+}
+
+#[test]
+fn contempt_is_a_draw_score_within_its_range() {
+    let mut engine = Engine::start();
+    engine.send("setoption name MoveLimit value 1");
+    engine.send("setoption name Contempt value 35");
+    engine.send("position startpos");
+    engine.send("go depth 2");
+    let lines = engine.until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.contains(" score cp -35 ")),
+        "every move draws at the limit: {lines:?}"
+    );
+    for bad in ["501", "-501", "x"] {
+        engine.send(&format!("setoption name Contempt value {bad}"));
+        assert!(engine.next().starts_with("error bad-option "), "{bad}");
+    }
+    engine.send("go depth 2");
+    let lines = engine.until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.contains(" score cp -35 ")),
+        "a refused value keeps the last: {lines:?}"
     );
 }
 

@@ -15,6 +15,7 @@ const WORDS: &[&str] = &[
     "Threads",
     "MultiPV",
     "MoveLimit",
+    "Contempt",
     "Clear",
     "newgame",
     "position",

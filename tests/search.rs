@@ -45,8 +45,18 @@ const FEATURES: [&str; 8] = [
 ];
 
 fn search_with(switches: SearchSwitches, game: &[Position], limits: &Limits) -> SearchResult {
+    search_with_contempt(switches, 0, game, limits)
+}
+
+fn search_with_contempt(
+    switches: SearchSwitches,
+    contempt: i32,
+    game: &[Position],
+    limits: &Limits,
+) -> SearchResult {
     let mut engine = Engine::new(8).unwrap();
     engine.settings.switches = switches;
+    engine.settings.contempt = contempt;
     engine.search(game, limits, &[], &Control::new(), &mut |_| {})
 }
 
@@ -340,10 +350,28 @@ fn pruning_features_search_fewer_nodes_to_the_same_depth() {
 }
 
 #[test]
-fn a_repetition_is_worth_the_position_not_a_draw() {
-    // White, a marble down, can play back into the position of four plies ago. Scored as a
-    // draw, that repetition is White's escape from a lost marble; scored as the position it
-    // is, it is worth what the other moves are worth, about a marble down.
+fn a_draw_at_the_move_limit_scores_the_contempt_against_the_side_at_the_root() {
+    // No marble can be ejected in the first two plies: every line ends drawn at the limit.
+    for limit in [1, 2] {
+        let position = Position::startpos().with_move_limit(limit);
+        for contempt in [-40, 0, 40] {
+            let result = search_with_contempt(
+                SearchSwitches::default(),
+                contempt,
+                &[position],
+                &Limits::depth(3),
+            );
+            assert_eq!(
+                result.score, -contempt,
+                "limit {limit}, contempt {contempt}"
+            );
+        }
+    }
+}
+
+/// The game of [`a_repetition_is_worth_the_position_not_a_draw`]: White, a marble down, to move,
+/// and the move that repeats the position of four plies ago.
+fn a_game_with_a_repetition_for_white() -> (Vec<Position>, Move) {
     let start: Position = "wwww1/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0 1 0"
         .parse()
         .unwrap();
@@ -354,6 +382,28 @@ fn a_repetition_is_worth_the_position_not_a_draw() {
     }
     let back = game[3].parse_move("f5g5").unwrap();
     assert_eq!(game[3].play(back).hash(), start.hash(), "f5g5 repeats");
+    (game, back)
+}
+
+#[test]
+fn contempt_steers_away_from_a_repetition_and_negative_contempt_into_it() {
+    let (game, back) = a_game_with_a_repetition_for_white();
+    let limits = Limits::depth(3);
+    let switches = SearchSwitches::default();
+    let avoided = search_with_contempt(switches, 200, &game, &limits);
+    assert_ne!(avoided.best, Some(back), "two marbles of contempt");
+    assert!(avoided.score > -200, "{}", avoided.score);
+    let sought = search_with_contempt(switches, -50, &game, &limits);
+    assert_eq!(sought.best, Some(back));
+    assert_eq!(sought.score, 50, "a welcome repetition");
+}
+
+#[test]
+fn a_repetition_is_worth_the_position_not_a_draw() {
+    // White, a marble down, can play back into the position of four plies ago. Scored as a
+    // draw, that repetition is White's escape from a lost marble; scored as the position it
+    // is, it is worth what the other moves are worth, about a marble down.
+    let (game, back) = a_game_with_a_repetition_for_white();
     let limits = Limits::depth(3);
     let as_draw = search_with(with_feature("RepetitionEval", false), &game, &limits);
     assert_eq!(as_draw.score, 0, "the repetition as a draw");

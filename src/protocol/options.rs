@@ -1,7 +1,9 @@
 //! The engine options a GUI can set, and how they are announced.
 
 use super::error::{ErrorCode, ProtocolError, quote};
-use crate::search::{MAX_HASH_MB, MAX_SKILL, MAX_THREADS, SearchSwitches};
+use crate::search::{
+    DEFAULT_CONTEMPT, MAX_CONTEMPT, MAX_HASH_MB, MAX_SKILL, MAX_THREADS, SearchSwitches,
+};
 
 /// An option's type and range, as announced after `uap`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,7 +17,7 @@ pub enum Kind {
 }
 
 /// Every option: name and kind.
-pub const OPTIONS: [(&str, Kind); 20] = [
+pub const OPTIONS: [(&str, Kind); 21] = [
     (
         "Hash",
         Kind::Spin {
@@ -62,6 +64,14 @@ pub const OPTIONS: [(&str, Kind); 20] = [
             default: MAX_SKILL as i64,
             min: 1,
             max: MAX_SKILL as i64,
+        },
+    ),
+    (
+        "Contempt",
+        Kind::Spin {
+            default: DEFAULT_CONTEMPT as i64,
+            min: -MAX_CONTEMPT as i64,
+            max: MAX_CONTEMPT as i64,
         },
     ),
     ("Ponder", Kind::Check { default: false }),

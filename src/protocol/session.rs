@@ -215,6 +215,7 @@ impl Session {
             ("MoveOverhead", Value::Number(ms)) => engine.settings.move_overhead_ms = ms as u64,
             ("MultiPV", Value::Number(n)) => engine.settings.multipv = n as usize,
             ("Skill", Value::Number(n)) => engine.settings.skill = Skill::new(n as u32),
+            ("Contempt", Value::Number(cp)) => engine.settings.contempt = cp as i32,
             ("TunedEval", Value::Flag(on)) => {
                 let weights = if on {
                     Weights::tuned()

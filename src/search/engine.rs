@@ -4,7 +4,7 @@
 use super::control::Control;
 use super::iterative::{Iteration, Plan, RootMove};
 use super::negamax::Shared;
-use super::score::Reported;
+use super::score::{DEFAULT_CONTEMPT, Reported, draw_scores};
 use super::skill::Skill;
 use super::smp::lazy_smp;
 use super::switches::SearchSwitches;
@@ -34,6 +34,9 @@ pub struct Settings {
     pub switches: SearchSwitches,
     /// Playing strength for people (full strength by default).
     pub skill: Skill,
+    /// How much worse than an even game a draw or a repetition is for the side to move at the
+    /// root, in centi-marbles (negative: better).
+    pub contempt: i32,
 }
 
 impl Default for Settings {
@@ -44,6 +47,7 @@ impl Default for Settings {
             weights: Weights::tuned(),
             switches: SearchSwitches::default(),
             skill: Skill::FULL,
+            contempt: DEFAULT_CONTEMPT,
         }
     }
 }
@@ -218,6 +222,7 @@ impl Engine {
             switches: self.settings.switches,
             hard_deadline: time.hard,
             node_limit: limits.nodes,
+            draws: draw_scores(root.side_to_move(), self.settings.contempt),
         };
         let skill = self.settings.skill;
         let shown = self.settings.multipv.clamp(1, moves.len());

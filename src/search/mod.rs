@@ -33,7 +33,9 @@ mod tt;
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, bench, bench_lines};
 pub use control::Control;
 pub use engine::{Engine, Info, MAX_THREADS, SearchResult, Settings};
-pub use score::{MATE, MATE_BOUND, MAX_DEPTH, Reported, is_decisive};
+pub use score::{
+    DEFAULT_CONTEMPT, MATE, MATE_BOUND, MAX_CONTEMPT, MAX_DEPTH, Reported, is_decisive,
+};
 pub use skill::{MAX_SKILL, Skill};
 pub use switches::SearchSwitches;
 pub use time::{Clocks, Limits, TimePlan};

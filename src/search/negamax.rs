@@ -31,6 +31,18 @@ pub struct Shared<'a> {
     pub switches: SearchSwitches,
     pub hard_deadline: Option<Duration>,
     pub node_limit: Option<u64>,
+    /// The score of a draw for each side to move, by colour index (from
+    /// [`draw_scores`](super::score::draw_scores)): a draw at the move limit scores it, and a
+    /// repetition scores it on top of its own score.
+    pub draws: [i32; 2],
+}
+
+impl Shared<'_> {
+    /// The score of a draw for the side to move in `position`.
+    #[inline(always)]
+    fn draw(&self, position: &Position) -> i32 {
+        self.draws[position.side_to_move().index()]
+    }
 }
 
 /// One thread's searcher.
@@ -176,7 +188,7 @@ impl<'a, 't> Searcher<'a, 't> {
         if self.stopped {
             return 0;
         }
-        if let Some(score) = terminal_score(position, ply) {
+        if let Some(score) = terminal_score(position, ply, self.shared.draw(position)) {
             return score;
         }
         if depth <= 0 || ply >= MAX_PLY - 8 {
@@ -188,11 +200,12 @@ impl<'a, 't> Searcher<'a, 't> {
         }
         if ply > 0 {
             if self.td.is_repetition() {
-                return if self.shared.switches.repetition_eval {
+                let score = if self.shared.switches.repetition_eval {
                     evaluate(position, &self.shared.weights)
                 } else {
                     DRAW
                 };
+                return score + self.shared.draw(position);
             }
             // No line from here can beat a win already found closer to the root.
             alpha = alpha.max(loss_in(ply));
@@ -469,7 +482,7 @@ impl<'a, 't> Searcher<'a, 't> {
         if self.check_stop() {
             return 0;
         }
-        if let Some(score) = terminal_score(position, ply) {
+        if let Some(score) = terminal_score(position, ply, self.shared.draw(position)) {
             return score;
         }
         let switches = self.shared.switches;

@@ -1,6 +1,6 @@
 //! Search scores: centi-marbles, with wins and losses counted by their distance in plies.
 
-use crate::board::{Outcome, Position};
+use crate::board::{Colour, Outcome, Position};
 use std::fmt;
 
 /// Bigger than any score.
@@ -19,8 +19,24 @@ pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 10;
 /// Scores at least this far from zero are wins or losses.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 
-/// The score of a draw.
+/// The score of a draw, before contempt.
 pub const DRAW: i32 = 0;
+
+/// The `Contempt` the engine plays with: how much worse than an even game a draw is for the
+/// side the search is for, in centi-marbles (STRENGTH.md has the measurement).
+pub const DEFAULT_CONTEMPT: i32 = 0;
+
+/// Largest `Contempt` either way: five marbles.
+pub const MAX_CONTEMPT: i32 = 500;
+
+/// The score of a draw for each side to move, by colour index, when the search is for `us`:
+/// `-contempt` for `us`, `+contempt` for the opponent, so that a draw is as unwelcome to one
+/// side as it is welcome to the other and scores stay symmetric under negamax.
+pub fn draw_scores(us: Colour, contempt: i32) -> [i32; 2] {
+    let mut scores = [contempt; 2];
+    scores[us.index()] = -contempt;
+    scores
+}
 
 /// A win for the side to move `ply` plies from the root.
 #[inline]
@@ -40,17 +56,18 @@ pub const fn is_decisive(score: i32) -> bool {
     score >= MATE_BOUND || score <= -MATE_BOUND
 }
 
-/// The score of a finished game for its side to move, `ply` plies from the root; `None` if
-/// the game is not over by six marbles or the move limit.
+/// The score of a finished game for its side to move, `ply` plies from the root, with `draw`
+/// the score of a draw for that side; `None` if the game is not over by six marbles or the
+/// move limit.
 #[inline]
-pub fn terminal_score(position: &Position, ply: usize) -> Option<i32> {
+pub fn terminal_score(position: &Position, ply: usize, draw: i32) -> Option<i32> {
     if !position.is_over() {
         return None;
     }
     Some(match position.outcome() {
         Some(Outcome::Win { winner, .. }) if winner == position.side_to_move() => win_in(ply),
         Some(Outcome::Win { .. }) => loss_in(ply),
-        _ => DRAW,
+        _ => draw,
     })
 }
 
