@@ -43,7 +43,7 @@ impl SearchSwitches {
         table: true,
         futility: true,
         move_count_pruning: true,
-        improving: false,
+        improving: true,
         quiesce_table: false,
         delta_pruning: false,
         counter_moves: true,
