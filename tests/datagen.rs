@@ -42,6 +42,16 @@ fn the_file_is_the_same_for_any_thread_count() {
     assert_eq!(games_in(&text), 9);
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("# sumito datagen 1: --seed 11 --depth 2"));
+    // The header ends with the bench node count of the build that made the games.
+    let bench = run_sumito(&["bench"]);
+    let last = bench.stdout.lines().last().unwrap_or_default();
+    let nodes = last.split(' ').next().unwrap_or_default();
+    assert!(nodes.parse::<u64>().unwrap() > 0, "{}", bench.stdout);
+    assert!(
+        lines[0].ends_with(&format!("; bench {nodes}")),
+        "{}",
+        lines[0]
+    );
     // Every position line: a position string, a result from the side to move's view, a score.
     let positions = lines[1..].iter().filter(|l| !l.starts_with("game "));
     let mut count = 0;

@@ -82,6 +82,12 @@ fn the_fit_lowers_the_loss_and_writes_the_same_weights_on_any_thread_count() {
         text(&data)
     );
     assert!(written.contains(&games), "{written}");
+    // With the build that made them, as the data file's header names it.
+    let header = std::fs::read_to_string(&data).unwrap();
+    let first = header.lines().next().unwrap();
+    let (_, bench) = first.split_once("; bench ").expect("a bench in the header");
+    let build = format!("(by the build with bench {bench})");
+    assert!(written.contains(&build), "{written}");
     assert!(written.contains(&format!(
         "sumito tune {} --output {}",
         text(&data),

@@ -114,9 +114,11 @@ impl Settings {
         )
     }
 
-    /// The first line of a file made with these settings.
-    pub fn header(&self) -> String {
-        format!("{}: {}\n", super::format::FORMAT_TAG, self.flags())
+    /// The first line of a file made with these settings by the build whose bench node count
+    /// is `bench`: the games depend on the search and the evaluation too.
+    pub fn header(&self, bench: u64) -> String {
+        let (tag, flags) = (super::format::FORMAT_TAG, self.flags());
+        format!("{tag}: {flags}{}{bench}\n", super::format::BENCH_MARK)
     }
 }
 
@@ -193,9 +195,9 @@ mod tests {
     fn the_header_names_every_setting_that_shapes_the_games() {
         let settings = parse(&["--games", "5"]).unwrap().settings().unwrap();
         assert_eq!(
-            settings.header(),
+            settings.header(336966),
             "# sumito datagen 1: --seed 1 --depth 3 --opening-plies 4-8 --max-plies 200 \
-             --lines 2 --margin 10 --hash 8\n"
+             --lines 2 --margin 10 --hash 8; bench 336966\n"
         );
         let by_nodes = parse(&[
             "--positions",

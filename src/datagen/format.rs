@@ -2,7 +2,7 @@
 //! (docs/datagen.md): a header line, then per game its kept positions and a closing line.
 //!
 //! ```text
-//! # sumito datagen 1: --seed 1 --depth 4 …
+//! # sumito datagen 1: --seed 1 --depth 4 …; bench 336966
 //! <position string> <result> <score>
 //! …
 //! game <index> <layout> <result> <plies> <positions>
@@ -13,6 +13,10 @@ use std::fmt::Write as _;
 
 /// The start of every data file's first line; the number is the format's version.
 pub const FORMAT_TAG: &str = "# sumito datagen 1";
+
+/// What separates the header's flags from the bench node count of the build that made the
+/// file (files made before it was written have none).
+pub const BENCH_MARK: &str = "; bench ";
 
 /// A game's result from one side's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

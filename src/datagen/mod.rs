@@ -52,7 +52,8 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         games: args.games.unwrap_or(u64::MAX),
         positions: args.positions.unwrap_or(u64::MAX),
     };
-    let (file, held) = resume::open(&args.output, &settings.header())?;
+    let header = settings.header(crate::search::bench_signature());
+    let (file, held) = resume::open(&args.output, &header)?;
     let name = args.output.display();
     if held.games > 0 || held.dropped_bytes > 0 {
         eprintln!(

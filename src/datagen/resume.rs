@@ -88,8 +88,8 @@ fn check_header(first_line: &str, header: &str) -> Result<(), String> {
         Ok(())
     } else if first_line.starts_with(FORMAT_TAG) {
         Err(format!(
-            "it was made with other settings:\n  {first_line}\nnot\n  {}\nuse the same \
-             settings to continue it, or another --output",
+            "it was made with other settings or by another build:\n  {first_line}\nnot\n  \
+             {}\nuse the same settings and build to continue it, or another --output",
             header.trim_end()
         ))
     } else {
@@ -172,10 +172,16 @@ mod tests {
     }
 
     #[test]
-    fn foreign_or_other_settings_or_damaged_files_are_refused() {
+    fn foreign_or_other_settings_or_other_builds_or_damaged_files_are_refused() {
         let other = file().replace("--seed 1", "--seed 2");
         let error = scan(other.as_bytes(), HEADER).unwrap_err();
         assert!(error.contains("other settings"), "{error}");
+        let built = file().replace("--seed 1\n", "--seed 1; bench 100\n");
+        let header = HEADER.replace("--seed 1\n", "--seed 1; bench 100\n");
+        assert!(scan(built.as_bytes(), &header).is_ok());
+        let other_build = header.replace("bench 100", "bench 101");
+        let error = scan(built.as_bytes(), &other_build).unwrap_err();
+        assert!(error.contains("another build"), "{error}");
         let error = scan("hello\nworld\n".as_bytes(), HEADER).unwrap_err();
         assert!(error.contains("not a data file"), "{error}");
         assert!(scan("hel".as_bytes(), HEADER).is_err());

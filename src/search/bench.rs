@@ -87,6 +87,13 @@ pub fn bench(
     total
 }
 
+/// The node count of the bench at [`BENCH_DEPTH`]: the signature of this build's search and
+/// evaluation, which commits that change them carry (`Bench: <nodes>`), and datagen writes in
+/// its files' headers.
+pub fn bench_signature() -> u64 {
+    bench(BENCH_DEPTH, &Control::new(), |_, _, _| {}).nodes
+}
+
 /// The bench as text lines (one per position, then `<nodes> nodes <nps> nps`, with `stopped`
 /// after it if `control` stopped it), shared by the `bench` subcommand and the protocol's
 /// `bench`.

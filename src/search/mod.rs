@@ -30,7 +30,7 @@ mod thread_data;
 mod time;
 mod tt;
 
-pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, bench, bench_lines};
+pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, bench, bench_lines, bench_signature};
 pub use control::Control;
 pub use engine::{Engine, Info, MAX_THREADS, SearchResult, Settings};
 pub use score::{

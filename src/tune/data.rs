@@ -60,6 +60,9 @@ pub struct Data {
 pub struct FileSummary {
     /// The settings it was made with: the flags of its header.
     pub flags: String,
+    /// The bench node count of the build that made it, from its header (none in files made
+    /// before datagen wrote it).
+    pub bench: Option<u64>,
     /// Its complete games.
     pub games: u64,
     /// The positions of those games.
@@ -83,11 +86,21 @@ pub fn load(paths: &[impl AsRef<Path>], holdout: u64) -> Result<Data, String> {
 pub fn read_into(text: &str, holdout: u64, data: &mut Data) -> Result<(), String> {
     let lines: Vec<&str> = text.lines().collect();
     let tag = format!("{}: ", crate::datagen::format::FORMAT_TAG);
-    let Some(flags) = lines.first().and_then(|first| first.strip_prefix(&tag)) else {
+    let Some(settings) = lines.first().and_then(|first| first.strip_prefix(&tag)) else {
         return Err("not a data file of sumito datagen (no header)".into());
+    };
+    let (flags, bench) = match settings.split_once(crate::datagen::format::BENCH_MARK) {
+        Some((flags, bench)) => {
+            let bench = bench
+                .parse()
+                .map_err(|_| format!("bad bench in the header: {bench}"))?;
+            (flags, Some(bench))
+        }
+        None => (settings, None),
     };
     let mut summary = FileSummary {
         flags: flags.to_string(),
+        bench,
         ..FileSummary::default()
     };
     // Parsing and the features are the slow part: done on every core, in order.
@@ -154,6 +167,14 @@ mod tests {
         assert_eq!((data.train.len(), data.validation.len()), (1, 2));
         assert_eq!((data.games, data.unfinished), (2, 1));
         assert_eq!(data.files[0].flags, "--seed 1");
+        assert_eq!(data.files[0].bench, None);
+        let mut tagged = Data::default();
+        let with_bench = FILE.replacen("--seed 1\n", "--seed 1; bench 336966\n", 1);
+        read_into(&with_bench, 2, &mut tagged).unwrap();
+        assert_eq!(tagged.files[0].flags, "--seed 1");
+        assert_eq!(tagged.files[0].bench, Some(336966));
+        let broken = FILE.replacen("--seed 1\n", "--seed 1; bench x\n", 1);
+        assert!(read_into(&broken, 2, &mut Data::default()).is_err());
         assert_eq!((data.files[0].games, data.files[0].positions), (2, 3));
         assert_eq!(data.validation[0].result, 0.0);
         assert_eq!(data.validation[1].score, 300.0);

@@ -219,14 +219,19 @@ fn fit(args: &TuneArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The commands that make each data file again.
+/// The commands that make each data file again, each with the build that ran it (its bench
+/// node count) when the file names it: the games depend on the search and the evaluation.
 fn datagen_commands(args: &TuneArgs, data: &Data) -> Vec<String> {
     args.data
         .iter()
         .zip(&data.files)
         .map(|(path, file)| {
+            let build = match file.bench {
+                Some(bench) => format!("  (by the build with bench {bench})"),
+                None => String::new(),
+            };
             format!(
-                "sumito datagen --output {} --games {} {}",
+                "sumito datagen --output {} --games {} {}{build}",
                 path.display(),
                 file.games,
                 file.flags
