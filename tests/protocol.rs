@@ -85,6 +85,7 @@ fn handshake_lists_options_and_ends_with_uapok() {
         "MoveLimit",
         "Skill",
         "Contempt",
+        "Dare",
         "Ponder",
     ] {
         let prefix = format!("option name {option} type ");
@@ -205,6 +206,43 @@ fn contempt_is_a_draw_score_within_its_range() {
             "after {refused:?}: {lines:?}"
         );
     }
+}
+
+#[test]
+fn dare_is_a_percent_within_its_range_and_a_refused_value_keeps_the_last() {
+    let mut engine = Engine::start();
+    // Each white marble faces three black ones in line; White cannot hide both.
+    engine.send("position fen 5/6/bbbw3/8/9/8/bbbw3/6/5 w 0 0 0");
+    let score = |engine: &mut Engine| {
+        engine.send("go depth 2");
+        let lines = engine.until(|l| l.starts_with("bestmove"));
+        let info = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains(" score cp "))
+            .cloned();
+        let info = info.unwrap_or_else(|| panic!("{lines:?}"));
+        let after = info.split(" score cp ").nth(1).unwrap_or_default();
+        after
+            .split(' ')
+            .next()
+            .unwrap_or_default()
+            .parse::<i32>()
+            .unwrap()
+    };
+    let plain = score(&mut engine);
+    engine.send("setoption name Dare value 150");
+    let dared = score(&mut engine);
+    assert!(dared > plain, "{dared} against {plain}");
+    for bad in ["201", "-1", "x"] {
+        engine.send(&format!("setoption name Dare value {bad}"));
+        assert!(engine.next().starts_with("error bad-option "), "{bad}");
+    }
+    assert_eq!(
+        score(&mut engine),
+        dared,
+        "the refused values left Dare at 150"
+    );
 }
 
 #[test]

@@ -16,6 +16,7 @@ const WORDS: &[&str] = &[
     "MultiPV",
     "MoveLimit",
     "Contempt",
+    "Dare",
     "Clear",
     "newgame",
     "position",

@@ -2,7 +2,8 @@
 
 use super::error::{ErrorCode, ProtocolError, quote};
 use crate::search::{
-    DEFAULT_CONTEMPT, MAX_CONTEMPT, MAX_HASH_MB, MAX_SKILL, MAX_THREADS, SearchSwitches,
+    DEFAULT_CONTEMPT, DEFAULT_DARE, MAX_CONTEMPT, MAX_DARE, MAX_HASH_MB, MAX_SKILL, MAX_THREADS,
+    SearchSwitches,
 };
 
 /// An option's type and range, as announced after `uap`.
@@ -17,7 +18,7 @@ pub enum Kind {
 }
 
 /// Every option: name and kind.
-pub const OPTIONS: [(&str, Kind); 21] = [
+pub const OPTIONS: [(&str, Kind); 22] = [
     (
         "Hash",
         Kind::Spin {
@@ -72,6 +73,14 @@ pub const OPTIONS: [(&str, Kind); 21] = [
             default: DEFAULT_CONTEMPT as i64,
             min: -MAX_CONTEMPT as i64,
             max: MAX_CONTEMPT as i64,
+        },
+    ),
+    (
+        "Dare",
+        Kind::Spin {
+            default: DEFAULT_DARE as i64,
+            min: 0,
+            max: MAX_DARE as i64,
         },
     ),
     ("Ponder", Kind::Check { default: false }),

@@ -215,7 +215,15 @@ impl Session {
             ("MoveOverhead", Value::Number(ms)) => engine.settings.move_overhead_ms = ms as u64,
             ("MultiPV", Value::Number(n)) => engine.settings.multipv = n as usize,
             ("Skill", Value::Number(n)) => engine.settings.skill = Skill::new(n as u32),
-            ("Contempt", Value::Number(cp)) => engine.settings.contempt = cp as i32,
+            // Both change the scores the table holds, so it starts afresh.
+            ("Contempt", Value::Number(cp)) => {
+                engine.settings.contempt = cp as i32;
+                engine.new_game();
+            }
+            ("Dare", Value::Number(percent)) => {
+                engine.settings.dare = percent as i32;
+                engine.new_game();
+            }
             ("TunedEval", Value::Flag(on)) => {
                 let weights = if on {
                     Weights::tuned()

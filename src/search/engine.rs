@@ -2,6 +2,7 @@
 //! the entry point that runs one search.
 
 use super::control::Control;
+use super::dare::{DEFAULT_DARE, Dare};
 use super::iterative::{Iteration, Plan, RootMove};
 use super::negamax::Shared;
 use super::score::{DEFAULT_CONTEMPT, Reported, draw_scores};
@@ -37,6 +38,8 @@ pub struct Settings {
     /// How much worse than an even game a draw or a repetition is for the side to move at the
     /// root, in centi-marbles (negative: better).
     pub contempt: i32,
+    /// Percent of its own exposure to pushes that the side at the root counts less (`Dare`).
+    pub dare: i32,
 }
 
 impl Default for Settings {
@@ -48,6 +51,7 @@ impl Default for Settings {
             switches: SearchSwitches::default(),
             skill: Skill::FULL,
             contempt: DEFAULT_CONTEMPT,
+            dare: DEFAULT_DARE,
         }
     }
 }
@@ -223,6 +227,11 @@ impl Engine {
             hard_deadline: time.hard,
             node_limit: limits.nodes,
             draws: draw_scores(root.side_to_move(), self.settings.contempt),
+            dare: Dare::new(
+                root.side_to_move(),
+                self.settings.dare,
+                &self.settings.weights,
+            ),
         };
         let skill = self.settings.skill;
         let shown = self.settings.multipv.clamp(1, moves.len());

@@ -5,7 +5,6 @@ use super::negamax::Searcher;
 use super::score::{INFINITY, MATE, MAX_DEPTH, is_decisive};
 use super::stability::Stability;
 use crate::board::Position;
-use crate::eval::evaluate;
 use crate::movegen::Move;
 use std::sync::atomic::Ordering;
 
@@ -210,7 +209,7 @@ impl<'a, 't> Searcher<'a, 't> {
     ) -> i32 {
         let mut best = -INFINITY;
         let mut best_index = 0;
-        self.td.evals[0] = evaluate(root, &self.shared.weights);
+        self.td.evals[0] = self.shared.evaluate(root);
         for index in 0..moves.len() {
             let mv = moves[index].mv;
             let child = root.play(mv);

@@ -2,6 +2,7 @@
 //! late-move reductions, and a quiescence search over pushes.
 
 use super::control::Control;
+use super::dare::Dare;
 use super::ordering::{Context, KILLER};
 use super::score::{
     DRAW, INFINITY, MATE_BOUND, MAX_PLY, is_decisive, loss_in, terminal_score, win_in,
@@ -35,6 +36,8 @@ pub struct Shared<'a> {
     /// [`draw_scores`](super::score::draw_scores)): a draw at the move limit scores it, and a
     /// repetition scores it on top of its own score.
     pub draws: [i32; 2],
+    /// The `Dare` of the side at the root, if any.
+    pub dare: Option<Dare>,
 }
 
 impl Shared<'_> {
@@ -42,6 +45,16 @@ impl Shared<'_> {
     #[inline(always)]
     fn draw(&self, position: &Position) -> i32 {
         self.draws[position.side_to_move().index()]
+    }
+
+    /// The static evaluation of `position` for this search: with its `Dare`, if any.
+    #[inline(always)]
+    pub(super) fn evaluate(&self, position: &Position) -> i32 {
+        let eval = evaluate(position, &self.weights);
+        match &self.dare {
+            Some(dare) => eval + dare.bonus(position),
+            None => eval,
+        }
     }
 }
 
@@ -201,7 +214,7 @@ impl<'a, 't> Searcher<'a, 't> {
         if ply > 0 {
             if self.td.is_repetition() {
                 let score = if self.shared.switches.repetition_eval {
-                    evaluate(position, &self.shared.weights)
+                    self.shared.evaluate(position)
                 } else {
                     DRAW
                 };
@@ -297,7 +310,7 @@ impl<'a, 't> Searcher<'a, 't> {
         let Some(entry) = entry else {
             return Probe::Search {
                 table_move: Move::NONE,
-                eval: evaluate(position, &self.shared.weights),
+                eval: self.shared.evaluate(position),
             };
         };
         if !node.pv && entry.depth >= node.depth {
