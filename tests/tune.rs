@@ -133,6 +133,39 @@ fn a_given_k_and_lambda_are_used() {
 }
 
 #[test]
+fn frozen_terms_keep_their_starting_weights_while_the_others_move() {
+    let data = data("freeze");
+    let output = temp_path("freeze.rs");
+    let (_, free) = tune(&data, &output, &["--rate", "1"]);
+    let (_, frozen) = tune(&data, &output, &["--rate", "1", "--freeze", "lost,mass"]);
+    let weight = |text: &str, name: &str| {
+        let start = format!("(\"{name}\", Phased::new(");
+        let line = text
+            .lines()
+            .find(|l| l.contains(&start))
+            .unwrap_or_default();
+        line.trim().to_string()
+    };
+    // The starting weights are the hand-set ones: a marble per marble, two centi-marbles a step.
+    assert_eq!(
+        weight(&frozen, "lost"),
+        "(\"lost\", Phased::new(-1000, -1000)),"
+    );
+    assert_eq!(
+        weight(&frozen, "mass"),
+        "(\"mass\", Phased::new(-20, -20)),"
+    );
+    assert_ne!(weight(&free, "lost"), weight(&frozen, "lost"));
+    assert_ne!(
+        weight(&frozen, "centre"),
+        "(\"centre\", Phased::new(-40, -40)),"
+    );
+    assert!(frozen.contains(" --freeze lost,mass"), "{frozen}");
+    let _ = std::fs::remove_file(&data);
+    let _ = std::fs::remove_file(&output);
+}
+
+#[test]
 fn bad_flags_and_bad_data_are_refused() {
     let output = temp_path("refused.rs");
     let notes = temp_path("notes.txt");
@@ -167,6 +200,17 @@ fn bad_flags_and_bad_data_are_refused() {
                 "0",
             ],
             "--epochs",
+        ),
+        (
+            vec![
+                "tune",
+                text(&notes),
+                "--output",
+                text(&output),
+                "--freeze",
+                "lost,nonsense",
+            ],
+            "no term 'nonsense'",
         ),
         (vec!["tune", text(&notes)], "--output"),
     ] {

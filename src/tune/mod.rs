@@ -67,6 +67,10 @@ pub struct TuneArgs {
     /// Threads [default: every core]; the result does not depend on them.
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Terms whose weights stay as they start (names as `sumito eval` prints them, comma
+    /// separated), to fit new terms beside weights that are known to play well.
+    #[arg(long, value_delimiter = ',')]
+    pub freeze: Vec<String>,
 }
 
 impl TuneArgs {
@@ -92,10 +96,33 @@ impl TuneArgs {
                 "--threads must be from 1 to 256",
             ),
         ];
-        match checks.iter().find(|(ok, _)| !ok) {
-            Some((_, message)) => Err(message.to_string()),
+        if let Some((_, message)) = checks.iter().find(|(ok, _)| !ok) {
+            return Err(message.to_string());
+        }
+        let names = crate::eval::TERMS.map(|term| term.name);
+        match self
+            .freeze
+            .iter()
+            .find(|name| !names.contains(&name.as_str()))
+        {
+            Some(name) => Err(format!(
+                "--freeze: no term '{name}' (terms: {})",
+                names.join(", ")
+            )),
             None => Ok(()),
         }
+    }
+
+    /// Whether the fit moves each parameter of the model: not those of the frozen terms.
+    fn moving(&self) -> [bool; model::PARAMETERS] {
+        let mut moving = [true; model::PARAMETERS];
+        for (index, term) in crate::eval::TERMS.iter().enumerate() {
+            if self.freeze.iter().any(|name| name == term.name) {
+                moving[index] = false;
+                moving[crate::eval::TERM_COUNT + index] = false;
+            }
+        }
+        moving
     }
 
     /// The command line of this fit, for the weights file's header.
@@ -119,6 +146,9 @@ impl TuneArgs {
         );
         if let Some(k) = self.k {
             let _ = write!(line, " --k {k}");
+        }
+        if !self.freeze.is_empty() {
+            let _ = write!(line, " --freeze {}", self.freeze.join(","));
         }
         line
     }
@@ -181,11 +211,17 @@ fn fit(args: &TuneArgs) -> Result<(), String> {
     crate::say!("epoch 0: loss {first}");
     let mut adam = Adam::new(model::PARAMETERS);
     let mut last = first.clone();
+    let moving = args.moving();
     for epoch in 0..args.epochs {
         let progress = f64::from(epoch) / f64::from(args.epochs);
         let rate = args.rate * (1.0 - 0.9 * progress);
         for batch in data.train.chunks(args.batch) {
-            let gradient = objective.gradient(&model, batch);
+            let mut gradient = objective.gradient(&model, batch);
+            for (slope, moves) in gradient.iter_mut().zip(moving) {
+                if !moves {
+                    *slope = 0.0;
+                }
+            }
             adam.step(&mut model.0, &gradient, rate);
         }
         last = losses(&objective, &model, &data);
