@@ -49,7 +49,7 @@ impl SearchSwitches {
         counter_moves: true,
         continuation_history: false,
         repetition_eval: false,
-        adaptive_time: false,
+        adaptive_time: true,
     };
 
     /// The UAP check option of each switch but `table`, which no option turns off.
