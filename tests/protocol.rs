@@ -187,6 +187,17 @@ fn skill_levels_search_shallower_and_vary_among_legal_moves() {
     );
 }
 
+/// Sends each of `values` for the spin option `name` and checks that each is refused.
+fn refuses(engine: &mut Engine, name: &str, values: &[&str]) {
+    for bad in values {
+        engine.send(&format!("setoption name {name} value {bad}"));
+        assert!(
+            engine.next().starts_with("error bad-option "),
+            "{name} {bad}"
+        );
+    }
+}
+
 #[test]
 fn contempt_is_a_draw_score_within_its_range() {
     let mut engine = Engine::start();
@@ -195,10 +206,7 @@ fn contempt_is_a_draw_score_within_its_range() {
     engine.send("position startpos");
     // Every move draws at the limit, before and after the refused values.
     for refused in [&[][..], &["501", "-501", "x"][..]] {
-        for bad in refused {
-            engine.send(&format!("setoption name Contempt value {bad}"));
-            assert!(engine.next().starts_with("error bad-option "), "{bad}");
-        }
+        refuses(&mut engine, "Contempt", refused);
         engine.send("go depth 2");
         let lines = engine.until(|l| l.starts_with("bestmove"));
         assert!(
@@ -216,15 +224,12 @@ fn dare_is_a_percent_within_its_range_and_a_refused_value_keeps_the_last() {
     let score = |engine: &mut Engine| {
         engine.send("go depth 2");
         let lines = engine.until(|l| l.starts_with("bestmove"));
-        let info = lines
+        let last = lines
             .iter()
             .rev()
-            .find(|l| l.contains(" score cp "))
-            .cloned();
-        let info = info.unwrap_or_else(|| panic!("{lines:?}"));
-        let after = info.split(" score cp ").nth(1).unwrap_or_default();
-        after
-            .split(' ')
+            .find_map(|l| l.split(" score cp ").nth(1));
+        let last = last.unwrap_or_else(|| panic!("{lines:?}"));
+        last.split(' ')
             .next()
             .unwrap_or_default()
             .parse::<i32>()
@@ -234,10 +239,7 @@ fn dare_is_a_percent_within_its_range_and_a_refused_value_keeps_the_last() {
     engine.send("setoption name Dare value 150");
     let dared = score(&mut engine);
     assert!(dared > plain, "{dared} against {plain}");
-    for bad in ["201", "-1", "x"] {
-        engine.send(&format!("setoption name Dare value {bad}"));
-        assert!(engine.next().starts_with("error bad-option "), "{bad}");
-    }
+    refuses(&mut engine, "Dare", &["201", "-1", "x"]);
     assert_eq!(
         score(&mut engine),
         dared,
