@@ -22,6 +22,7 @@ macro_rules! say {
 
 pub mod analysis;
 pub mod board;
+pub mod clock;
 pub mod compliance;
 pub mod datagen;
 pub mod engine_flags;
@@ -31,13 +32,11 @@ pub mod match_runner;
 pub mod movegen;
 pub mod openings_gen;
 pub mod play;
-pub mod progress;
 pub mod protocol;
-pub mod random;
 pub mod records;
-pub mod samples;
 pub mod search;
 pub mod selfplay;
 pub mod timing;
 pub mod tune;
 pub mod uap_client;
+pub mod util;

@@ -9,10 +9,10 @@ use sumito::board::{Layout, Position};
 use sumito::engine_flags::EngineFlags;
 use sumito::eval::Weights;
 use sumito::movegen::perft_divide_until;
-use sumito::progress::Progress;
 use sumito::protocol::{self, Output, Session};
 use sumito::say;
 use sumito::search::{BENCH_DEPTH, Control, bench_lines};
+use sumito::util::progress::Progress;
 
 #[derive(Parser)]
 #[command(name = "sumito", version, about = "Sumito, an Abalone engine")]

@@ -8,9 +8,9 @@
 
 use crate::board::{Colour, Layout, Position};
 use crate::movegen::Move;
-use crate::progress::Progress;
-use crate::random::{Random, splitmix64};
 use crate::search::{Control, Engine, Limits};
+use crate::util::progress::Progress;
+use crate::util::random::{Random, splitmix64};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::fmt::Write as _;

@@ -6,11 +6,11 @@
 //! figures can be taken on a machine with no idle core, where scheduling delays show up.
 
 use crate::board::Layout;
-use crate::progress::Progress;
-use crate::random::Random;
-use crate::samples::Samples;
 use crate::selfplay::random_opening;
 use crate::uap_client::{EngineProcess, EngineSpec, parse_option};
+use crate::util::progress::Progress;
+use crate::util::random::Random;
+use crate::util::samples::Samples;
 use std::hint::black_box;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

@@ -9,7 +9,7 @@ mod common;
 use common::uap::Uap;
 use std::time::{Duration, Instant};
 use sumito::board::{Layout, Position};
-use sumito::random::Random;
+use sumito::util::random::Random;
 
 /// A bound on any one answer: it guards against a hang, it is not a speed claim.
 const PATIENCE: Duration = Duration::from_secs(10);

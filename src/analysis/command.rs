@@ -4,9 +4,9 @@ use super::json::{self, LineObject, MoveObject};
 use super::{analyse_game, analyse_position, listing_line, reported_text};
 use crate::board::Position;
 use crate::engine_flags::EngineFlags;
-use crate::progress::Progress;
 use crate::records::{Replayed, parse_records, replay};
 use crate::search::{Engine, Info, Limits};
+use crate::util::progress::Progress;
 
 /// The command line of `sumito analyse`.
 #[derive(clap::Args, Debug)]

@@ -16,8 +16,8 @@ pub use args::{DatagenArgs, PlyRange, Settings};
 pub use game::{GameRecord, is_quiet, play};
 pub use resume::{Held, scan};
 
-use crate::progress::Progress;
 use crate::search::Engine;
+use crate::util::progress::Progress;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::Write;

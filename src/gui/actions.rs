@@ -5,8 +5,8 @@
 use super::controller::{Hub, Mode, Table};
 use super::state::Game;
 use crate::board::{Colour, Layout, Position};
-use crate::match_runner::TimeControl;
-use crate::match_runner::time_control::Clocks;
+use crate::clock::GameClocks;
+use crate::clock::TimeControl;
 use crate::records::{Start, parse_records};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -116,7 +116,7 @@ impl Table {
         self.message = None;
         self.game = Game::new(start, self.player_names());
         self.thinking = Default::default();
-        self.clocks = matches!(tc, TimeControl::Clock { .. }).then(|| Clocks::new([tc, tc]));
+        self.clocks = matches!(tc, TimeControl::Clock { .. }).then(|| GameClocks::new(&[tc, tc]));
         self.clock_running = None;
         for seat in self.seats.iter_mut().flatten() {
             seat.fresh = true;

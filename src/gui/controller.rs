@@ -6,8 +6,8 @@ use super::engine_driver::{Driver, DriverEvent, SearchRequest};
 use super::info::{EngineScore, InfoLine, parse_info};
 use super::state::{Fault, Game};
 use crate::board::{Colour, Layout};
-use crate::match_runner::TimeControl;
-use crate::match_runner::time_control::Clocks;
+use crate::clock::GameClocks;
+use crate::clock::TimeControl;
 use crate::records::{Start, Termination};
 use crate::uap_client::EngineSpec;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -107,7 +107,7 @@ pub struct Table {
     pub seats: [Option<Seat>; 2],
     pub search: Option<Search>,
     pub thinking: Thinking,
-    pub clocks: Option<Clocks>,
+    pub clocks: Option<GameClocks>,
     /// The side whose clock runs, and since when.
     pub clock_running: Option<(Colour, Instant)>,
     /// The last thing that went wrong, shown on the page.
@@ -316,13 +316,13 @@ impl Table {
         let (go, limit) = match (analysis, &self.clocks) {
             (true, _) => ("go infinite".to_string(), None),
             (false, Some(clocks)) => {
-                let allowance = clocks.allowance(side, TIME_MARGIN, SILENCE);
-                (clocks.go_command(side), Some(allowance.limit))
+                let allowance = clocks.allowance(side.index(), TIME_MARGIN, SILENCE);
+                (clocks.go_command(side.index()), Some(allowance.limit))
             }
             (false, None) => {
-                let clocks = Clocks::new([self.tc, self.tc]);
-                let allowance = clocks.allowance(side, TIME_MARGIN, SILENCE);
-                (clocks.go_command(side), Some(allowance.limit))
+                let clocks = GameClocks::new(&[self.tc, self.tc]);
+                let allowance = clocks.allowance(side.index(), TIME_MARGIN, SILENCE);
+                (clocks.go_command(side.index()), Some(allowance.limit))
             }
         };
         let Some(seat_state) = self.seats[seat].as_mut() else {
@@ -388,7 +388,7 @@ impl Table {
     /// Charges the running clock for the move just made.
     pub(super) fn charge_clock(&mut self) {
         if let (Some(clocks), Some((side, since))) = (&mut self.clocks, self.clock_running.take()) {
-            clocks.charge(side, since.elapsed());
+            clocks.charge(side.index(), since.elapsed());
         }
     }
 
@@ -475,7 +475,7 @@ impl Table {
         self.search = None;
         let side = self.game.end().side_to_move();
         if let Some(clocks) = &self.clocks {
-            let allowance = clocks.allowance(side, TIME_MARGIN, SILENCE);
+            let allowance = clocks.allowance(side.index(), TIME_MARGIN, SILENCE);
             if allowance.timed && elapsed > allowance.limit {
                 self.game.set_fault(Fault {
                     termination: Termination::TimeForfeit,

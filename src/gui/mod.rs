@@ -15,7 +15,7 @@ pub mod server;
 pub mod state;
 pub mod view;
 
-use crate::match_runner::TimeControl;
+use crate::clock::TimeControl;
 use crate::uap_client::EngineSpec;
 use controller::{GuiConfig, Hub};
 use security::AllowedHosts;

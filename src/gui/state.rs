@@ -4,7 +4,7 @@
 
 use super::info::EngineScore;
 use crate::board::{Colour, Position};
-use crate::match_runner::TimeControl;
+use crate::clock::TimeControl;
 use crate::movegen::Move;
 use crate::records::{
     GameInfo, PlayedGame, Record, Start, Termination, format_record, replay, today,

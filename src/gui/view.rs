@@ -143,7 +143,7 @@ fn clocks_json(table: &Table) -> Value {
         return Value::Null;
     };
     let left = |colour: Colour| {
-        let mut ms = clocks.left_ms(colour);
+        let mut ms = clocks.left_ms(colour.index());
         if let Some((running, since)) = table.clock_running
             && running == colour
         {

@@ -3,8 +3,8 @@
 use super::args::{MatchArgs, engine_prefix};
 use super::openings::Book;
 use super::stats::Sprt;
-use super::time_control::TimeControl;
 use crate::board::Layout;
+use crate::clock::TimeControl;
 use crate::uap_client::{EngineSpec, parse_option};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -59,7 +59,7 @@ fn parse_shard(text: &str) -> Result<(u64, u64), String> {
 /// The seed from the clock, when none is given: kept short, since the header prints it for
 /// the match to be replayed.
 fn clock_seed() -> u64 {
-    crate::random::clock_seed() % 1_000_000_007
+    crate::util::random::clock_seed() % 1_000_000_007
 }
 
 /// Which engine a flag value is for: `N:rest` for engine N (from 1), else every engine.

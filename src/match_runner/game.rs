@@ -1,14 +1,14 @@
 //! One game between two engine processes. The runner keeps the authoritative position with the
 //! rules core and checks every move; the engines only propose.
 
-use super::game_time::{GameClock, ended_by_game_time, whole_ms};
 use super::openings::Opening;
-use super::time_control::{Clocks, TimeControl};
 use crate::board::Colour;
+use crate::board::Position;
+use crate::clock::{GameClocks, GameTime, TimeControl, whole_ms};
 use crate::movegen::Move;
 use crate::records::{PlayedGame, Termination};
-use crate::samples::Samples;
 use crate::uap_client::{EngineProcess, Failure};
+use crate::util::samples::Samples;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -76,8 +76,8 @@ pub fn play(
     if let Err((colour, termination)) = new_game(&mut engines, setup, wants_move_limit) {
         return Some(PlayedGame::forfeit(moves, colour, termination));
     }
-    let mut clocks = Clocks::new(setup.controls);
-    let mut game_clock = setup.game_time.map(GameClock::new);
+    let mut clocks = GameClocks::new(&setup.controls);
+    let mut game_clock = setup.game_time.map(GameTime::new);
     let start_words = opening.start.command_words();
     loop {
         if stop.load(Ordering::Relaxed) {
@@ -117,12 +117,23 @@ pub fn play(
             let termination = Termination::IllegalMove(text);
             return Some(PlayedGame::forfeit(moves, side, termination));
         };
-        clocks.charge(side, elapsed);
+        clocks.charge(side.index(), elapsed);
         if let Some(clock) = game_clock.as_mut() {
             clock.charge(elapsed);
         }
         position = position.play(mv);
         moves.push(mv);
+    }
+}
+
+/// The game after `moves`, ending in `position`, ended by the game time: decided by the marbles
+/// ejected.
+pub fn ended_by_game_time(moves: Vec<Move>, position: &Position) -> PlayedGame {
+    PlayedGame {
+        moves,
+        winner: position.marble_leader(),
+        termination: Termination::GameTime,
+        culprit: None,
     }
 }
 
@@ -166,7 +177,7 @@ fn new_game(
 struct Turn<'a> {
     /// The `position … moves …` command of the game so far.
     position: &'a str,
-    clocks: &'a Clocks,
+    clocks: &'a GameClocks,
     side: Colour,
     setup: &'a GameSetup<'a>,
     /// The thinking time the points game has left, if it is one.
@@ -192,7 +203,7 @@ impl Turn<'_> {
         }
         let allowance = self
             .clocks
-            .allowance(self.side, setup.margin, setup.silence);
+            .allowance(self.side.index(), setup.margin, setup.silence);
         // Which runs out first, the game time or the mover's own allowance.
         let game_first = self.game_left.is_some_and(|left| left <= allowance.limit);
         let limit = self
@@ -203,7 +214,9 @@ impl Turn<'_> {
             failure => failure_termination(engine, failure, allowance.timed),
         };
         let game_left_ms = self.game_left.map(|left| whole_ms(left).max(1));
-        let go = self.clocks.go_command_within(self.side, game_left_ms);
+        let go = self
+            .clocks
+            .go_command_within(self.side.index(), game_left_ms);
         engine
             .send(&go)
             .map_err(|failure| failed(engine, failure))?;
@@ -238,5 +251,23 @@ impl Turn<'_> {
             return Err(Termination::TimeForfeit);
         }
         Ok((answer, elapsed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_side_with_more_marbles_ejected_wins_when_the_time_runs_out() {
+        // White has lost five marbles.
+        let position: Position = "5/6/7/8/5bbbw/8/7/6/5 b 0 5 0".parse().unwrap();
+        let game = ended_by_game_time(Vec::new(), &position);
+        assert_eq!(game.winner, Some(Colour::Black));
+        assert_eq!(game.termination, Termination::GameTime);
+        assert_eq!(game.culprit, None);
+        let even = ended_by_game_time(Vec::new(), &Position::startpos());
+        assert_eq!(even.winner, None);
+        assert_eq!(even.result(), "1/2-1/2");
     }
 }

@@ -8,10 +8,8 @@
 //!
 //! - [`args`]: the command line as clap reads it;
 //! - `config`: the checked settings;
-//! - [`time_control`]: `--tc`, the `go` commands and the clocks;
 //! - [`openings`]: where each pair of games starts;
 //! - [`game`]: one game, move by move;
-//! - [`game_time`]: the points game (`--game-time`), what engines are told and how it ends;
 //! - [`stats`]: Elo with its interval, and the SPRT;
 //! - `report`: the progress line and the final table;
 //! - `runner`: the schedule, the worker threads and the collector;
@@ -21,7 +19,6 @@
 pub mod args;
 mod config;
 pub mod game;
-pub mod game_time;
 mod glob;
 mod merge;
 pub mod openings;
@@ -29,15 +26,12 @@ mod report;
 mod rounds;
 mod runner;
 pub mod stats;
-pub mod time_control;
 
 pub use args::MatchArgs;
-pub use time_control::TimeControl;
 
+use crate::clock::{ms_to_seconds, whole_ms};
 use crate::records;
 use crate::uap_client::EngineProcess;
-use game_time::whole_ms;
-use time_control::ms_to_seconds;
 
 /// Runs a match, verifies a records file with `--verify`, or merges record files with
 /// `--merge`.

@@ -3,8 +3,8 @@
 
 use crate::board::{Layout, Position};
 use crate::movegen::Move;
-use crate::random::{Random, splitmix64};
 use crate::records::Start;
+use crate::util::random::{Random, splitmix64};
 use std::fmt;
 use std::path::Path;
 

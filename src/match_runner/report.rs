@@ -5,7 +5,7 @@ use super::stats::{Sprt, Tally, Verdict};
 use crate::board::Colour;
 use crate::records::result_token;
 use crate::records::{PlayedGame, Termination};
-use crate::samples::Samples;
+use crate::util::samples::Samples;
 use std::time::Duration;
 
 /// Results between two engines, seen from the first (`engines.0`).

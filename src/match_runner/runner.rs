@@ -4,14 +4,14 @@
 
 use super::config::MatchConfig;
 use super::game::{self, GameSetup};
-use super::game_time::whole_ms;
 use super::openings::Opening;
 use super::report::{self, PairStats};
 use crate::board::Colour;
-use crate::progress::Progress;
+use crate::clock::whole_ms;
 use crate::records::{GameInfo, PlayedGame, RecordsFile, Termination, format_record, today};
-use crate::samples::Samples;
 use crate::uap_client::EngineProcess;
+use crate::util::progress::Progress;
+use crate::util::samples::Samples;
 use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};

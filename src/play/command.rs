@@ -2,8 +2,8 @@
 
 use super::{DEFAULT_TC, PlayConfig, play, record};
 use crate::board::{Colour, Layout, Style};
+use crate::clock::TimeControl;
 use crate::engine_flags::EngineFlags;
-use crate::match_runner::time_control::TimeControl;
 use crate::records::RecordsFile;
 use std::io::IsTerminal;
 use std::path::PathBuf;

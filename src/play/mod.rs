@@ -4,7 +4,7 @@
 pub mod command;
 
 use crate::board::{Colour, Layout, Position, Style, render};
-use crate::match_runner::time_control::{Clocks, TimeControl};
+use crate::clock::{GameClocks, TimeControl};
 use crate::movegen::Move;
 use crate::protocol::result_text;
 use crate::records::{GameInfo, PlayedGame, Start, Termination, format_record, today};
@@ -82,7 +82,7 @@ struct Game<'c> {
     /// Every position from the start, the current one last.
     positions: Vec<Position>,
     moves: Vec<Move>,
-    clocks: Clocks,
+    clocks: GameClocks,
 }
 
 impl Game<'_> {
@@ -112,8 +112,8 @@ impl Game<'_> {
         if matches!(self.config.tc, TimeControl::Clock { .. }) {
             status += &format!(
                 "   clocks: black {} white {}",
-                clock_text(self.clocks.left_ms(Colour::Black)),
-                clock_text(self.clocks.left_ms(Colour::White))
+                clock_text(self.clocks.left_ms(Colour::Black.index())),
+                clock_text(self.clocks.left_ms(Colour::White.index()))
             );
         }
         say(out, &status);
@@ -191,7 +191,7 @@ impl Game<'_> {
     /// Sumito's move.
     fn engine_turn(&mut self, out: &mut dyn Write) -> Result<Move, String> {
         say(out, "Sumito is thinking…");
-        let limits = self.clocks.limits(self.position().side_to_move());
+        let limits = self.clocks.limits(self.position().side_to_move().index());
         let result = self.search(&limits);
         let mv = result
             .best
@@ -225,7 +225,7 @@ pub fn play(
         engine,
         positions: vec![config.layout.position()],
         moves: Vec::new(),
-        clocks: Clocks::new([config.tc; 2]),
+        clocks: GameClocks::new(&[config.tc; 2]),
     };
     say(
         out,
@@ -255,14 +255,14 @@ pub fn play(
         };
         let elapsed = started.elapsed();
         let timed = matches!(config.tc, TimeControl::Clock { .. });
-        if timed && elapsed.as_millis() > u128::from(game.clocks.left_ms(side)) {
+        if timed && elapsed.as_millis() > u128::from(game.clocks.left_ms(side.index())) {
             say(
                 out,
                 &format!("{side} ran out of time: {} wins.", side.opponent()),
             );
             return Ok(game.finish(Some(side.opponent()), Termination::TimeForfeit));
         }
-        game.clocks.charge(side, elapsed);
+        game.clocks.charge(side.index(), elapsed);
         game.positions.push(position.play(mv));
         game.moves.push(mv);
     }

@@ -8,7 +8,7 @@ use super::output::{Output, info_line};
 use crate::board::{Colour, Outcome, Position, Style, render};
 use crate::eval::Weights;
 use crate::movegen::{Move, perft_divide_until};
-use crate::search::{Clocks, Control, Engine, Limits, SearchResult, Skill, bench_lines};
+use crate::search::{Control, Engine, GoClocks, Limits, SearchResult, Skill, bench_lines};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
@@ -426,7 +426,7 @@ fn parse_searchmoves(position: &Position, texts: &[String]) -> Result<Vec<Move>,
 
 /// The search limits of a `go` command for `side` to move.
 fn limits(go: &Go, side: Colour) -> Limits {
-    let clocks = (go.time.iter().any(Option::is_some)).then(|| Clocks {
+    let clocks = (go.time.iter().any(Option::is_some)).then(|| GoClocks {
         time: [go.time[0].unwrap_or(0), go.time[1].unwrap_or(0)],
         increment: [go.increment[0].unwrap_or(0), go.increment[1].unwrap_or(0)],
         moves_to_go: go.moves_to_go,

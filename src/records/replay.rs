@@ -194,7 +194,7 @@ pub fn verify_file(path: &Path) -> Result<String, String> {
 mod tests {
     use super::*;
     use crate::board::{Colour, Layout, Position};
-    use crate::match_runner::TimeControl;
+    use crate::clock::TimeControl;
     use crate::records::{GameInfo, PlayedGame, Start, Termination, format_record, parse_records};
 
     fn sample(winner: Option<Colour>, termination: Termination, moves: &[&str]) -> String {

@@ -2,8 +2,8 @@
 
 use super::{PlayedGame, Start};
 use crate::board::Colour;
-use crate::match_runner::TimeControl;
-use crate::match_runner::time_control::ms_to_seconds;
+use crate::clock::TimeControl;
+use crate::clock::ms_to_seconds;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};

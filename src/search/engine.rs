@@ -15,7 +15,7 @@ use super::tt::{TableSizeError, TranspositionTable};
 use crate::board::Position;
 use crate::eval::Weights;
 use crate::movegen::Move;
-use crate::random::{Random, clock_seed};
+use crate::util::random::{Random, clock_seed};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 

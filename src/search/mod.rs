@@ -41,5 +41,5 @@ pub use score::{
 };
 pub use skill::{MAX_SKILL, Skill};
 pub use switches::SearchSwitches;
-pub use time::{Clocks, Limits, TimePlan};
+pub use time::{GoClocks, Limits, TimePlan};
 pub use tt::{MAX_HASH_MB, TableSizeError};

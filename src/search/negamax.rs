@@ -13,7 +13,7 @@ use super::tt::{Bound, TranspositionTable};
 use crate::board::{Position, RINGS};
 use crate::eval::{Weights, evaluate};
 use crate::movegen::Move;
-use crate::random::splitmix64;
+use crate::util::random::splitmix64;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 

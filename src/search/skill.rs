@@ -5,7 +5,7 @@
 //! does not.
 
 use super::score::is_decisive;
-use crate::random::Random;
+use crate::util::random::Random;
 
 /// The strongest level: the full engine, with no depth cap and no randomness.
 pub const MAX_SKILL: u32 = 20;

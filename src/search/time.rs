@@ -4,9 +4,10 @@
 use crate::board::Colour;
 use std::time::Duration;
 
-/// The clocks of a timed game, in milliseconds (time may be zero or negative: move at once).
+/// The clocks of a timed game as `go` reports them (`btime`, `wtime`, `binc`, `winc`,
+/// `movestogo`), in milliseconds; time may be zero or negative: move at once.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Clocks {
+pub struct GoClocks {
     /// Time left per colour, indexed by [`Colour::index`].
     pub time: [i64; 2],
     /// Increment per move per colour.
@@ -25,7 +26,7 @@ pub struct Limits {
     /// Fixed time for this move, in milliseconds.
     pub movetime: Option<u64>,
     /// Game clocks.
-    pub clocks: Option<Clocks>,
+    pub clocks: Option<GoClocks>,
     /// Search until stopped, whatever the other limits say about time.
     pub infinite: bool,
     /// Start as a ponder search: no time limit until
@@ -121,7 +122,7 @@ mod tests {
     use super::*;
 
     fn clocks(ms: i64, increment: i64, moves_to_go: Option<u32>) -> Limits {
-        let clocks = Clocks {
+        let clocks = GoClocks {
             time: [ms, 1_000_000],
             increment: [increment, 0],
             moves_to_go,

@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use crate::eval::Weights;
-use crate::random::Random;
+use crate::util::random::Random;
 
 /// The weights a fit starts from.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,22 +12,19 @@
 //! and the engine gets `stop` and `isready` before its next game. Only the time from `go` to
 //! `bestmove` counts, as on the clocks; the runner's own work between moves does not.
 
-use crate::board::Position;
-use crate::movegen::Move;
-use crate::records::{PlayedGame, Termination};
 use std::time::Duration;
 
 /// The thinking time a points game has used and has left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameClock {
+pub struct GameTime {
     total: Duration,
     used: Duration,
 }
 
-impl GameClock {
+impl GameTime {
     /// A fresh game of `total` thinking time.
-    pub fn new(total: Duration) -> GameClock {
-        GameClock {
+    pub fn new(total: Duration) -> GameTime {
+        GameTime {
             total,
             used: Duration::ZERO,
         }
@@ -49,17 +46,6 @@ impl GameClock {
     }
 }
 
-/// The game after `moves`, ending in `position`, ended by the game time: decided by the marbles
-/// ejected.
-pub fn ended_by_game_time(moves: Vec<Move>, position: &Position) -> PlayedGame {
-    PlayedGame {
-        moves,
-        winner: position.marble_leader(),
-        termination: Termination::GameTime,
-        culprit: None,
-    }
-}
-
 /// Whole milliseconds of a duration, for a `go` command.
 pub fn whole_ms(duration: Duration) -> u64 {
     u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
@@ -68,29 +54,15 @@ pub fn whole_ms(duration: Duration) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Colour;
 
     #[test]
     fn the_game_clock_runs_down_to_zero_and_no_further() {
-        let mut clock = GameClock::new(Duration::from_secs(2));
+        let mut clock = GameTime::new(Duration::from_secs(2));
         clock.charge(Duration::from_millis(1500));
         assert_eq!(clock.left(), Duration::from_millis(500));
         assert!(!clock.is_over());
         clock.charge(Duration::from_millis(800));
         assert_eq!(clock.left(), Duration::ZERO);
         assert!(clock.is_over());
-    }
-
-    #[test]
-    fn the_side_with_more_marbles_ejected_wins_when_the_time_runs_out() {
-        // White has lost five marbles.
-        let position: Position = "5/6/7/8/5bbbw/8/7/6/5 b 0 5 0".parse().unwrap();
-        let game = ended_by_game_time(Vec::new(), &position);
-        assert_eq!(game.winner, Some(Colour::Black));
-        assert_eq!(game.termination, Termination::GameTime);
-        assert_eq!(game.culprit, None);
-        let even = ended_by_game_time(Vec::new(), &Position::startpos());
-        assert_eq!(even.winner, None);
-        assert_eq!(even.result(), "1/2-1/2");
     }
 }

@@ -1,0 +1,201 @@
+//! Time controls: what `--tc` accepts and how it is written back, and seconds as people
+//! write them.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How long an engine may think, as given to `--tc`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// `movetime=MS`: a fixed time per move.
+    MoveTime { ms: u64 },
+    /// `SECONDS[+INCREMENT]` or `MOVES/SECONDS[+INCREMENT]`: a game clock, in ms, with an
+    /// increment after every move and, with `moves`, a new period of `base_ms` every `moves`
+    /// moves.
+    Clock {
+        base_ms: u64,
+        increment_ms: u64,
+        moves: Option<u32>,
+    },
+    /// `depth=N`: a fixed search depth.
+    Depth { plies: u32 },
+    /// `nodes=N`: a fixed node budget.
+    Nodes { nodes: u64 },
+}
+
+/// Milliseconds from a number of seconds (`10`, `0.1`, `2.5`), rounded to the millisecond.
+pub fn seconds_to_ms(text: &str) -> Result<u64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !(0.0..=1.0e7).contains(&seconds) {
+        return Err(format!("'{text}' seconds is out of range"));
+    }
+    Ok((seconds * 1000.0).round() as u64)
+}
+
+/// Seconds written back without needless digits: `10`, `0.1`, `2.25`.
+pub fn ms_to_seconds(ms: u64) -> String {
+    if ms.is_multiple_of(1000) {
+        return (ms / 1000).to_string();
+    }
+    let text = format!("{}.{:03}", ms / 1000, ms % 1000);
+    text.trim_end_matches('0').to_string()
+}
+
+impl FromStr for TimeControl {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TimeControl, String> {
+        let text = text.trim();
+        let bad = |why: String| {
+            format!(
+                "bad time control '{text}': {why} (expected movetime=MS, SECONDS+INCREMENT, \
+                 MOVES/SECONDS, depth=N or nodes=N)"
+            )
+        };
+        if let Some((key, value)) = text.split_once('=') {
+            let number = |what: &str| {
+                value
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| bad(format!("{what} must be a positive whole number")))
+            };
+            return match key.trim().to_ascii_lowercase().as_str() {
+                "movetime" => Ok(TimeControl::MoveTime {
+                    ms: number("movetime")?,
+                }),
+                "depth" => {
+                    let plies = u32::try_from(number("depth")?)
+                        .ok()
+                        .filter(|&d| d <= 1000)
+                        .ok_or_else(|| bad("depth must be at most 1000".into()))?;
+                    Ok(TimeControl::Depth { plies })
+                }
+                "nodes" => Ok(TimeControl::Nodes {
+                    nodes: number("nodes")?,
+                }),
+                other => Err(bad(format!("unknown kind '{other}'"))),
+            };
+        }
+        let (moves, rest) = match text.split_once('/') {
+            Some((moves, rest)) => {
+                let moves = moves
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| bad("the moves per period must be a positive number".into()))?;
+                (Some(moves), rest)
+            }
+            None => (None, text),
+        };
+        let (base, increment) = match rest.split_once('+') {
+            Some((base, increment)) => (base, Some(increment)),
+            None => (rest, None),
+        };
+        let base_ms = seconds_to_ms(base).map_err(bad)?;
+        if base_ms == 0 {
+            return Err(bad("the base time must be more than zero".into()));
+        }
+        let increment_ms = increment.map(seconds_to_ms).transpose().map_err(bad)?;
+        Ok(TimeControl::Clock {
+            base_ms,
+            increment_ms: increment_ms.unwrap_or(0),
+            moves,
+        })
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TimeControl::MoveTime { ms } => write!(f, "movetime={ms}"),
+            TimeControl::Depth { plies } => write!(f, "depth={plies}"),
+            TimeControl::Nodes { nodes } => write!(f, "nodes={nodes}"),
+            TimeControl::Clock {
+                base_ms,
+                increment_ms,
+                moves,
+            } => {
+                if let Some(moves) = moves {
+                    write!(f, "{moves}/")?;
+                }
+                f.write_str(&ms_to_seconds(base_ms))?;
+                if increment_ms > 0 {
+                    write!(f, "+{}", ms_to_seconds(increment_ms))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tc(text: &str) -> TimeControl {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn every_form_reads_and_writes_back() {
+        assert_eq!(tc("movetime=200"), TimeControl::MoveTime { ms: 200 });
+        assert_eq!(tc("depth=4"), TimeControl::Depth { plies: 4 });
+        assert_eq!(tc("nodes=5000"), TimeControl::Nodes { nodes: 5000 });
+        assert_eq!(
+            tc("10+0.1"),
+            TimeControl::Clock {
+                base_ms: 10_000,
+                increment_ms: 100,
+                moves: None
+            }
+        );
+        assert_eq!(
+            tc("40/60"),
+            TimeControl::Clock {
+                base_ms: 60_000,
+                increment_ms: 0,
+                moves: Some(40)
+            }
+        );
+        for text in [
+            "movetime=200",
+            "depth=4",
+            "nodes=5000",
+            "10+0.1",
+            "40/60",
+            "40/60+0.5",
+            "2.25",
+        ] {
+            assert_eq!(tc(text).to_string(), text);
+        }
+    }
+
+    #[test]
+    fn bad_forms_are_refused_with_a_message() {
+        for text in [
+            "",
+            "movetime=",
+            "movetime=0",
+            "depth=-1",
+            "speed=3",
+            "10+",
+            "+1",
+            "0+1",
+            "x/60",
+            "0/60",
+            "40/",
+            "1e99",
+            "nan",
+            "-5",
+        ] {
+            let error = text.parse::<TimeControl>().unwrap_err();
+            assert!(error.contains("bad time control"), "{text}: {error}");
+        }
+    }
+}
