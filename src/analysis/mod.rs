@@ -1,11 +1,10 @@
 //! Analysis of whole games and of single positions with the search: every move of a game gets
 //! its score before and after and a mark when it loses a marble's worth or a forced win.
 //!
-//! - [`command`]: `sumito analyse`, its flags and its output;
+//! - `sumito analyse` (its flags and its run) is in the binary's `cli/analyse.rs`;
 //! - [`text`]: scores and annotations for people;
 //! - [`json`]: the same for programs (`--json`).
 
-pub mod command;
 pub mod json;
 pub mod text;
 

@@ -1,6 +1,7 @@
-//! `sumito compliance`: starts a UAP engine and checks the rules of PROTOCOL.md one by one,
-//! printing for each `pass <check>`, `FAIL <check>: <why>`, or `skip <check>: <why>` when a
-//! check could not run (after a failed handshake).
+//! `sumito compliance` (its command line is in the binary's `cli/compliance.rs`): starts a UAP
+//! engine and checks the rules of PROTOCOL.md one by one, printing for each `pass <check>`,
+//! `FAIL <check>: <why>`, or `skip <check>: <why>` when a check could not run (after a failed
+//! handshake).
 //!
 //! - `probe`: the engine under test and reading with deadlines;
 //! - `checks`: the rules, one function each.
@@ -15,20 +16,9 @@ use crate::uap_client::EngineSpec;
 use probe::{PATIENCE, Probe};
 use std::time::Instant;
 
-/// The command line of `sumito compliance`.
-#[derive(clap::Args, Debug)]
-pub struct ComplianceArgs {
-    /// The engine's command line, quoted as one word ("path/engine --flag").
-    #[arg(long)]
-    pub engine: String,
-}
-
-/// Runs every check against the engine; an error (so a non-zero exit) unless all pass.
-pub fn run(args: &ComplianceArgs) -> Result<(), String> {
-    let spec = EngineSpec {
-        name: "under test".into(),
-        ..EngineSpec::from_command_line(&args.engine)?
-    };
+/// Runs every check against the engine of `spec`, a line per check on stdout; an error (so a
+/// non-zero exit) unless all pass.
+pub fn run(spec: &EngineSpec) -> Result<(), String> {
     let (mut failed, mut skipped) = (0, 0);
     let mut report = |name: &str, outcome: Result<String, String>| match outcome {
         Ok(note) if note.is_empty() => crate::say!("pass {name}"),
@@ -42,7 +32,7 @@ pub fn run(args: &ComplianceArgs) -> Result<(), String> {
         skipped += 1;
         crate::say!("skip {name}: {why}");
     };
-    let first = start(&spec);
+    let first = start(spec);
     let handshake_failed = first.is_err();
     report(
         "handshake (uap -> id name, uapok)",
@@ -60,7 +50,7 @@ pub fn run(args: &ComplianceArgs) -> Result<(), String> {
         }
         let probe = match engine.take() {
             Some(probe) => probe,
-            None => match start(&spec) {
+            None => match start(spec) {
                 Ok((probe, _)) => probe,
                 Err(why) => {
                     report(check.name, Err(format!("cannot restart the engine: {why}")));

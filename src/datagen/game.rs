@@ -2,8 +2,8 @@
 //! plays both sides, drawing its move among the near-best root lines, and the quiet positions
 //! are kept with their search score until the search sees a forced win or loss.
 
-use super::args::Settings;
 use super::format::{GameLine, Sample, Wdl, game_line, sample_line};
+use super::settings::Settings;
 use crate::board::{Layout, Position};
 use crate::eval::ejectable;
 use crate::movegen::Move;
@@ -136,7 +136,7 @@ impl Mover for &RefCell<SelfPlayer<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::datagen::args::PlyRange;
+    use crate::datagen::PlyRange;
     use crate::search::Limits;
 
     fn settings(seed: u64) -> Settings {

@@ -7,20 +7,21 @@
 //! interrupted run continues from its last complete game (`resume.rs`). docs/datagen.md
 //! describes the format.
 
-mod args;
 pub mod format;
 mod game;
 mod resume;
+mod settings;
 
-pub use args::{DatagenArgs, PlyRange, Settings};
 pub use game::{GameRecord, is_quiet, play};
 pub use resume::{Held, scan};
+pub use settings::{DEFAULT_DEPTH, PlyRange, Settings};
 
 use crate::search::Engine;
 use crate::util::progress::Progress;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::Instant;
@@ -45,16 +46,31 @@ struct Added {
     positions: u64,
 }
 
+/// One run of `sumito datagen`: what to make, and where.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// The data file, continued when it holds games made with the same settings.
+    pub output: PathBuf,
+    /// The settings that decide the games.
+    pub settings: Settings,
+    /// Games the file holds when done (no bound if `None`).
+    pub games: Option<u64>,
+    /// Positions the file holds when done, at least (no bound if `None`).
+    pub positions: Option<u64>,
+    /// Threads, each playing its own games; every core if `None`.
+    pub threads: Option<usize>,
+}
+
 /// Runs `sumito datagen`: games appended to the output file, progress on stderr.
-pub fn run(args: &DatagenArgs) -> Result<(), String> {
-    let settings = args.settings()?;
+pub fn run(job: &Job) -> Result<(), String> {
+    let settings = &job.settings;
     let target = Target {
-        games: args.games.unwrap_or(u64::MAX),
-        positions: args.positions.unwrap_or(u64::MAX),
+        games: job.games.unwrap_or(u64::MAX),
+        positions: job.positions.unwrap_or(u64::MAX),
     };
     let header = settings.header(crate::search::bench_signature());
-    let (file, held) = resume::open(&args.output, &header)?;
-    let name = args.output.display();
+    let (file, held) = resume::open(&job.output, &header)?;
+    let name = job.output.display();
     if held.games > 0 || held.dropped_bytes > 0 {
         eprintln!(
             "datagen: {name} holds {} games, {} positions; continuing from game {}{}",
@@ -72,11 +88,11 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         return Ok(());
     }
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(job.threads.unwrap_or(0))
         .build()
         .map_err(|e| e.to_string())?;
     let started = Instant::now();
-    let added = produce(&pool, &settings, target, held, file)?;
+    let added = produce(&pool, settings, target, held, file)?;
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     eprintln!(
         "datagen: {name} holds {} games, {} positions; this run {} games, {} positions in \

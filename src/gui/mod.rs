@@ -1,5 +1,6 @@
 //! `sumito gui`: a web GUI that plays, watches and analyses Abalone in the browser, driving
-//! every engine through UAP only. This file holds the command line and starts the server; the
+//! every engine through UAP only. This file starts the server (the command line is in the
+//! binary's `cli/gui.rs`); the
 //! game the server keeps is in [`state`], the table of game, mode and engines in
 //! [`controller`], one engine's driver thread in [`engine_driver`], the page's requests in
 //! [`actions`], what the page draws in [`view`], the HTTP routes in [`server`] and the
@@ -15,74 +16,16 @@ pub mod server;
 pub mod state;
 pub mod view;
 
-use crate::clock::TimeControl;
-use crate::uap_client::EngineSpec;
-use controller::{GuiConfig, Hub};
+pub use controller::GuiConfig;
+use controller::Hub;
 use security::AllowedHosts;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-/// The command line of `sumito gui`.
-#[derive(clap::Args, Debug)]
-pub struct GuiArgs {
-    /// A UAP engine the page may choose (repeat for more); Sumito itself by default.
-    #[arg(long = "engine", value_name = "COMMAND")]
-    pub engines: Vec<String>,
-    /// The port to listen on (0 picks a free one).
-    #[arg(long, default_value_t = 8080)]
-    pub port: u16,
-    /// The address to listen on. Anything but a loopback address lets other machines drive
-    /// the engines: ask for it only on a network you trust.
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: String,
-    /// Engine time per move in milliseconds (the default time control: 1000).
-    #[arg(long, conflicts_with = "tc")]
-    pub movetime: Option<u64>,
-    /// A clock for both sides in seconds, SECONDS+INCREMENT (e.g. 300+2), or any `--tc` of
-    /// `sumito match`.
-    #[arg(long)]
-    pub tc: Option<TimeControl>,
-    /// Open the page in the default browser.
-    #[arg(long)]
-    pub open: bool,
-}
-
-/// Sumito itself, run as a child process like any other engine.
-fn sumito_itself() -> Result<EngineSpec, String> {
-    let program = std::env::current_exe().map_err(|e| format!("cannot find sumito itself: {e}"))?;
-    Ok(EngineSpec {
-        name: "Sumito".into(),
-        program: program.to_string_lossy().into_owned(),
-        args: Vec::new(),
-        options: Vec::new(),
-    })
-}
-
-/// Checks the command line and turns it into the GUI's configuration.
-fn config(args: &GuiArgs) -> Result<GuiConfig, String> {
-    let engines = if args.engines.is_empty() {
-        vec![sumito_itself()?]
-    } else {
-        let specs: Result<Vec<EngineSpec>, String> = args
-            .engines
-            .iter()
-            .map(|command| EngineSpec::from_command_line(command))
-            .collect();
-        specs.map_err(|e| format!("bad --engine: {e}"))?
-    };
-    let tc = match (args.movetime, args.tc) {
-        (Some(0), _) => return Err("--movetime must be at least 1 ms".into()),
-        (Some(ms), _) => TimeControl::MoveTime { ms },
-        (None, Some(tc)) => tc,
-        (None, None) => TimeControl::MoveTime { ms: 1000 },
-    };
-    Ok(GuiConfig { engines, tc })
-}
-
-/// Runs `sumito gui` until it is interrupted.
-pub fn run(args: &GuiArgs) -> Result<(), String> {
-    let config = config(args)?;
+/// Serves the GUI with `config` on `host:port` until it is interrupted; with `open`, the page is
+/// opened in the default browser.
+pub fn run(config: GuiConfig, host: &str, port: u16, open: bool) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -91,16 +34,17 @@ pub fn run(args: &GuiArgs) -> Result<(), String> {
     // The first engine starts at once: the page learns its options (a `Skill` level?) and the
     // first game does not wait for it.
     hub.update(|table, hub| table.ensure_seat(0, hub));
-    let served = runtime.block_on(serve(args, Arc::clone(&hub)));
+    let served = runtime.block_on(serve(host, port, open, Arc::clone(&hub)));
     // The engines end with the GUI: each driver quits its engine (and kills it if it must).
     hub.shut_down();
     served
 }
 
-async fn serve(args: &GuiArgs, hub: Arc<Hub>) -> Result<(), String> {
-    let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
+/// Listens on `host:port` and answers the page until Ctrl-C or SIGTERM.
+async fn serve(host: &str, port: u16, open: bool, hub: Arc<Hub>) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind((host, port))
         .await
-        .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
+        .map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
     let address: SocketAddr = listener
         .local_addr()
         .map_err(|e| format!("no local address: {e}"))?;
@@ -108,8 +52,7 @@ async fn serve(args: &GuiArgs, hub: Arc<Hub>) -> Result<(), String> {
         // The guard lets in only requests that name the listening address, and an unspecified
         // one (0.0.0.0, ::) is no address a browser can name.
         return Err(format!(
-            "--host {}: give the one address to serve on, not all of them",
-            args.host
+            "--host {host}: give the one address to serve on, not all of them"
         ));
     }
     if !address.ip().is_loopback() {
@@ -120,7 +63,7 @@ async fn serve(args: &GuiArgs, hub: Arc<Hub>) -> Result<(), String> {
     let _ = writeln!(out, "listening on {url}");
     let _ = out.flush();
     drop(out);
-    if args.open {
+    if open {
         open_browser(&url);
     }
     let app = server::router(hub, AllowedHosts::for_address(address));

@@ -1,13 +1,12 @@
 //! `sumito match`: engine-vs-engine matches between UAP engines, with time controls, openings,
-//! statistics (Elo, SPRT) and game records; `sumito match --verify` to replay records, and
-//! `sumito match --merge` for the table of record files (the shards of a match).
+//! statistics (Elo, SPRT) and game records, and the table of record files (`--merge`, the
+//! shards of a match). The command line is in the binary's `cli/match.rs`.
 //!
 //! The runner keeps the authoritative position with the rules core and checks every move the
 //! engines send: an illegal move, a crash, an answer later than the clock allows or silence
 //! loses the game. The pieces:
 //!
-//! - [`args`]: the command line as clap reads it;
-//! - `config`: the checked settings;
+//! - [`config`]: the checked settings;
 //! - [`openings`]: where each pair of games starts;
 //! - [`game`]: one game, move by move;
 //! - [`stats`]: Elo with its interval, and the SPRT;
@@ -16,40 +15,24 @@
 //! - `merge`: the table from record files (`--merge`), with `rounds` (missing and repeated
 //!   rounds) and `glob` (wildcards the shell left unexpanded).
 
-pub mod args;
-mod config;
+pub mod config;
 pub mod game;
 mod glob;
-mod merge;
+pub mod merge;
 pub mod openings;
 mod report;
 mod rounds;
 mod runner;
 pub mod stats;
 
-pub use args::MatchArgs;
+pub use config::MatchConfig;
 
 use crate::clock::{ms_to_seconds, whole_ms};
-use crate::records;
 use crate::uap_client::EngineProcess;
 
-/// Runs a match, verifies a records file with `--verify`, or merges record files with
-/// `--merge`.
-pub fn run(args: &MatchArgs) -> Result<(), String> {
-    if let Some(path) = &args.verify {
-        let summary = records::verify_file(path)?;
-        crate::say!("{summary}");
-        return Ok(());
-    }
-    if !args.merge.is_empty() {
-        let sprt = args
-            .sprt
-            .as_ref()
-            .map(|words| words.join(" ").parse::<stats::Sprt>())
-            .transpose()?;
-        return merge::run(&args.merge, sprt.as_ref());
-    }
-    let mut config = config::configure(args)?;
+/// Plays the match `config` describes: the header on stderr, the progress and the table as
+/// the games end.
+pub fn run(mut config: MatchConfig) -> Result<(), String> {
     // Start every engine once before anything is played: a wrong command or a refused option
     // stops the match here, with a message. These processes then serve the first worker.
     let mut first = Vec::with_capacity(config.engines.len());

@@ -338,33 +338,55 @@ impl Collector<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::match_runner::args::MatchArgs;
-    use crate::match_runner::config::configure;
+    use crate::board::Layout;
+    use crate::clock::TimeControl;
+    use crate::match_runner::openings::Book;
     use crate::records::Start;
+    use crate::uap_client::EngineSpec;
+    use std::time::Duration;
+
+    /// A match of `engines` engines at depth 1 with `random_plies` random opening plies,
+    /// played as shard `shard` (K − 1, N).
+    fn config(
+        engines: usize,
+        games: u32,
+        random_plies: u32,
+        layouts: &[Layout],
+        seed: u64,
+        shard: (u64, u64),
+    ) -> MatchConfig {
+        let engine = |index: usize| EngineSpec {
+            name: format!("engine {index}"),
+            program: "engine".into(),
+            args: Vec::new(),
+            options: Vec::new(),
+        };
+        MatchConfig {
+            engines: (0..engines).map(engine).collect(),
+            controls: vec![TimeControl::Depth { plies: 1 }; engines],
+            named: vec![true; engines],
+            games,
+            concurrency: 1,
+            layouts: layouts.to_vec(),
+            book: Book::Random {
+                plies: random_plies,
+            },
+            max_plies: 200,
+            seed,
+            records: None,
+            sprt: None,
+            margin: Duration::from_millis(50),
+            silence: Duration::from_secs(60),
+            event: "test".into(),
+            shard,
+            game_time: None,
+        }
+    }
 
     #[test]
     fn pairs_of_games_share_an_opening_with_colours_swapped() {
-        let args = MatchArgs::try_parse_from([
-            "match",
-            "--tc",
-            "depth=1",
-            "--engine",
-            "a",
-            "--engine",
-            "b",
-            "--engine",
-            "c",
-            "--games",
-            "5",
-            "--openings",
-            "random:3",
-            "--layout",
-            "standard,german-daisy",
-            "--seed",
-            "9",
-        ])
-        .unwrap();
-        let config = configure(&args).unwrap();
+        let layouts = [Layout::Standard, Layout::GermanDaisy];
+        let config = config(3, 5, 3, &layouts, 9, (0, 1));
         let (jobs, pairs) = schedule(&config);
         assert_eq!(pairs.len(), 3);
         assert_eq!(jobs.len(), 15);
@@ -372,10 +394,7 @@ mod tests {
         assert_eq!(jobs[1].engines, [1, 0]);
         assert_eq!(jobs[0].opening, jobs[1].opening);
         assert_ne!(jobs[0].opening, jobs[2].opening);
-        assert_eq!(
-            jobs[2].opening.start,
-            Start::Layout(crate::board::Layout::GermanDaisy)
-        );
+        assert_eq!(jobs[2].opening.start, Start::Layout(Layout::GermanDaisy));
         // The same opening k for every pair.
         assert_eq!(jobs[0].opening, jobs[5].opening);
         assert_eq!(jobs[5].engines, [0, 2]);
@@ -384,28 +403,11 @@ mod tests {
 
     #[test]
     fn shards_together_hold_the_full_schedule() {
-        let base = [
-            "match",
-            "--tc",
-            "depth=1",
-            "--engine",
-            "a",
-            "--engine",
-            "b",
-            "--games",
-            "7",
-            "--openings",
-            "random:2",
-            "--seed",
-            "3",
-        ];
-        let full = schedule(&configure(&MatchArgs::try_parse_from(base).unwrap()).unwrap()).0;
+        let layouts = [Layout::Standard];
+        let full = schedule(&config(2, 7, 2, &layouts, 3, (0, 1))).0;
         let mut merged = Vec::new();
-        for k in 1..=3 {
-            let shard = format!("{k}/3");
-            let args = base.iter().copied().chain(["--shard", shard.as_str()]);
-            let (jobs, _) =
-                schedule(&configure(&MatchArgs::try_parse_from(args).unwrap()).unwrap());
+        for k in 0..3 {
+            let (jobs, _) = schedule(&config(2, 7, 2, &layouts, 3, (k, 3)));
             // Both games of a colour pair stay in one shard.
             assert!(jobs.iter().all(|job| {
                 jobs.iter().any(|other| {

@@ -1,7 +1,5 @@
-//! `sumito play`: a game against Sumito in the terminal. The command line is in
-//! [`command`]; this module plays the game.
-
-pub mod command;
+//! `sumito play`: a game against Sumito in the terminal. The command line is in the binary's
+//! `cli/play.rs`; this module plays the game.
 
 use crate::board::{Colour, Layout, Position, Style, render};
 use crate::clock::{GameClocks, TimeControl};

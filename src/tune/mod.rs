@@ -29,90 +29,37 @@ pub enum StartFrom {
     Tuned,
 }
 
-/// Arguments of `sumito tune`.
-#[derive(clap::Args, Clone, Debug)]
-pub struct TuneArgs {
+/// What a fit is made from and how: the settings of `sumito tune`.
+#[derive(Clone, Debug)]
+pub struct Fit {
     /// Data files made by `sumito datagen`.
-    #[arg(required = true)]
     pub data: Vec<PathBuf>,
     /// The Rust file to write the weights to (src/eval/tuned.rs to build them in).
-    #[arg(long)]
     pub output: PathBuf,
     /// Passes over the fitted positions.
-    #[arg(long, default_value_t = 30)]
     pub epochs: u32,
     /// Adam's step in centi-marbles at the first epoch, falling linearly to a tenth of it at the
     /// last. (On 200,000 positions, 0.2 settled within 30 epochs; 0.5 and 1 wandered by up to
     /// 0.0001 in loss on the way.)
-    #[arg(long, default_value_t = 0.2)]
     pub rate: f64,
     /// Positions per gradient step.
-    #[arg(long, default_value_t = 4096)]
     pub batch: usize,
-    /// The sigmoid's scale per centi-marble [default: fitted to the starting weights].
-    #[arg(long)]
+    /// The sigmoid's scale per centi-marble; fitted to the starting weights when `None`.
     pub k: Option<f64>,
     /// How much the search score counts in the target, from 0 (the result alone) to 1.
-    #[arg(long, default_value_t = 0.0)]
     pub lambda: f64,
     /// Every N-th game of each file is held out to measure the fit on (0: none).
-    #[arg(long, default_value_t = 10)]
     pub holdout: u64,
     /// The weights to start from.
-    #[arg(long, value_enum, default_value_t = StartFrom::Default)]
     pub from: StartFrom,
     /// Seed of the order the positions are visited in.
-    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Threads [default: every core]; the result does not depend on them.
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Terms whose weights stay as they start (names as `sumito eval` prints them, comma
-    /// separated), to fit new terms beside weights that are known to play well.
-    #[arg(long, value_delimiter = ',')]
+    /// Terms whose weights stay as they start (names as `sumito eval` prints them), to fit new
+    /// terms beside weights that are known to play well.
     pub freeze: Vec<String>,
 }
 
-impl TuneArgs {
-    fn check(&self) -> Result<(), String> {
-        let checks = [
-            (self.epochs >= 1, "--epochs must be at least 1"),
-            (
-                self.rate > 0.0 && self.rate.is_finite(),
-                "--rate must be above 0",
-            ),
-            (self.batch >= 1, "--batch must be at least 1"),
-            (
-                (0.0..=1.0).contains(&self.lambda),
-                "--lambda must be from 0 to 1",
-            ),
-            (
-                self.k.is_none_or(|k| k > 0.0 && k.is_finite()),
-                "--k must be above 0",
-            ),
-            (
-                self.threads
-                    .is_none_or(|n| (1..=crate::search::MAX_THREADS).contains(&n)),
-                "--threads must be from 1 to 256",
-            ),
-        ];
-        if let Some((_, message)) = checks.iter().find(|(ok, _)| !ok) {
-            return Err(message.to_string());
-        }
-        let names = crate::eval::TERMS.map(|term| term.name);
-        match self
-            .freeze
-            .iter()
-            .find(|name| !names.contains(&name.as_str()))
-        {
-            Some(name) => Err(format!(
-                "--freeze: no term '{name}' (terms: {})",
-                names.join(", ")
-            )),
-            None => Ok(()),
-        }
-    }
-
+impl Fit {
     /// Whether the fit moves each parameter of the model: not those of the frozen terms.
     fn moving(&self) -> [bool; model::PARAMETERS] {
         let mut moving = [true; model::PARAMETERS];
@@ -154,17 +101,9 @@ impl TuneArgs {
     }
 }
 
-/// Runs `sumito tune`: the losses and the weights on stdout, the weights file written.
-pub fn run(args: &TuneArgs) -> Result<(), String> {
-    args.check()?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| e.to_string())?;
-    pool.install(|| fit(args))
-}
-
-fn fit(args: &TuneArgs) -> Result<(), String> {
+/// Runs `sumito tune`'s fit on the threads of the current rayon pool: the losses and the
+/// weights on stdout, the weights file written.
+pub fn run(args: &Fit) -> Result<(), String> {
     let started = std::time::Instant::now();
     let mut data = data::load(&args.data, args.holdout)?;
     if data.train.is_empty() {
@@ -257,7 +196,7 @@ fn fit(args: &TuneArgs) -> Result<(), String> {
 
 /// The commands that make each data file again, each with the build that ran it (its bench
 /// node count) when the file names it: the games depend on the search and the evaluation.
-fn datagen_commands(args: &TuneArgs, data: &Data) -> Vec<String> {
+fn datagen_commands(args: &Fit, data: &Data) -> Vec<String> {
     args.data
         .iter()
         .zip(&data.files)

@@ -5,15 +5,16 @@
 //! `--load N` runs N busy threads beside the engine for the whole measurement, so that the
 //! figures can be taken on a machine with no idle core, where scheduling delays show up.
 
-use crate::board::Layout;
-use crate::selfplay::random_opening;
-use crate::uap_client::{EngineProcess, EngineSpec, parse_option};
-use crate::util::progress::Progress;
-use crate::util::random::Random;
-use crate::util::samples::Samples;
 use std::hint::black_box;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+use sumito::board::Layout;
+use sumito::say;
+use sumito::selfplay::random_opening;
+use sumito::uap_client::{EngineProcess, EngineSpec, parse_option};
+use sumito::util::progress::Progress;
+use sumito::util::random::Random;
+use sumito::util::samples::Samples;
 
 /// How long the engine may take for the handshake and for `readyok`.
 const PATIENCE: Duration = Duration::from_secs(5);

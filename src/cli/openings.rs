@@ -6,14 +6,14 @@
 //! on one search thread, so the suite depends only on the flags, not on `--threads` (which only
 //! spreads the candidates over cores).
 
-use crate::board::{Colour, Layout, Position};
-use crate::movegen::Move;
-use crate::search::{Control, Engine, Limits};
-use crate::util::progress::Progress;
-use crate::util::random::{Random, splitmix64};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::fmt::Write as _;
+use sumito::board::{Colour, Layout, Position};
+use sumito::movegen::Move;
+use sumito::search::{Control, Engine, Limits};
+use sumito::util::progress::Progress;
+use sumito::util::random::{Random, splitmix64};
 
 /// Candidates drawn at once per layout: enough to keep the cores busy, few enough that little
 /// is searched beyond the count asked for.
@@ -217,7 +217,7 @@ pub fn run(args: &OpeningsArgs) -> Result<(), String> {
     }
     progress.finish();
     let seconds = started.elapsed().as_secs_f64();
-    crate::say!(
+    sumito::say!(
         "# Sumito's balanced opening suite: {total} openings ({}),\n\
          # each {} to {} plies from its layout with no marble ejected, |score| <= {:.2} marbles at depth {}\n\
          # (Sumito's search, one thread, a cleared {} MB table each); {searched} distinct candidates searched.\n\
@@ -232,7 +232,7 @@ pub fn run(args: &OpeningsArgs) -> Result<(), String> {
         args.hash,
         args.command_line(&layouts)
     );
-    crate::say!("{}", body.trim_end());
+    sumito::say!("{}", body.trim_end());
     eprintln!("openings: {total} kept of {searched} searched in {seconds:.0} s");
     Ok(())
 }

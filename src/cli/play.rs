@@ -1,12 +1,13 @@
 //! `sumito play`: its command line.
 
-use super::{DEFAULT_TC, PlayConfig, play, record};
-use crate::board::{Colour, Layout, Style};
-use crate::clock::TimeControl;
-use crate::engine_flags::EngineFlags;
-use crate::records::RecordsFile;
+use super::flags::EngineFlags;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use sumito::board::{Colour, Layout, Style};
+use sumito::clock::TimeControl;
+use sumito::play::{DEFAULT_TC, PlayConfig, play, record};
+use sumito::records::RecordsFile;
+use sumito::say;
 
 /// The command line of `sumito play`.
 #[derive(clap::Args, Debug)]

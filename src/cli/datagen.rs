@@ -1,8 +1,9 @@
-//! The command line of `sumito datagen`, checked into the settings the games are made with.
+//! `sumito datagen`: the command line of the training data maker, checked into the settings
+//! the games are made with.
 
-use crate::search::Limits;
 use std::path::PathBuf;
-use std::str::FromStr;
+use sumito::datagen::{DEFAULT_DEPTH, Job, PlyRange, Settings};
+use sumito::search::Limits;
 
 /// Arguments of `sumito datagen`.
 #[derive(clap::Args, Clone, Debug)]
@@ -50,95 +51,17 @@ pub struct DatagenArgs {
     pub threads: Option<usize>,
 }
 
-/// A number of plies or a range of them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlyRange {
-    /// Fewest.
-    pub min: u32,
-    /// Most.
-    pub max: u32,
-}
-
-impl FromStr for PlyRange {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<PlyRange, String> {
-        let number = |part: &str| {
-            part.trim()
-                .parse::<u32>()
-                .map_err(|_| format!("'{text}' is not a ply count or a range such as 4-8"))
-        };
-        let (min, max) = match text.split_once('-') {
-            Some((min, max)) => (number(min)?, number(max)?),
-            None => (number(text)?, number(text)?),
-        };
-        if min > max || max > 100 {
-            return Err(format!(
-                "'{text}': the range must run upwards, to 100 at most"
-            ));
-        }
-        Ok(PlyRange { min, max })
-    }
-}
-
-/// The settings that decide the games: two runs with equal settings write equal files.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Settings {
-    /// Seed of game 0.
-    pub seed: u64,
-    /// Limits of every search.
-    pub limits: Limits,
-    /// Random plies before the search plays.
-    pub opening_plies: PlyRange,
-    /// Plies after the opening at which the move limit ends the game.
-    pub max_plies: u32,
-    /// Root lines searched per move.
-    pub lines: usize,
-    /// Centi-marbles below the best line that a drawn move may score.
-    pub margin: u32,
-    /// Table size in MB.
-    pub hash: usize,
-}
-
-impl Settings {
-    /// The flags that make these settings, as written in the file's header.
-    pub fn flags(&self) -> String {
-        let limit = match (self.limits.depth, self.limits.nodes) {
-            (_, Some(nodes)) => format!("--nodes {nodes}"),
-            (depth, None) => format!("--depth {}", depth.unwrap_or(0)),
-        };
-        let PlyRange { min, max } = self.opening_plies;
-        format!(
-            "--seed {} {limit} --opening-plies {min}-{max} --max-plies {} --lines {} --margin {} --hash {}",
-            self.seed, self.max_plies, self.lines, self.margin, self.hash
-        )
-    }
-
-    /// The first line of a file made with these settings by the build whose bench node count
-    /// is `bench`: the games depend on the search and the evaluation too.
-    pub fn header(&self, bench: u64) -> String {
-        let (tag, flags) = (super::format::FORMAT_TAG, self.flags());
-        format!("{tag}: {flags}{}{bench}\n", super::format::BENCH_MARK)
-    }
-}
-
-/// The default depth of every search. Measured on this project's 2-core machine, one thread
-/// (positions kept per second of CPU): depth 3 with 2 lines 557, depth 4 with 1 line 150,
-/// depth 4 with 2 lines 104. Depth 3 makes more than a million positions an hour on two cores
-/// even beside other work; depth 4 does not.
-pub const DEFAULT_DEPTH: u32 = 3;
-
 impl DatagenArgs {
     /// The checked settings, or what is wrong with the flags.
-    pub fn settings(&self) -> Result<Settings, String> {
+    fn settings(&self) -> Result<Settings, String> {
         if self.games.is_none() && self.positions.is_none() {
             return Err("say how much to make: --games N, --positions N or both".into());
         }
         if self
             .threads
-            .is_some_and(|n| !(1..=crate::search::MAX_THREADS).contains(&n))
+            .is_some_and(|n| !(1..=sumito::search::MAX_THREADS).contains(&n))
         {
-            let most = crate::search::MAX_THREADS;
+            let most = sumito::search::MAX_THREADS;
             return Err(format!("--threads must be from 1 to {most}"));
         }
         if !(1..=64).contains(&self.lines) {
@@ -150,7 +73,7 @@ impl DatagenArgs {
         if !(1..=100_000).contains(&self.max_plies) {
             return Err("--max-plies must be from 1 to 100000".into());
         }
-        crate::search::Engine::new(self.hash).map_err(|e| format!("--hash: {e}"))?;
+        sumito::search::Engine::new(self.hash).map_err(|e| format!("--hash: {e}"))?;
         let limits = match (self.depth, self.nodes) {
             (_, Some(0)) => return Err("--nodes must be at least 1".into()),
             (_, Some(nodes)) => Limits {
@@ -172,6 +95,17 @@ impl DatagenArgs {
             hash: self.hash,
         })
     }
+}
+
+/// Runs `sumito datagen`: games appended to the output file, progress on stderr.
+pub fn run(args: &DatagenArgs) -> Result<(), String> {
+    sumito::datagen::run(&Job {
+        output: args.output.clone(),
+        settings: args.settings()?,
+        games: args.games,
+        positions: args.positions,
+        threads: args.threads,
+    })
 }
 
 #[cfg(test)]

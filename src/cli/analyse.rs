@@ -1,12 +1,13 @@
 //! `sumito analyse`: its command line, and the listing or JSON it prints.
 
-use super::json::{self, LineObject, MoveObject};
-use super::{analyse_game, analyse_position, listing_line, reported_text};
-use crate::board::Position;
-use crate::engine_flags::EngineFlags;
-use crate::records::{Replayed, parse_records, replay};
-use crate::search::{Engine, Info, Limits};
-use crate::util::progress::Progress;
+use super::flags::EngineFlags;
+use sumito::analysis::json::{self, LineObject, MoveObject};
+use sumito::analysis::{analyse_game, analyse_position, listing_line, reported_text};
+use sumito::board::Position;
+use sumito::records::{Replayed, parse_records, replay};
+use sumito::say;
+use sumito::search::{Engine, Info, Limits};
+use sumito::util::progress::Progress;
 
 /// The command line of `sumito analyse`.
 #[derive(clap::Args, Debug)]

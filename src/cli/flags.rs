@@ -1,7 +1,29 @@
-//! The `--threads` and `--hash` flags of the commands that search in-process (the engine loop,
-//! `analyse`, `play`), checked in one place.
+//! Groups of flags that several subcommands share, each checked in one place: where a tool
+//! starts ([`StartArgs`]), and the threads and table of an in-process engine ([`EngineFlags`]).
 
-use crate::search::{Engine, MAX_THREADS};
+use sumito::board::{Layout, Position};
+use sumito::search::{Engine, MAX_THREADS};
+
+/// Where a tool starts: a layout or a position string.
+#[derive(clap::Args, Debug)]
+pub struct StartArgs {
+    /// Starting layout: standard, belgian-daisy or german-daisy.
+    #[arg(long, conflicts_with = "fen")]
+    layout: Option<Layout>,
+    /// A position string.
+    #[arg(long)]
+    fen: Option<String>,
+}
+
+impl StartArgs {
+    /// The position: the string's, else the layout's (standard by default).
+    pub fn position(&self) -> Result<Position, String> {
+        match (&self.fen, self.layout) {
+            (Some(fen), _) => fen.parse().map_err(|e| format!("bad position string: {e}")),
+            (None, layout) => Ok(layout.unwrap_or(Layout::Standard).position()),
+        }
+    }
+}
 
 /// Threads and table size for an in-process engine.
 #[derive(clap::Args, Clone, Debug, Default)]

@@ -1,0 +1,24 @@
+//! `sumito bench`: the fixed bench positions searched to a fixed depth on one thread. Its last
+//! line, `<nodes> nodes <nps> nps`, identifies the search: commits that touch it quote the
+//! node count as `Bench: N`.
+
+use sumito::say;
+use sumito::search::{BENCH_DEPTH, Control, bench_lines};
+
+/// The command line of `sumito bench`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Depth of every search.
+    #[arg(long, default_value_t = BENCH_DEPTH)]
+    depth: u32,
+}
+
+/// Runs `sumito bench`: a line per position, then the total.
+pub fn run(args: &BenchArgs) -> Result<(), String> {
+    let depth = args.depth;
+    if !(1..=64).contains(&depth) {
+        return Err(format!("bench depth {depth} is not in 1..=64"));
+    }
+    bench_lines(Some(depth), &Control::new(), |line| say!("{line}"));
+    Ok(())
+}

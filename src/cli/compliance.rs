@@ -1,0 +1,20 @@
+//! `sumito compliance`: checks that a UAP engine follows PROTOCOL.md, one rule at a time.
+
+use sumito::uap_client::EngineSpec;
+
+/// The command line of `sumito compliance`.
+#[derive(clap::Args, Debug)]
+pub struct ComplianceArgs {
+    /// The engine's command line, quoted as one word ("path/engine --flag").
+    #[arg(long)]
+    pub engine: String,
+}
+
+/// Runs every check against the engine; an error (so a non-zero exit) unless all pass.
+pub fn run(args: &ComplianceArgs) -> Result<(), String> {
+    let spec = EngineSpec {
+        name: "under test".into(),
+        ..EngineSpec::from_command_line(&args.engine)?
+    };
+    sumito::compliance::run(&spec)
+}

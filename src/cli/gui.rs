@@ -1,0 +1,67 @@
+//! `sumito gui`: the command line of the web GUI, checked into its configuration.
+
+use sumito::clock::TimeControl;
+use sumito::gui::GuiConfig;
+use sumito::uap_client::EngineSpec;
+
+/// The command line of `sumito gui`.
+#[derive(clap::Args, Debug)]
+pub struct GuiArgs {
+    /// A UAP engine the page may choose (repeat for more); Sumito itself by default.
+    #[arg(long = "engine", value_name = "COMMAND")]
+    pub engines: Vec<String>,
+    /// The port to listen on (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on. Anything but a loopback address lets other machines drive
+    /// the engines: ask for it only on a network you trust.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Engine time per move in milliseconds (the default time control: 1000).
+    #[arg(long, conflicts_with = "tc")]
+    pub movetime: Option<u64>,
+    /// A clock for both sides in seconds, SECONDS+INCREMENT (e.g. 300+2), or any `--tc` of
+    /// `sumito match`.
+    #[arg(long)]
+    pub tc: Option<TimeControl>,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
+}
+
+/// Sumito itself, run as a child process like any other engine.
+fn sumito_itself() -> Result<EngineSpec, String> {
+    let program = std::env::current_exe().map_err(|e| format!("cannot find sumito itself: {e}"))?;
+    Ok(EngineSpec {
+        name: "Sumito".into(),
+        program: program.to_string_lossy().into_owned(),
+        args: Vec::new(),
+        options: Vec::new(),
+    })
+}
+
+/// Checks the command line and turns it into the GUI's configuration.
+fn config(args: &GuiArgs) -> Result<GuiConfig, String> {
+    let engines = if args.engines.is_empty() {
+        vec![sumito_itself()?]
+    } else {
+        let specs: Result<Vec<EngineSpec>, String> = args
+            .engines
+            .iter()
+            .map(|command| EngineSpec::from_command_line(command))
+            .collect();
+        specs.map_err(|e| format!("bad --engine: {e}"))?
+    };
+    let tc = match (args.movetime, args.tc) {
+        (Some(0), _) => return Err("--movetime must be at least 1 ms".into()),
+        (Some(ms), _) => TimeControl::MoveTime { ms },
+        (None, Some(tc)) => tc,
+        (None, None) => TimeControl::MoveTime { ms: 1000 },
+    };
+    Ok(GuiConfig { engines, tc })
+}
+
+/// Runs `sumito gui` until it is interrupted.
+pub fn run(args: &GuiArgs) -> Result<(), String> {
+    sumito::gui::run(config(args)?, &args.host, args.port, args.open)
+}

@@ -1,0 +1,498 @@
+//! `sumito match`: the command line of engine-vs-engine matches, checked into a
+//! [`MatchConfig`]; `--verify` replays a records file and `--merge` reads record files
+//! instead of playing. `--tc` and `--option` apply to every
+//! engine, or with an `N:` prefix (`--tc 2:depth=4`, `--option 1:Hash=128`) to engine N only,
+//! counted from 1 in the order of the `--engine` flags; the k-th `--name` names the k-th engine.
+
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Duration;
+use sumito::board::Layout;
+use sumito::clock::TimeControl;
+use sumito::match_runner::MatchConfig;
+use sumito::match_runner::openings::Book;
+use sumito::match_runner::stats::Sprt;
+use sumito::uap_client::{EngineSpec, parse_option};
+
+/// Most games per pair.
+const MAX_GAMES: u32 = 10_000_000;
+
+/// Most games at once.
+const MAX_CONCURRENCY: usize = 256;
+
+/// Largest `--max-plies`, the move limit of each game (Sumito's `MoveLimit` option goes to
+/// 100000).
+const MAX_MOVE_LIMIT: u32 = 50_000;
+
+/// Command-line arguments of `sumito match`.
+#[derive(Args, Clone, Debug, Default)]
+pub struct MatchArgs {
+    /// An engine's command line, quoted as one word ("path/engine --flag"); once per engine.
+    #[arg(long = "engine", value_name = "COMMAND")]
+    pub engine: Vec<String>,
+    /// Names for the engines in records and tables, in the order of --engine (default: the
+    /// engine's `id name`).
+    #[arg(long, value_name = "NAME")]
+    pub name: Vec<String>,
+    /// A UAP option for every engine (Threads=2, Hash=64; a button without `=`), or with a
+    /// prefix for engine N only (2:Threads=4).
+    #[arg(long = "option", value_name = "[N:]NAME=VALUE")]
+    pub option: Vec<String>,
+    /// Time control for every engine, or with a prefix for engine N only (2:depth=4):
+    /// movetime=MS, SECONDS+INC (10+0.1), MOVES/SECONDS (40/60), depth=N, nodes=N.
+    #[arg(long, value_name = "[N:]TC")]
+    pub tc: Vec<String>,
+    /// Games per engine pair, played as colour-swapped pairs on the same opening.
+    #[arg(long, default_value_t = 2)]
+    pub games: u32,
+    /// Games played at once, each with its own engine processes.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Starting layouts, used in turn by the pairs: standard, belgian-daisy, german-daisy.
+    #[arg(long, value_delimiter = ',', value_name = "LAYOUT")]
+    pub layout: Vec<Layout>,
+    /// Openings: random:K (K random plies from the layout), a file (one position string or
+    /// move list a line), or none (the bare layouts). Default: the shipped balanced suite
+    /// openings/suite.txt, a different opening for every colour pair, in an order from --seed.
+    #[arg(long, value_name = "random:K|FILE|none")]
+    pub openings: Option<String>,
+    /// Plies after which a game is adjudicated by marbles ejected (more wins, equal draws).
+    #[arg(long, default_value_t = 200)]
+    pub max_plies: u32,
+    /// Seed of the random openings and of the suite's order (default: from the clock; the
+    /// header shows it).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Append the game records to this file (format in GAMES.md).
+    #[arg(long, value_name = "FILE")]
+    pub records: Option<PathBuf>,
+    /// Stop at a decision of the SPRT: elo0=A elo1=B [alpha=0.05] [beta=0.05].
+    #[arg(long, num_args = 1..=4, value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
+    /// Milliseconds an answer may come after the clock or the move time runs out.
+    #[arg(long, default_value_t = 50, value_name = "MS")]
+    pub timemargin: u64,
+    /// Seconds an engine may stay silent where no clock bounds it (handshake, isready, depth
+    /// and node searches).
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    pub silence_timeout: f64,
+    /// Play only shard K of N (K from 1): every N-th colour pair of the full schedule, with the
+    /// full schedule's openings and Round tags, so that the N shards together are the match.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// The points game (Russian rules): each game ends when both sides' thinking time
+    /// together reaches SECONDS, won by the side that ejected more marbles (equal counts draw).
+    #[arg(long, value_name = "SECONDS")]
+    pub game_time: Option<f64>,
+    /// The Event tag of the records.
+    #[arg(long, default_value = "Sumito match")]
+    pub event: String,
+    /// Replay a records file, report any illegal move or wrong result, and play nothing (no
+    /// other flag goes with it).
+    #[arg(long, value_name = "FILE", conflicts_with_all = [
+        "engine", "name", "option", "tc", "games", "concurrency", "layout", "openings",
+        "max_plies", "seed", "records", "sprt", "timemargin", "silence_timeout", "event", "shard",
+        "game_time", "merge",
+    ])]
+    pub verify: Option<PathBuf>,
+    /// Read record files (a file, a directory of them, or a wildcard pattern such as
+    /// 'out/*.txt') and print the match table, with the missing and repeated rounds; plays
+    /// nothing. Only --sprt goes with it.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = [
+        "engine", "name", "option", "tc", "games", "concurrency", "layout", "openings",
+        "max_plies", "seed", "records", "timemargin", "silence_timeout", "event", "shard",
+        "game_time",
+    ])]
+    pub merge: Vec<PathBuf>,
+}
+
+/// Runs a match, verifies a records file with `--verify`, or merges record files with
+/// `--merge`.
+pub fn run(args: &MatchArgs) -> Result<(), String> {
+    if let Some(path) = &args.verify {
+        let summary = sumito::records::verify_file(path)?;
+        sumito::say!("{summary}");
+        return Ok(());
+    }
+    if !args.merge.is_empty() {
+        let sprt = args
+            .sprt
+            .as_ref()
+            .map(|words| words.join(" ").parse::<Sprt>())
+            .transpose()?;
+        return sumito::match_runner::merge::run(&args.merge, sprt.as_ref());
+    }
+    sumito::match_runner::run(configure(args)?)
+}
+
+/// Splits `N:rest` into the engine number (from 1) and the rest; `None` without a prefix.
+fn engine_prefix(text: &str) -> Option<(usize, &str)> {
+    let (number, rest) = text.split_once(':')?;
+    let number: usize = number.trim().parse().ok()?;
+    Some((number, rest))
+}
+
+/// Reads `--shard K/N` (1 <= K <= N) as (K − 1, N).
+fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("bad --shard '{text}': expected K/N with 1 <= K <= N, as in 2/8");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let k: u64 = k.trim().parse().map_err(|_| bad())?;
+    let n: u64 = n.trim().parse().map_err(|_| bad())?;
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k - 1, n))
+}
+
+/// The seed from the clock, when none is given: kept short, since the header prints it for
+/// the match to be replayed.
+fn clock_seed() -> u64 {
+    sumito::util::random::clock_seed() % 1_000_000_007
+}
+
+/// Which engine a flag value is for: `N:rest` for engine N (from 1), else every engine.
+fn target<'a>(flag: &str, text: &'a str, count: usize) -> Result<(Option<usize>, &'a str), String> {
+    match engine_prefix(text) {
+        Some((number, rest)) if (1..=count).contains(&number) => Ok((Some(number - 1), rest)),
+        Some((number, _)) => Err(format!(
+            "{flag} {text}: there is no engine {number} (engines are counted from 1 to {count})"
+        )),
+        None => Ok((None, text)),
+    }
+}
+
+/// Checks the arguments of a match (not `--verify`).
+fn configure(raw: &MatchArgs) -> Result<MatchConfig, String> {
+    let count = raw.engine.len();
+    if count < 2 {
+        return Err(format!(
+            "a match needs at least two --engine commands (got {count})"
+        ));
+    }
+    let (engines, named) = engine_specs(raw)?;
+    let controls = time_controls(raw)?;
+    check_numbers(raw)?;
+    let mut layouts = raw.layout.clone();
+    if layouts.is_empty() {
+        layouts.push(Layout::Standard);
+    }
+    layouts.dedup();
+    let seed = raw.seed.unwrap_or_else(clock_seed);
+    // Without --openings the shipped suite, in an order drawn from the seed.
+    let book = match &raw.openings {
+        Some(argument) => Book::from_argument(argument, &layouts),
+        None => Book::suite(&layouts, seed),
+    }
+    .map_err(|e| e.0)?;
+    let sprt = match &raw.sprt {
+        Some(_) if count != 2 => return Err("--sprt needs exactly two engines".into()),
+        Some(words) => Some(words.join(" ").parse::<Sprt>()?),
+        None => None,
+    };
+    Ok(MatchConfig {
+        engines,
+        controls,
+        named,
+        games: raw.games,
+        concurrency: raw.concurrency,
+        layouts,
+        book,
+        max_plies: raw.max_plies,
+        seed,
+        records: raw.records.clone(),
+        sprt,
+        margin: Duration::from_millis(raw.timemargin),
+        silence: Duration::from_secs_f64(raw.silence_timeout),
+        event: raw.event.clone(),
+        shard: raw
+            .shard
+            .as_deref()
+            .map(parse_shard)
+            .transpose()?
+            .unwrap_or((0, 1)),
+        game_time: raw.game_time.map(Duration::from_secs_f64),
+    })
+}
+
+/// Each engine's time control: its own `--tc N:TC`, else the `--tc` for all.
+fn time_controls(raw: &MatchArgs) -> Result<Vec<TimeControl>, String> {
+    let count = raw.engine.len();
+    let mut global_tc = None;
+    let mut tcs: Vec<Option<TimeControl>> = vec![None; count];
+    for text in &raw.tc {
+        let (owner, tc) = target("--tc", text, count)?;
+        let tc: TimeControl = tc.parse()?;
+        let slot = match owner {
+            Some(engine) => &mut tcs[engine],
+            None => &mut global_tc,
+        };
+        if slot.replace(tc).is_some() {
+            return Err(match owner {
+                Some(engine) => format!("two --tc for engine {}", engine + 1),
+                None => "two --tc for every engine (use --tc N:TC for engine N)".into(),
+            });
+        }
+    }
+    (0..count)
+        .map(|index| {
+            tcs[index].or(global_tc).ok_or_else(|| {
+                let command = &raw.engine[index];
+                let number = index + 1;
+                format!("no time control for engine {number} ('{command}'): give --tc")
+            })
+        })
+        .collect()
+}
+
+/// The engines with their names and options, and whether each name was given with `--name`.
+fn engine_specs(raw: &MatchArgs) -> Result<(Vec<EngineSpec>, Vec<bool>), String> {
+    let count = raw.engine.len();
+    if raw.name.len() > count {
+        return Err(format!(
+            "{} --name for {count} engines (the k-th --name names the k-th engine)",
+            raw.name.len()
+        ));
+    }
+    for name in &raw.name {
+        if name.trim().is_empty() || name.contains(['\n', '\r']) {
+            return Err(format!("bad --name '{name}'"));
+        }
+    }
+    let mut options: Vec<Vec<(String, Option<String>)>> = vec![Vec::new(); count];
+    let mut global_options = Vec::new();
+    for text in &raw.option {
+        let (owner, option) = target("--option", text, count)?;
+        let option = parse_option(option)?;
+        match owner {
+            Some(engine) => options[engine].push(option),
+            None => global_options.push(option),
+        }
+    }
+    let mut engines = Vec::with_capacity(count);
+    for (index, command) in raw.engine.iter().enumerate() {
+        let spec = EngineSpec::from_command_line(command)?;
+        let name = raw.name.get(index).map(|name| name.trim().to_string());
+        // Options for all engines first, so that an engine's own ones override them.
+        let mut engine_options = global_options.clone();
+        engine_options.extend(options[index].iter().cloned());
+        engines.push(EngineSpec {
+            name: name.unwrap_or(spec.name),
+            options: engine_options,
+            ..spec
+        });
+    }
+    let named = (0..count).map(|index| index < raw.name.len()).collect();
+    Ok((engines, named))
+}
+
+/// The numeric flags within their bounds.
+fn check_numbers(raw: &MatchArgs) -> Result<(), String> {
+    if !(1..=MAX_GAMES).contains(&raw.games) {
+        return Err(format!("--games must be from 1 to {MAX_GAMES}"));
+    }
+    if !(1..=MAX_CONCURRENCY).contains(&raw.concurrency) {
+        return Err(format!("--concurrency must be from 1 to {MAX_CONCURRENCY}"));
+    }
+    if !(1..=MAX_MOVE_LIMIT).contains(&raw.max_plies) {
+        return Err(format!("--max-plies must be from 1 to {MAX_MOVE_LIMIT}"));
+    }
+    if raw.timemargin > 60_000 {
+        return Err("--timemargin is at most 60000 ms".into());
+    }
+    if let Some(seconds) = raw.game_time
+        && !(0.001..=86_400.0).contains(&seconds)
+    {
+        return Err("--game-time must be from 0.001 to 86400 seconds".into());
+    }
+    let silence = raw.silence_timeout;
+    if !(silence.is_finite() && silence > 0.0 && silence <= 86_400.0) {
+        return Err("--silence-timeout must be more than 0 and at most 86400 seconds".into());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::FromArgMatches;
+
+    impl MatchArgs {
+        /// Reads the arguments that follow `match`, as the binary's clap subcommand does.
+        pub fn try_parse_from<I, T>(args: I) -> Result<MatchArgs, clap::Error>
+        where
+            I: IntoIterator<Item = T>,
+            T: Into<std::ffi::OsString> + Clone,
+        {
+            let command = MatchArgs::augment_args(clap::Command::new("match"));
+            let matches = command.try_get_matches_from(args)?;
+            MatchArgs::from_arg_matches(&matches)
+        }
+    }
+
+    #[test]
+    fn flags_are_read() {
+        let args = MatchArgs::try_parse_from([
+            "match",
+            "--tc",
+            "depth=2",
+            "--engine",
+            "a",
+            "--engine",
+            "b --x",
+            "--tc",
+            "2:depth=4",
+            "--games",
+            "4",
+            "--sprt",
+            "elo0=0",
+            "elo1=5",
+            "alpha=0.1",
+            "--layout",
+            "standard,german-daisy",
+        ])
+        .unwrap();
+        assert_eq!(args.engine, ["a", "b --x"]);
+        assert_eq!(args.tc, ["depth=2", "2:depth=4"]);
+        assert_eq!(args.games, 4);
+        assert_eq!(args.sprt.unwrap(), ["elo0=0", "elo1=5", "alpha=0.1"]);
+        assert_eq!(args.layout, [Layout::Standard, Layout::GermanDaisy]);
+    }
+
+    #[test]
+    fn verify_takes_no_other_flag() {
+        assert!(MatchArgs::try_parse_from(["match", "--verify", "f"]).is_ok());
+        for flag in [["--engine", "x"], ["--tc", "depth=1"], ["--games", "4"]] {
+            let args = ["match", "--verify", "f", flag[0], flag[1]];
+            assert!(MatchArgs::try_parse_from(args).is_err(), "{flag:?}");
+        }
+    }
+
+    #[test]
+    fn merge_takes_files_and_the_sprt_only() {
+        let args = MatchArgs::try_parse_from([
+            "match", "--merge", "a.txt", "out/", "--sprt", "elo0=0", "elo1=5",
+        ])
+        .unwrap();
+        assert_eq!(args.merge.len(), 2);
+        assert!(args.sprt.is_some());
+        for flag in [
+            ["--engine", "x"],
+            ["--games", "4"],
+            ["--shard", "1/2"],
+            ["--game-time", "20"],
+            ["--verify", "f"],
+        ] {
+            let args = ["match", "--merge", "f", flag[0], flag[1]];
+            assert!(MatchArgs::try_parse_from(args).is_err(), "{flag:?}");
+        }
+    }
+
+    #[test]
+    fn prefixes_name_an_engine() {
+        assert_eq!(engine_prefix("2:depth=4"), Some((2, "depth=4")));
+        assert_eq!(engine_prefix("depth=4"), None);
+        assert_eq!(engine_prefix("Name=a:b"), None);
+    }
+
+    fn parse(args: &[&str]) -> Result<MatchConfig, String> {
+        let mut all = vec!["match"];
+        all.extend_from_slice(args);
+        configure(&MatchArgs::try_parse_from(all).map_err(|e| e.to_string())?)
+    }
+
+    #[test]
+    fn a_full_command_line_is_configured() {
+        let config = parse(&[
+            "--tc",
+            "movetime=100",
+            "--option",
+            "Hash=16",
+            "--engine",
+            "./sumito",
+            "--name",
+            "base",
+            "--engine",
+            "/usr/bin/sumito --threads 1",
+            "--tc",
+            "2:depth=4",
+            "--option",
+            "2:Hash=32",
+            "--games",
+            "10",
+            "--layout",
+            "standard,belgian-daisy",
+            "--openings",
+            "random:4",
+            "--sprt",
+            "elo0=0",
+            "elo1=10",
+            "--seed",
+            "7",
+        ])
+        .unwrap();
+        assert_eq!(config.engines.len(), 2);
+        let (a, b) = (&config.engines[0], &config.engines[1]);
+        assert_eq!((a.name.as_str(), b.name.as_str()), ("base", "sumito"));
+        assert_eq!(config.named, [true, false]);
+        assert_eq!(b.args, ["--threads", "1"]);
+        assert_eq!(config.controls[0].to_string(), "movetime=100");
+        assert_eq!(config.controls[1].to_string(), "depth=4");
+        assert_eq!(a.options, [("Hash".to_string(), Some("16".to_string()))]);
+        assert_eq!(b.options.len(), 2);
+        assert_eq!(config.layouts, [Layout::Standard, Layout::BelgianDaisy]);
+        assert_eq!(config.book, Book::Random { plies: 4 });
+        assert_eq!(config.seed, 7);
+        assert!(config.sprt.is_some());
+        assert_eq!(config.max_plies, 200);
+    }
+
+    #[test]
+    fn bad_command_lines_give_messages() {
+        let two = "--engine a --engine b";
+        let cases = [
+            ("--engine a --tc depth=1".to_string(), "at least two"),
+            (two.to_string(), "no time control"),
+            (format!("--tc fast {two}"), "bad time control"),
+            (format!("--tc depth=1 {two} --games 0"), "--games"),
+            (
+                format!("--name x --name y --name z --tc depth=1 {two}"),
+                "3 --name for 2 engines",
+            ),
+            (format!("--tc 3:depth=1 {two}"), "no engine 3"),
+            (
+                format!("--tc depth=1 {two} --tc depth=2"),
+                "two --tc for every engine",
+            ),
+            (
+                format!("--tc 1:depth=1 {two} --tc 1:depth=3"),
+                "two --tc for engine 1",
+            ),
+            (format!("--tc depth=1 {two} --option =3"), "bad --option"),
+            (
+                format!("--tc depth=1 {two} --option 0:Hash=1"),
+                "no engine 0",
+            ),
+            (
+                format!("--tc depth=1 {two} --openings random:z"),
+                "random:K",
+            ),
+            (
+                format!("--tc depth=1 {two} --silence-timeout 0"),
+                "--silence-timeout",
+            ),
+            (
+                format!("--tc depth=1 {two} --engine c --sprt elo0=0 elo1=5"),
+                "exactly two",
+            ),
+            (format!("--tc depth=1 {two} --sprt elo0=5 elo1=0"), "below"),
+            (format!("--tc depth=1 {two} --game-time 0"), "--game-time"),
+            (format!("--tc depth=1 {two} --game-time=-3"), "--game-time"),
+            (format!("--tc depth=1 {two} --game-time nan"), "--game-time"),
+        ];
+        for (args, expected) in cases {
+            let words: Vec<&str> = args.split(' ').collect();
+            let error = parse(&words).unwrap_err();
+            assert!(error.contains(expected), "{args}: {error}");
+        }
+    }
+}

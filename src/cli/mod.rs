@@ -1,0 +1,63 @@
+//! The command line: one file per subcommand, each holding its clap arguments and its `run`,
+//! which checks the arguments, drives the library and prints. With no subcommand the binary is
+//! the engine (`protocol.rs`). Flags that several subcommands share are in `flags.rs`.
+
+pub mod analyse;
+pub mod bench;
+pub mod compliance;
+pub mod datagen;
+pub mod eval;
+pub mod flags;
+pub mod gui;
+pub mod r#match;
+pub mod openings;
+pub mod perft;
+pub mod play;
+pub mod protocol;
+pub mod timing;
+pub mod tune;
+
+use clap::{Parser, Subcommand};
+
+/// `sumito [--threads N] [--hash MB]` speaks UAP; `sumito <subcommand>` runs a tool.
+#[derive(Parser)]
+#[command(name = "sumito", version, about = "Sumito, an Abalone engine")]
+pub struct Cli {
+    /// Threads and table size of the engine loop (run without a subcommand).
+    #[command(flatten)]
+    pub engine: flags::EngineFlags,
+    /// Log level for stderr: error, warn, info, debug or trace (RUST_LOG overrides it).
+    #[arg(long, global = true, default_value = "warn")]
+    pub log_level: String,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands, each with its arguments.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Count the leaves of the move tree to a depth.
+    Perft(perft::PerftArgs),
+    /// Search the fixed bench positions on one thread; the last line is `<nodes> nodes <nps> nps`.
+    Bench(bench::BenchArgs),
+    /// Print every term of the evaluation of a position.
+    Eval(eval::EvalArgs),
+    /// Play a match between UAP engines.
+    Match(Box<r#match::MatchArgs>),
+    /// Analyse the games of a records file move by move, or one position.
+    Analyse(analyse::AnalyseArgs),
+    /// Play a game against Sumito in the terminal.
+    Play(play::PlayArgs),
+    /// Play, watch and analyse in the browser: a web GUI driving UAP engines.
+    Gui(gui::GuiArgs),
+    /// Check that a UAP engine follows PROTOCOL.md, one rule at a time.
+    Compliance(compliance::ComplianceArgs),
+    /// Measure how punctually a UAP engine answers `stop` and `go movetime`.
+    Timing(timing::TimingArgs),
+    /// Make a balanced opening suite (as shipped in openings/suite.txt) on stdout.
+    Openings(openings::OpeningsArgs),
+    /// Make training positions for `sumito tune` from fast self-play (see docs/datagen.md).
+    Datagen(datagen::DatagenArgs),
+    /// Fit the evaluation's weights to datagen data and write them as Rust source.
+    Tune(tune::TuneArgs),
+}

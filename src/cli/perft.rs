@@ -1,0 +1,80 @@
+//! `sumito perft`: counts the leaves of the move tree to a depth, on every core, with the count
+//! below each root move on request.
+
+use super::flags::StartArgs;
+use std::io::Write;
+use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+use sumito::movegen::perft_divide_until;
+use sumito::util::progress::Progress;
+
+/// The deepest perft accepted: deeper counts take days.
+const MAX_DEPTH: u32 = 12;
+
+/// The command line of `sumito perft`.
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    /// Depth in plies.
+    depth: u32,
+    #[command(flatten)]
+    start: StartArgs,
+    /// Print the count below each root move.
+    #[arg(long)]
+    divide: bool,
+    /// Worker threads [default: every core].
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// Runs `sumito perft`: `nodes <count>` on stdout (after each root move's count with
+/// `--divide`), the time and speed on stderr.
+pub fn run(args: &PerftArgs) -> Result<(), String> {
+    let (depth, divide) = (args.depth, args.divide);
+    let position = args.start.position()?;
+    if depth > MAX_DEPTH {
+        return Err(format!(
+            "depth {depth} is too deep for perft (at most {MAX_DEPTH})"
+        ));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let roots = position.count_moves() as u64;
+    // The root moves finished so far, counted under the same lock as the bar they move.
+    let progress = Mutex::new((0, Progress::new(&format!("perft {depth}"), roots)));
+    let never = AtomicBool::new(false);
+    let counts = pool.install(|| {
+        perft_divide_until(&position, depth, &never, &|_, _| {
+            if let Ok(mut guard) = progress.lock() {
+                let (done, bar) = &mut *guard;
+                *done += 1;
+                bar.set(*done, "root moves");
+            }
+        })
+    });
+    if let Ok((_, bar)) = progress.into_inner() {
+        bar.finish();
+    }
+    let counts = counts.unwrap_or_default();
+    let nodes: u64 = match depth {
+        0 => 1,
+        _ => counts.iter().map(|(_, n)| n).sum(),
+    };
+    let mut out = std::io::stdout().lock();
+    if divide {
+        for (mv, count) in &counts {
+            let _ = writeln!(out, "{mv}: {count}");
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let _ = writeln!(out, "nodes {nodes}");
+    eprintln!(
+        "time {:.3} s, {:.0} leaves/s",
+        seconds,
+        nodes as f64 / seconds.max(1e-9)
+    );
+    Ok(())
+}
