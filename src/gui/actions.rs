@@ -2,14 +2,14 @@
 //! analysis settings, a record. Every request is checked here and refused with a message; none
 //! can name a program or a file (engines are chosen by their index on the command line).
 
-use super::controller::{Hub, Mode, Table};
+use super::searches::Reporter;
 use super::state::Game;
+use super::table::{Mode, Table};
 use crate::board::{Colour, Layout, Position};
 use crate::clock::GameClocks;
 use crate::clock::TimeControl;
 use crate::records::{Start, parse_records};
 use serde::Deserialize;
-use std::sync::Arc;
 
 /// The most lines of analysis the page offers.
 pub const MAX_MULTIPV: u32 = 5;
@@ -84,7 +84,7 @@ fn mode_of(request: &NewGame) -> Result<Mode, String> {
 
 impl Table {
     /// Starts a new game as `request` asks, after checking all of it.
-    pub fn new_game(&mut self, request: &NewGame, hub: &Arc<Hub>) -> Result<(), String> {
+    pub fn new_game(&mut self, request: &NewGame, reporter: &dyn Reporter) -> Result<(), String> {
         let start = start_of(request)?;
         let mode = mode_of(request)?;
         let tc = match &request.tc {
@@ -121,12 +121,12 @@ impl Table {
         for seat in self.seats.iter_mut().flatten() {
             seat.fresh = true;
         }
-        self.kick(hub);
+        self.kick(reporter);
         Ok(())
     }
 
     /// A move typed or clicked on the page, on the shown position.
-    pub fn human_move(&mut self, text: &str, hub: &Arc<Hub>) -> Result<(), String> {
+    pub fn human_move(&mut self, text: &str, reporter: &dyn Reporter) -> Result<(), String> {
         match self.mode {
             Mode::Watch => {
                 return Err(
@@ -149,13 +149,13 @@ impl Table {
             self.clock_running = None;
         }
         self.cancel();
-        self.kick(hub);
+        self.kick(reporter);
         Ok(())
     }
 
     /// Takes back `plies` moves from the end (at least one); in a game against the engine the
     /// takeback goes on to the human's turn, so that the engine does not answer again at once.
-    pub fn take_back(&mut self, plies: usize, hub: &Arc<Hub>) -> Result<(), String> {
+    pub fn take_back(&mut self, plies: usize, reporter: &dyn Reporter) -> Result<(), String> {
         if matches!(self.mode, Mode::Watch) {
             return Err("the engines are playing this game".into());
         }
@@ -176,19 +176,19 @@ impl Table {
         self.game.truncate(length);
         self.message = None;
         self.clock_running = None;
-        self.kick(hub);
+        self.kick(reporter);
         Ok(())
     }
 
     /// Shows the position after `ply` moves; analysis follows it.
-    pub fn goto(&mut self, ply: usize, hub: &Arc<Hub>) -> Result<(), String> {
+    pub fn goto(&mut self, ply: usize, reporter: &dyn Reporter) -> Result<(), String> {
         if !self.game.goto(ply) {
             let last = self.game.moves().len();
             return Err(format!("there is no ply {ply} (the game has {last})"));
         }
         if matches!(self.mode, Mode::Analyse { .. }) {
             self.cancel();
-            self.kick(hub);
+            self.kick(reporter);
         }
         Ok(())
     }
@@ -198,7 +198,7 @@ impl Table {
     pub fn set_analysis(
         &mut self,
         settings: &AnalysisSettings,
-        hub: &Arc<Hub>,
+        reporter: &dyn Reporter,
     ) -> Result<(), String> {
         if let Some(multipv) = settings.multipv {
             if !(1..=MAX_MULTIPV).contains(&multipv) {
@@ -215,12 +215,17 @@ impl Table {
         self.cancel();
         self.mode = Mode::Analyse { running };
         self.clock_running = None;
-        self.kick(hub);
+        self.kick(reporter);
         Ok(())
     }
 
     /// Opens game `index` (from 1) of a records text, shown from its start for stepping through.
-    pub fn load_record(&mut self, text: &str, index: usize, hub: &Arc<Hub>) -> Result<(), String> {
+    pub fn load_record(
+        &mut self,
+        text: &str,
+        index: usize,
+        reporter: &dyn Reporter,
+    ) -> Result<(), String> {
         let records = parse_records(text)?;
         let count = records.len();
         let record = match index.checked_sub(1).and_then(|i| records.get(i)) {
@@ -236,7 +241,7 @@ impl Table {
         self.clocks = None;
         self.clock_running = None;
         self.message = None;
-        self.kick(hub);
+        self.kick(reporter);
         Ok(())
     }
 }

@@ -1,6 +1,8 @@
 //! The `info` lines of a UAP search, as the GUI shows them: depth, score, nodes per second and
 //! the principal variation of each MultiPV line.
 
+use crate::board::Colour;
+
 /// A score as the engine gives it, from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineScore {
@@ -25,6 +27,14 @@ impl EngineScore {
             EngineScore::Cp(cp) => EngineScore::Cp(-cp),
             EngineScore::Mate(n) => EngineScore::Mate(-n),
         }
+    }
+}
+
+/// The score of a line from Black's point of view, given the side it belongs to.
+pub fn black_view(score: EngineScore, side: Colour) -> EngineScore {
+    match side {
+        Colour::Black => score,
+        Colour::White => score.negated(),
     }
 }
 

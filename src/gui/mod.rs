@@ -1,27 +1,33 @@
 //! `sumito gui`: a web GUI that plays, watches and analyses Abalone in the browser, driving
 //! every engine through UAP only. This file starts the server (the command line is in the
 //! binary's `cli/gui.rs`); the
-//! game the server keeps is in [`state`], the table of game, mode and engines in
-//! [`controller`], one engine's driver thread in [`engine_driver`], the page's requests in
+//! game the server keeps is in [`state`], the table of game, mode and engines in [`table`], its
+//! lock and the snapshots it publishes in [`hub`], one engine's driver thread in
+//! [`engine_driver`], the searches the table starts in [`searches`] and how it takes their
+//! answers in [`engine_events`], its clocks in [`table_clock`], the page's requests in
 //! [`actions`], what the page draws in [`view`], the HTTP routes in [`server`] and the
 //! Host/Origin guard in [`security`].
 
 pub mod actions;
 mod assets;
-pub mod controller;
 pub mod engine_driver;
+pub mod engine_events;
+pub mod hub;
 pub mod info;
+pub mod searches;
 pub mod security;
 pub mod server;
 pub mod state;
+pub mod table;
+pub mod table_clock;
 pub mod view;
 
-pub use controller::GuiConfig;
-use controller::Hub;
+use hub::Hub;
 use security::AllowedHosts;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::Arc;
+pub use table::GuiConfig;
 
 /// Serves the GUI with `config` on `host:port` until it is interrupted; with `open`, the page is
 /// opened in the default browser.

@@ -5,7 +5,7 @@
 
 use super::actions::{AnalysisSettings, NewGame};
 use super::assets;
-use super::controller::Hub;
+use super::hub::Hub;
 use super::security::{AllowedHosts, guard};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, State};

@@ -2,8 +2,8 @@
 //! cells a click selects and targets, the move list, the result, the engines' thinking, the
 //! clocks and the scores for the eval graph. The page computes no rule itself.
 
-use super::controller::{Mode, Table};
-use super::info::EngineScore;
+use super::info::{EngineScore, black_view};
+use super::table::{Mode, Table};
 use crate::board::{Cells, Colour, Position, neighbour};
 use crate::movegen::Move;
 use crate::protocol::result_text;
@@ -121,7 +121,7 @@ fn thinking_json(table: &Table) -> Value {
             json!({
                 "multipv": line.multipv,
                 "depth": line.depth,
-                "score": score_json(line.score.map(|s| super::controller::black_view(s, side))),
+                "score": score_json(line.score.map(|s| black_view(s, side))),
                 "pv": line.pv,
             })
         })

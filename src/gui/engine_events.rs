@@ -1,0 +1,142 @@
+//! How the table takes what an engine driver reports: the engine's name and options, the
+//! thinking of a search, its best move (played, or lost on time or as illegal), and a failure.
+
+use super::engine_driver::DriverEvent;
+use super::info::{InfoLine, black_view, parse_info};
+use super::searches::Reporter;
+use super::table::{Mode, Table};
+use crate::clock::TimeControl;
+use crate::records::Termination;
+use std::time::Duration;
+
+impl Table {
+    /// Handles what the driver of `seat`, started as `generation`, reports; the events of an
+    /// earlier driver of the seat are ignored.
+    pub(super) fn on_event(
+        &mut self,
+        seat: usize,
+        generation: u64,
+        event: DriverEvent,
+        reporter: &dyn Reporter,
+    ) {
+        let Some(seat_state) = self.seats[seat].as_mut() else {
+            return;
+        };
+        if seat_state.generation != generation {
+            return;
+        }
+        match event {
+            DriverEvent::Ready { name, options } => {
+                let engine = seat_state.engine;
+                seat_state.options = Some(options.clone());
+                if let Some(slot) = self.engine_names.get_mut(engine) {
+                    *slot = name;
+                }
+                if let Some(slot) = self.engine_options.get_mut(engine) {
+                    *slot = Some(options);
+                }
+                if !matches!(self.mode, Mode::Analyse { .. }) && self.game.moves().is_empty() {
+                    self.game.players = self.player_names();
+                }
+            }
+            DriverEvent::Info { serial, line } => self.on_info(serial, &line),
+            DriverEvent::BestMove {
+                serial,
+                text,
+                elapsed,
+            } => self.on_bestmove(serial, &text, elapsed, reporter),
+            DriverEvent::Failed {
+                serial,
+                message,
+                silent,
+                dead,
+            } => self.on_failure(seat, serial, message, silent, dead),
+        }
+    }
+
+    fn on_info(&mut self, serial: u64, line: &str) {
+        let Some(search) = self.search.filter(|s| s.serial == serial) else {
+            return;
+        };
+        let info = parse_info(line);
+        let rank = info.multipv as usize;
+        if rank == 0 || rank > 64 {
+            return;
+        }
+        if rank == 1
+            && let (Some(score), Some(side)) = (info.score, self.thinking.side)
+        {
+            self.game.set_score(search.ply, black_view(score, side));
+        }
+        let lines = &mut self.thinking.lines;
+        if lines.len() < rank {
+            lines.resize(rank, InfoLine::default());
+        }
+        lines[rank - 1] = info;
+        // Deeper lines of a finished iteration are stale once a new first line comes.
+        lines.truncate(self.multipv.max(1) as usize);
+    }
+
+    fn on_bestmove(&mut self, serial: u64, text: &str, elapsed: Duration, reporter: &dyn Reporter) {
+        let Some(search) = self.search.filter(|s| s.serial == serial && !s.analysis) else {
+            return;
+        };
+        self.search = None;
+        let side = self.game.end().side_to_move();
+        if self.over_time(side, elapsed) {
+            self.lose(side, Termination::TimeForfeit);
+            return;
+        }
+        match self.game.play_at_end(text) {
+            Ok(_) => {
+                self.charge_clock();
+                self.kick(reporter);
+            }
+            Err(why) => {
+                let name = self.engine_names[self.choice[search.seat]].clone();
+                self.message = Some(format!("engine {name} played '{text}': {why}"));
+                self.lose(side, Termination::IllegalMove(text.to_string()));
+            }
+        }
+    }
+
+    /// A driver's failure: a `dead` engine leaves its seat; the search it concerns ends in a
+    /// loss (on time if the engine fell `silent` under a time limit) or stops the analysis.
+    fn on_failure(
+        &mut self,
+        seat: usize,
+        serial: Option<u64>,
+        message: String,
+        silent: bool,
+        dead: bool,
+    ) {
+        if dead && let Some(seat_state) = self.seats[seat].as_mut() {
+            seat_state.driver = None;
+            seat_state.failed = Some(message.clone());
+        }
+        let ours = self
+            .search
+            .filter(|s| s.seat == seat && (serial.is_none() || serial == Some(s.serial)));
+        let Some(search) = ours else {
+            self.message = Some(message);
+            return;
+        };
+        self.search = None;
+        let side = self.game.position_at(search.ply).side_to_move();
+        if search.analysis || !silent {
+            self.engine_gone(seat, side, search.analysis, message);
+            return;
+        }
+        let timed = matches!(
+            self.tc,
+            TimeControl::MoveTime { .. } | TimeControl::Clock { .. }
+        );
+        self.message = Some(message);
+        let termination = if timed {
+            Termination::TimeForfeit
+        } else {
+            Termination::NoAnswer
+        };
+        self.lose(side, termination);
+    }
+}

@@ -1,0 +1,79 @@
+//! The hub: the table under its lock, and the channel that publishes a new snapshot of it to
+//! the pages after every change. The server's requests and the engine drivers' threads both
+//! change the table through it, and it ends the engines when the GUI ends.
+
+use super::engine_driver::{Driver, DriverEvent};
+use super::searches::Reporter;
+use super::table::{GuiConfig, Table};
+use super::view::snapshot;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// The table under its lock, and the channel its snapshots go out on.
+pub struct Hub {
+    table: Mutex<Table>,
+    snapshots: tokio::sync::watch::Sender<Arc<str>>,
+}
+
+impl Hub {
+    /// A hub with a game against the first engine from the standard layout (not started until
+    /// a page asks: no engine runs before it is needed).
+    pub fn new(config: GuiConfig) -> Arc<Hub> {
+        let table = Table::new(config);
+        let snapshot = snapshot(&table).to_string();
+        let (snapshots, _) = tokio::sync::watch::channel(Arc::from(snapshot));
+        Arc::new(Hub {
+            table: Mutex::new(table),
+            snapshots,
+        })
+    }
+
+    /// Locks the table; a panic in another thread does not stop the server.
+    fn lock(&self) -> MutexGuard<'_, Table> {
+        self.table.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Changes the table with `change` and publishes the new state. `change` gets the way
+    /// for the engines it may start to report back.
+    pub fn update<R>(self: &Arc<Hub>, change: impl FnOnce(&mut Table, &dyn Reporter) -> R) -> R {
+        let mut table = self.lock();
+        let result = change(&mut table, self);
+        table.version += 1;
+        let snapshot = snapshot(&table).to_string();
+        self.snapshots.send_replace(Arc::from(snapshot));
+        result
+    }
+
+    /// The current snapshot, as JSON text.
+    pub fn snapshot(&self) -> Arc<str> {
+        self.snapshots.borrow().clone()
+    }
+
+    /// A receiver of every new snapshot.
+    pub fn subscribe(&self) -> tokio::sync::watch::Receiver<Arc<str>> {
+        self.snapshots.subscribe()
+    }
+
+    /// Ends every engine and waits for them to quit: the engines end with the GUI.
+    pub fn shut_down(&self) {
+        let drivers: Vec<Driver> = self.lock().dismiss_engines();
+        for driver in drivers {
+            driver.finish();
+        }
+    }
+
+    /// Reads the table without changing it.
+    pub fn read<R>(&self, look: impl FnOnce(&Table) -> R) -> R {
+        look(&self.lock())
+    }
+}
+
+/// Each driver's events go through the hub: it locks the table, hands it the event and
+/// publishes the change.
+impl Reporter for Arc<Hub> {
+    fn for_driver(&self, seat: usize, generation: u64) -> Box<dyn Fn(DriverEvent) + Send> {
+        let hub = Arc::clone(self);
+        Box::new(move |event| {
+            hub.update(|table, reporter| table.on_event(seat, generation, event, reporter));
+        })
+    }
+}

@@ -1,0 +1,210 @@
+//! The table: the game, the mode it is played in, the engines at it and the search it waits
+//! for, with the plain questions about them. Everything that changes the table is elsewhere:
+//! the page's requests in [`super::actions`], the engines' searches in [`super::searches`] and
+//! their answers in [`super::engine_events`], the clocks in [`super::table_clock`]; the lock
+//! around it is the [`super::hub`]'s.
+
+use super::engine_driver::Driver;
+use super::info::InfoLine;
+use super::state::{Fault, Game};
+use crate::board::{Colour, Layout};
+use crate::clock::GameClocks;
+use crate::clock::TimeControl;
+use crate::records::{Start, Termination};
+use crate::uap_client::EngineSpec;
+use std::time::Instant;
+
+/// What the page is used for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A person plays `human` against the engine of seat 0.
+    Play { human: Colour },
+    /// The engine of seat 0 plays Black, the one of seat 1 White.
+    Watch,
+    /// The engine of seat 0 thinks without limit on the shown position while `running`.
+    Analyse { running: bool },
+}
+
+/// What the GUI was started with.
+#[derive(Clone, Debug)]
+pub struct GuiConfig {
+    /// The engines named on the command line; the page chooses among these only.
+    pub engines: Vec<EngineSpec>,
+    /// The default time control.
+    pub tc: TimeControl,
+}
+
+/// An engine at the table.
+pub struct Seat {
+    /// Index into [`GuiConfig::engines`].
+    pub engine: usize,
+    /// Tells this driver's events from those of an earlier one of the same seat.
+    pub(super) generation: u64,
+    pub(super) driver: Option<Driver>,
+    /// The options the engine announced, once it is ready.
+    pub options: Option<Vec<String>>,
+    /// Why the engine is gone, if it is.
+    pub failed: Option<String>,
+    /// Send `newgame` before the next search.
+    pub(super) fresh: bool,
+}
+
+impl Seat {
+    /// Did the engine announce option `name`?
+    pub fn has_option(&self, name: &str) -> bool {
+        self.options
+            .iter()
+            .flatten()
+            .any(|o| o.eq_ignore_ascii_case(name))
+    }
+}
+
+/// The search the table waits for.
+#[derive(Clone, Copy, Debug)]
+pub struct Search {
+    pub(super) serial: u64,
+    /// The seat searching.
+    pub seat: usize,
+    /// The ply searched (the position after that many moves).
+    pub ply: usize,
+    /// Analysis (`go infinite`) rather than a move of the game.
+    pub analysis: bool,
+}
+
+/// The latest output of the running (or last) search, for the page.
+#[derive(Clone, Debug, Default)]
+pub struct Thinking {
+    /// The side the scores belong to (the side to move of the searched position).
+    pub side: Option<Colour>,
+    /// The ply searched.
+    pub ply: usize,
+    /// The latest line of each rank, indexed by MultiPV rank - 1.
+    pub lines: Vec<InfoLine>,
+}
+
+/// Everything the server keeps.
+pub struct Table {
+    pub config: GuiConfig,
+    /// The engines' `id name`s, as they answered (the program name until then).
+    pub engine_names: Vec<String>,
+    /// The options each engine announced, once it has answered the handshake.
+    pub engine_options: Vec<Option<Vec<String>>>,
+    pub game: Game,
+    pub mode: Mode,
+    pub tc: TimeControl,
+    /// The level sent as `Skill` to an engine that has the option (20: full strength).
+    pub skill: u32,
+    /// Lines of analysis (UAP `MultiPV`), 1-5.
+    pub multipv: u32,
+    /// Seat engines chosen for the current game.
+    pub choice: [usize; 2],
+    pub seats: [Option<Seat>; 2],
+    pub search: Option<Search>,
+    pub thinking: Thinking,
+    pub clocks: Option<GameClocks>,
+    /// The side whose clock runs, and since when.
+    pub clock_running: Option<(Colour, Instant)>,
+    /// The last thing that went wrong, shown on the page.
+    pub message: Option<String>,
+    /// Bumped at every change: lets the pages skip snapshots they have.
+    pub version: u64,
+    pub(super) next_serial: u64,
+    pub(super) next_generation: u64,
+}
+
+impl Table {
+    /// A game against the first engine from the standard layout, with no engine running yet.
+    pub(super) fn new(config: GuiConfig) -> Table {
+        let engine_names = config.engines.iter().map(|e| e.name.clone()).collect();
+        let engine_options = vec![None; config.engines.len()];
+        let tc = config.tc;
+        let mut table = Table {
+            config,
+            engine_names,
+            engine_options,
+            game: Game::new(Start::Layout(Layout::Standard), Default::default()),
+            mode: Mode::Play {
+                human: Colour::Black,
+            },
+            tc,
+            skill: 20,
+            multipv: 3,
+            choice: [0, 0],
+            seats: [None, None],
+            search: None,
+            thinking: Thinking::default(),
+            clocks: None,
+            clock_running: None,
+            message: None,
+            version: 0,
+            next_serial: 1,
+            next_generation: 1,
+        };
+        table.game.players = table.player_names();
+        table
+    }
+
+    /// The names of Black and White in the current mode.
+    pub fn player_names(&self) -> [String; 2] {
+        let engine = |seat: usize| {
+            self.engine_names
+                .get(self.choice[seat])
+                .cloned()
+                .unwrap_or_default()
+        };
+        match self.mode {
+            Mode::Play { human } => {
+                let mut names = [engine(0), engine(0)];
+                names[human.index()] = "Human".into();
+                names
+            }
+            Mode::Watch => [engine(0), engine(1)],
+            Mode::Analyse { .. } => ["?".into(), "?".into()],
+        }
+    }
+
+    /// The seat that moves for `colour` in the current mode, if an engine does.
+    pub fn seat_of(&self, colour: Colour) -> Option<usize> {
+        match self.mode {
+            Mode::Play { human } if human != colour => Some(0),
+            Mode::Watch => Some(colour.index()),
+            _ => None,
+        }
+    }
+
+    /// The driver of the engine at `seat`, if one runs there.
+    pub(super) fn driver(&self, seat: usize) -> Option<&Driver> {
+        self.seats[seat].as_ref().and_then(|s| s.driver.as_ref())
+    }
+
+    /// Stops the search the table waits for; its answer will be ignored.
+    pub fn cancel(&mut self) {
+        if let Some(search) = self.search.take()
+            && let Some(driver) = self.driver(search.seat)
+        {
+            driver.stop();
+        }
+    }
+
+    /// Ends the game with a loss for `culprit` (a crash, a time forfeit, an illegal move…); no
+    /// clock runs after it.
+    pub(super) fn lose(&mut self, culprit: Colour, termination: Termination) {
+        self.game.set_fault(Fault {
+            termination,
+            culprit,
+        });
+        self.clock_running = None;
+    }
+
+    /// Stops the search and takes every engine off the table, for its driver to be finished
+    /// outside the lock (finishing waits for the engine to quit).
+    pub(super) fn dismiss_engines(&mut self) -> Vec<Driver> {
+        self.cancel();
+        let seats = std::mem::take(&mut self.seats);
+        seats
+            .into_iter()
+            .flatten()
+            .filter_map(|s| s.driver)
+            .collect()
+    }
+}
