@@ -4,23 +4,34 @@
 //! from the features of both sides), and the score is the sum of the inputs times the terms'
 //! opening weights and, apart, times their endgame weights, the two sums blended by the game
 //! [`phase`]. `sumito tune` fits the weights to self-play data through the same table.
+//!
+//! Where each part lives:
+//! - `terms`: [`TERMS`], the table of terms, and [`Term`], a term named in code.
+//! - `features`: the per-side counts the terms read.
+//! - `phase`: the game phase, [`Phased`] (a weight per phase) and the blend.
+//! - `weights`: [`Weights`], the hand-set and the tuned ones.
+//! - `tuned`: the weights `sumito tune` wrote (generated, not edited).
+//! - `dare`: [`Dare`], the search's adjustment for the side at the root, which counts less of
+//!   its own exposure to pushes (the `pushable` term's defensive half).
 
+mod dare;
 mod features;
 mod phase;
 mod terms;
 mod tuned;
 mod weights;
 
+pub use dare::{DEFAULT_DARE, Dare, MAX_DARE};
 pub use features::{SideFeatures, ejectable, features, pushable, reference_point};
-pub use phase::{MILLI_PER_CENTI, PHASE_SPAN, blend, endgame_share, phase};
-pub use terms::{Scoring, TERM_COUNT, TERMS, TermDef};
-pub use weights::{Phased, Weights};
+pub use phase::{MILLI_PER_CENTI, PHASE_SPAN, Phased, blend, endgame_share, phase};
+pub use terms::{Scoring, TERM_COUNT, TERMS, Term, TermDef};
+pub use weights::Weights;
 
 use crate::board::Position;
 
 /// One line of the breakdown printed by `sumito eval` and the protocol's `eval`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Term {
+pub struct TermScore {
     /// The term's name.
     pub name: &'static str,
     /// Black's raw feature value.
@@ -34,16 +45,16 @@ pub struct Term {
 /// Every term of the evaluation and the total (equal to [`evaluate`]). Each term's score is
 /// rounded on its own, so with weights that differ between the phases the scores may miss the
 /// total by rounding; with [`Weights::DEFAULT`] they sum to it.
-pub fn breakdown(position: &Position, weights: &Weights) -> (Vec<Term>, i32) {
+pub fn breakdown(position: &Position, weights: &Weights) -> (Vec<TermScore>, i32) {
     let [black, white] = features(position);
     let (us, them) = side_to_move_first(position, [black, white]);
     let phase = phase(position);
-    let terms: Vec<Term> = TERMS
+    let terms: Vec<TermScore> = TERMS
         .iter()
         .zip(&weights.terms)
         .map(|(term, weight)| {
             let input = term.input(&us, &them);
-            Term {
+            TermScore {
                 name: term.name,
                 black: (term.value)(&black, &white),
                 white: (term.value)(&white, &black),
@@ -181,9 +192,7 @@ mod tests {
     #[test]
     fn opening_and_endgame_weights_blend_by_the_marbles_on_the_board() {
         let mut weights = Weights::DEFAULT;
-        if let Some(lost) = weights.get_mut("lost") {
-            *lost = Phased::new(-1000, -3000);
-        }
+        weights[Term::Lost] = Phased::new(-1000, -3000);
         // What a marble up is worth beyond the default 100 centi-marbles.
         let gain = |text: &str| {
             let position: Position = text.parse().unwrap();
@@ -204,10 +213,13 @@ mod tests {
     }
 
     #[test]
-    fn the_tuned_weights_cover_every_term() {
-        let tuned = Weights::tuned();
-        assert_eq!(tuned.terms.len(), TERMS.len());
-        assert!(evaluate(&Position::startpos(), &tuned).abs() < 100);
+    fn the_tuned_weights_name_every_term_in_order() {
+        // Weights::tuned() would give an unnamed term its default weight: the checked-in file
+        // must name them all, as `sumito tune` writes them, in the order of TERMS.
+        let tuned: Vec<&str> = tuned::TUNED.iter().map(|(name, _)| *name).collect();
+        let terms: Vec<&str> = TERMS.iter().map(|term| term.name).collect();
+        assert_eq!(tuned, terms);
+        assert!(evaluate(&Position::startpos(), &Weights::tuned()).abs() < 100);
     }
 
     #[test]

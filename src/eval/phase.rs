@@ -1,5 +1,6 @@
-//! The game phase, from the marbles on the board, and the blend of a term's opening and
-//! endgame weights that it sets.
+//! The game phase, from the marbles on the board; the weights that differ between the
+//! phases ([`Phased`]: an opening and an endgame weight); and the blend of the two that the
+//! phase sets.
 
 use crate::board::{Colour, MARBLES_PER_SIDE, Position};
 
@@ -9,6 +10,29 @@ pub const PHASE_SPAN: i32 = 10;
 
 /// Milli-marbles (the weights' unit) per centi-marble (the evaluation's unit).
 pub const MILLI_PER_CENTI: i32 = 10;
+
+/// A term's weight in the opening and in the endgame, in milli-marbles (1000 = one marble),
+/// signed so that a positive score is good for the side to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Phased {
+    /// The weight with every marble on the board.
+    pub opening: i32,
+    /// The weight with ten marbles gone (see [`PHASE_SPAN`]).
+    pub endgame: i32,
+}
+
+impl Phased {
+    /// A weight from its opening and endgame values in milli-marbles.
+    pub const fn new(opening: i32, endgame: i32) -> Phased {
+        Phased { opening, endgame }
+    }
+
+    /// The same weight in both phases, given in centi-marbles.
+    pub const fn centi(centi: i32) -> Phased {
+        let milli = centi * MILLI_PER_CENTI;
+        Phased::new(milli, milli)
+    }
+}
 
 /// The phase of `position`: 0 with all 28 marbles on the board (all opening), rising by one per
 /// marble gone, up to [`PHASE_SPAN`] (all endgame).

@@ -13,7 +13,7 @@
 //! per centi-marble, lambda 0. Loss with the starting weights 0.122502 (held out 0.113150); after
 //! 30 epochs 0.114535 (held out 0.105737).
 
-use super::weights::Phased;
+use super::phase::Phased;
 
 /// The fitted weight of each term by name, in milli-marbles: (opening, endgame).
 pub const TUNED: &[(&str, Phased)] = &[

@@ -1,31 +1,11 @@
 //! The weights of the evaluation terms: one opening and one endgame weight per term of
-//! [`TERMS`], in milli-marbles, blended by the game phase.
+//! [`TERMS`], in milli-marbles, blended by the game phase. Code reads a given term's weight by
+//! its [`Term`] (`weights[Term::Pushable]`); names are for what comes from outside.
 
-use super::terms::{TERM_COUNT, TERMS};
+use super::phase::Phased;
+use super::terms::{TERM_COUNT, TERMS, Term};
 use super::tuned::TUNED;
-
-/// A term's weight in the opening and in the endgame, in milli-marbles (1000 = one marble),
-/// signed so that a positive score is good for the side to move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Phased {
-    /// The weight with every marble on the board.
-    pub opening: i32,
-    /// The weight with ten marbles gone (see [`PHASE_SPAN`](super::PHASE_SPAN)).
-    pub endgame: i32,
-}
-
-impl Phased {
-    /// A weight from its opening and endgame values in milli-marbles.
-    pub const fn new(opening: i32, endgame: i32) -> Phased {
-        Phased { opening, endgame }
-    }
-
-    /// The same weight in both phases, given in centi-marbles.
-    pub const fn centi(centi: i32) -> Phased {
-        let milli = centi * super::MILLI_PER_CENTI;
-        Phased::new(milli, milli)
-    }
-}
+use std::ops::{Index, IndexMut};
 
 /// The weight of every term, in the order of [`TERMS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,7 +40,8 @@ impl Weights {
         weights
     }
 
-    /// The weight of the term called `name`.
+    /// The weight of the term called `name` (a name from outside: the tuned file, a command
+    /// line); code that knows the term indexes by [`Term`] instead.
     pub fn get(&self, name: &str) -> Option<Phased> {
         let index = TERMS.iter().position(|term| term.name == name)?;
         Some(self.terms[index])
@@ -70,6 +51,22 @@ impl Weights {
     pub fn get_mut(&mut self, name: &str) -> Option<&mut Phased> {
         let index = TERMS.iter().position(|term| term.name == name)?;
         Some(&mut self.terms[index])
+    }
+}
+
+impl Index<Term> for Weights {
+    type Output = Phased;
+
+    #[inline(always)]
+    fn index(&self, term: Term) -> &Phased {
+        &self.terms[term.index()]
+    }
+}
+
+impl IndexMut<Term> for Weights {
+    #[inline(always)]
+    fn index_mut(&mut self, term: Term) -> &mut Phased {
+        &mut self.terms[term.index()]
     }
 }
 
@@ -98,8 +95,9 @@ mod tests {
     fn the_default_weights_are_the_same_in_both_phases() {
         for (term, weight) in TERMS.iter().zip(Weights::DEFAULT.terms) {
             assert_eq!(weight.opening, weight.endgame, "{}", term.name);
-            assert_eq!(weight.opening % super::super::MILLI_PER_CENTI, 0);
+            assert_eq!(weight.opening % crate::eval::phase::MILLI_PER_CENTI, 0);
         }
+        assert_eq!(Weights::DEFAULT[Term::Lost], Phased::centi(-100));
         assert_eq!(Weights::DEFAULT.get("lost"), Some(Phased::centi(-100)));
         assert_eq!(Weights::DEFAULT.get("nonsense"), None);
     }

@@ -1,9 +1,9 @@
 //! The engine options a GUI can set, and how they are announced.
 
 use super::error::{ErrorCode, ProtocolError, quote};
+use crate::eval::{DEFAULT_DARE, MAX_DARE};
 use crate::search::{
-    DEFAULT_CONTEMPT, DEFAULT_DARE, MAX_CONTEMPT, MAX_DARE, MAX_HASH_MB, MAX_SKILL, MAX_THREADS,
-    SearchSwitches,
+    DEFAULT_CONTEMPT, MAX_CONTEMPT, MAX_HASH_MB, MAX_SKILL, MAX_THREADS, SearchSwitches,
 };
 
 /// An option's type and range, as announced after `uap`.

@@ -2,7 +2,6 @@
 //! the entry point that runs one search.
 
 use super::control::Control;
-use super::dare::{DEFAULT_DARE, Dare};
 use super::iterative::{Iteration, Plan, RootMove};
 use super::negamax::Shared;
 use super::score::{DEFAULT_CONTEMPT, Reported, draw_scores};
@@ -13,7 +12,7 @@ use super::thread_data::ThreadData;
 use super::time::Limits;
 use super::tt::{TableSizeError, TranspositionTable};
 use crate::board::Position;
-use crate::eval::Weights;
+use crate::eval::{DEFAULT_DARE, Dare, Weights};
 use crate::movegen::Move;
 use crate::util::random::{Random, clock_seed};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

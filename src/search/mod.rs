@@ -10,15 +10,16 @@
 //! - `tt`: the lock-free transposition table.
 //! - `thread_data`: what each thread keeps for itself (heuristics, PV, the line for repetitions).
 //! - `skill`: [`Skill`] levels, a weaker engine for people.
-//! - `dare`: `Dare`, the root side counting less of its own exposure to pushes.
 //! - `score`: score units, mate distances and how scores are reported.
 //! - `time`: [`Limits`] and the soft and hard deadlines drawn from the clocks.
 //! - `control`: [`Control`], the stop flag, the ponder state and the search clock.
 //! - `bench`: the fixed-depth bench whose node count identifies the search.
+//!
+//! The static evaluation the search calls, and `Dare`, its adjustment for the side at the root,
+//! are in [`crate::eval`].
 
 mod bench;
 mod control;
-mod dare;
 mod engine;
 mod iterative;
 mod negamax;
@@ -34,7 +35,6 @@ mod tt;
 
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, bench, bench_lines, bench_signature};
 pub use control::Control;
-pub use dare::{DEFAULT_DARE, MAX_DARE};
 pub use engine::{Engine, Info, MAX_THREADS, SearchResult, Settings};
 pub use score::{
     DEFAULT_CONTEMPT, MATE, MATE_BOUND, MAX_CONTEMPT, MAX_DEPTH, Reported, is_decisive,

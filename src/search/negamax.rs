@@ -2,7 +2,6 @@
 //! late-move reductions, and a quiescence search over pushes.
 
 use super::control::Control;
-use super::dare::Dare;
 use super::ordering::{Context, KILLER};
 use super::score::{
     DRAW, INFINITY, MATE_BOUND, MAX_PLY, is_decisive, loss_in, terminal_score, win_in,
@@ -11,7 +10,7 @@ use super::switches::SearchSwitches;
 use super::thread_data::ThreadData;
 use super::tt::{Bound, TranspositionTable};
 use crate::board::{Position, RINGS};
-use crate::eval::{Weights, evaluate};
+use crate::eval::{Dare, Weights, evaluate};
 use crate::movegen::Move;
 use crate::util::random::splitmix64;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -161,11 +161,11 @@ pub fn fit_k(model: &Model, entries: &[Entry], lambda: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::TERMS;
+    use crate::eval::Term;
 
     /// Entries whose result follows sigmoid(k × 100 × marbles up) exactly, at varied phases.
     fn synthetic(k: f64) -> Vec<Entry> {
-        let lost = TERMS.iter().position(|t| t.name == "lost").unwrap();
+        let lost = Term::Lost.index();
         let mut entries = Vec::new();
         for marbles in -3..=3 {
             for phase in 0..=10 {

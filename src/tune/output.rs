@@ -33,7 +33,7 @@ pub fn source(weights: &Weights, provenance: &Provenance) -> String {
     for line in wrap(&provenance.summary, 95) {
         let _ = writeln!(text, "//! {line}");
     }
-    text += "\nuse super::weights::Phased;\n\n";
+    text += "\nuse super::phase::Phased;\n\n";
     text += "/// The fitted weight of each term by name, in milli-marbles: (opening, endgame).\n";
     text += "pub const TUNED: &[(&str, Phased)] = &[\n";
     for (term, weight) in TERMS.iter().zip(weights.terms) {
@@ -125,7 +125,7 @@ mod tests {
             summary: String::new(),
         };
         let written = source(&Weights::tuned(), &provenance);
-        let body = |text: &str| text[text.find("\nuse super::weights").unwrap()..].to_string();
+        let body = |text: &str| text[text.find("\nuse super::phase").unwrap()..].to_string();
         assert_eq!(body(checked_in), body(&written));
         assert!(checked_in.starts_with(&written[..written.find("//! The data").unwrap()]));
     }

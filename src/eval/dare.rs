@@ -9,8 +9,11 @@
 //! ignored, 200: welcomed as contact). The opponent is evaluated as before. Like `Contempt`,
 //! it trades the score against an equal for the score against a weaker side.
 
+use super::features::pushable;
+use super::phase::{Phased, blend, phase};
+use super::terms::Term;
+use super::weights::Weights;
 use crate::board::{Colour, Position};
-use crate::eval::{Phased, Weights, blend, phase, pushable};
 
 /// The `Dare` the engine plays with, in percent: none.
 pub const DEFAULT_DARE: i32 = 0;
@@ -34,7 +37,7 @@ impl Dare {
         if percent == 0 {
             return None;
         }
-        let pushable = weights.get("pushable")?;
+        let pushable = weights[Term::Pushable];
         let scale = |milli: i32| milli.saturating_mul(percent) / 100;
         let weight = Phased::new(scale(pushable.opening), scale(pushable.endgame));
         Some(Dare { root, weight })
@@ -69,7 +72,7 @@ mod tests {
     #[test]
     fn the_root_side_gets_back_its_share_of_the_pushable_weight_per_exposed_marble() {
         let weights = Weights::tuned();
-        let pushable = weights.get("pushable").unwrap();
+        let pushable = weights[Term::Pushable];
         let white = Dare::new(Colour::White, 100, &weights).unwrap();
         // One white marble exposed, all endgame (only four marbles on the board), in
         // centi-marbles rounded to the nearest.
