@@ -49,13 +49,14 @@ impl AnalyseArgs {
 }
 
 /// Runs `sumito analyse`; every core searches unless `--threads` says otherwise.
-pub fn run(args: &AnalyseArgs) -> Result<(), String> {
+pub fn run(args: &AnalyseArgs) -> super::Outcome {
     let all_cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut engine = args.engine.engine(all_cores)?;
     match &args.fen {
-        Some(fen) => run_position(args, &mut engine, fen),
-        None => run_games(args, &mut engine),
+        Some(fen) => run_position(args, &mut engine, fen)?,
+        None => run_games(args, &mut engine)?,
     }
+    Ok(())
 }
 
 /// The `--fen` form: the best lines of one position as they deepen.

@@ -14,10 +14,10 @@ pub struct BenchArgs {
 }
 
 /// Runs `sumito bench`: a line per position, then the total.
-pub fn run(args: &BenchArgs) -> Result<(), String> {
+pub fn run(args: &BenchArgs) -> super::Outcome {
     let depth = args.depth;
     if !(1..=64).contains(&depth) {
-        return Err(format!("bench depth {depth} is not in 1..=64"));
+        return Err(format!("bench depth {depth} is not in 1..=64").into());
     }
     bench_lines(Some(depth), &Control::new(), |line| say!("{line}"));
     Ok(())

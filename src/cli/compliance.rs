@@ -11,10 +11,10 @@ pub struct ComplianceArgs {
 }
 
 /// Runs every check against the engine; an error (so a non-zero exit) unless all pass.
-pub fn run(args: &ComplianceArgs) -> Result<(), String> {
+pub fn run(args: &ComplianceArgs) -> super::Outcome {
     let spec = EngineSpec {
         name: "under test".into(),
         ..EngineSpec::from_command_line(&args.engine)?
     };
-    sumito::compliance::run(&spec)
+    Ok(sumito::compliance::run(&spec)?)
 }

@@ -98,14 +98,14 @@ impl DatagenArgs {
 }
 
 /// Runs `sumito datagen`: games appended to the output file, progress on stderr.
-pub fn run(args: &DatagenArgs) -> Result<(), String> {
-    sumito::datagen::run(&Job {
+pub fn run(args: &DatagenArgs) -> super::Outcome {
+    Ok(sumito::datagen::run(&Job {
         output: args.output.clone(),
         settings: args.settings()?,
         games: args.games,
         positions: args.positions,
         threads: args.threads,
-    })
+    })?)
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ pub struct EvalArgs {
 }
 
 /// Runs `sumito eval`: the report on stdout.
-pub fn run(args: &EvalArgs) -> Result<(), String> {
+pub fn run(args: &EvalArgs) -> super::Outcome {
     let position = args.start.position()?;
     let weights = if args.hand {
         Weights::DEFAULT

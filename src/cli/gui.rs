@@ -62,6 +62,11 @@ fn config(args: &GuiArgs) -> Result<GuiConfig, String> {
 }
 
 /// Runs `sumito gui` until it is interrupted.
-pub fn run(args: &GuiArgs) -> Result<(), String> {
-    sumito::gui::run(config(args)?, &args.host, args.port, args.open)
+pub fn run(args: &GuiArgs) -> super::Outcome {
+    Ok(sumito::gui::run(
+        config(args)?,
+        &args.host,
+        args.port,
+        args.open,
+    )?)
 }

@@ -108,7 +108,7 @@ pub struct MatchArgs {
 
 /// Runs a match, verifies a records file with `--verify`, or merges record files with
 /// `--merge`.
-pub fn run(args: &MatchArgs) -> Result<(), String> {
+pub fn run(args: &MatchArgs) -> super::Outcome {
     if let Some(path) = &args.verify {
         let summary = sumito::records::verify_file(path)?;
         sumito::say!("{summary}");
@@ -120,9 +120,12 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             .as_ref()
             .map(|words| words.join(" ").parse::<Sprt>())
             .transpose()?;
-        return sumito::match_runner::merge::run(&args.merge, sprt.as_ref());
+        return Ok(sumito::match_runner::merge::run(
+            &args.merge,
+            sprt.as_ref(),
+        )?);
     }
-    sumito::match_runner::run(configure(args)?)
+    Ok(sumito::match_runner::run(configure(args)?)?)
 }
 
 /// Splits `N:rest` into the engine number (from 1) and the rest; `None` without a prefix.

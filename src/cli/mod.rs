@@ -19,6 +19,10 @@ pub mod tune;
 
 use clap::{Parser, Subcommand};
 
+/// What a subcommand's `run` returns: the library's typed errors and the command line's own
+/// messages alike, which `main` prints as `error: <message>` before a failing exit.
+pub type Outcome = Result<(), Box<dyn std::error::Error + Send + Sync>>;
+
 /// `sumito [--threads N] [--hash MB]` speaks UAP; `sumito <subcommand>` runs a tool.
 #[derive(Parser)]
 #[command(name = "sumito", version, about = "Sumito, an Abalone engine")]

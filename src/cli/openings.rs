@@ -182,7 +182,7 @@ fn suite_for(
 }
 
 /// Runs `sumito openings`: the suite on stdout, progress on stderr.
-pub fn run(args: &OpeningsArgs) -> Result<(), String> {
+pub fn run(args: &OpeningsArgs) -> super::Outcome {
     args.check()?;
     let mut layouts = args.layout.clone();
     if layouts.is_empty() {

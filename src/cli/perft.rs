@@ -29,13 +29,11 @@ pub struct PerftArgs {
 
 /// Runs `sumito perft`: `nodes <count>` on stdout (after each root move's count with
 /// `--divide`), the time and speed on stderr.
-pub fn run(args: &PerftArgs) -> Result<(), String> {
+pub fn run(args: &PerftArgs) -> super::Outcome {
     let (depth, divide) = (args.depth, args.divide);
     let position = args.start.position()?;
     if depth > MAX_DEPTH {
-        return Err(format!(
-            "depth {depth} is too deep for perft (at most {MAX_DEPTH})"
-        ));
+        return Err(format!("depth {depth} is too deep for perft (at most {MAX_DEPTH})").into());
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))

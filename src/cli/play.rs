@@ -33,11 +33,11 @@ pub struct PlayArgs {
 }
 
 /// Runs `sumito play` on stdin and stdout.
-pub fn run(args: &PlayArgs) -> Result<(), String> {
+pub fn run(args: &PlayArgs) -> super::Outcome {
     let human = match args.colour.to_ascii_lowercase().as_str() {
         "black" | "b" => Colour::Black,
         "white" | "w" => Colour::White,
-        other => return Err(format!("--colour must be black or white, not '{other}'")),
+        other => return Err(format!("--colour must be black or white, not '{other}'").into()),
     };
     let style = if !args.ascii
         && std::io::stdout().is_terminal()

@@ -5,7 +5,7 @@ use super::flags::EngineFlags;
 use sumito::protocol::{self, Output, Session};
 
 /// Runs the engine loop with the `--threads` and `--hash` of the command line.
-pub fn run(flags: &EngineFlags) -> Result<(), String> {
+pub fn run(flags: &EngineFlags) -> super::Outcome {
     let out = Output::new(Box::new(std::io::stdout()));
     let mut session = Session::new(out.clone(), flags.hash_mb(), flags.threads(1)?)?;
     log::info!("Sumito {} ready", env!("CARGO_PKG_VERSION"));

@@ -46,7 +46,7 @@ pub struct TimingArgs {
 const MAX_STOP_DELAY_MS: u64 = 200;
 
 /// Runs the measurement and prints one line per kind.
-pub fn run(args: &TimingArgs) -> Result<(), String> {
+pub fn run(args: &TimingArgs) -> super::Outcome {
     let options = args
         .options
         .iter()

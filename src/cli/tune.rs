@@ -102,11 +102,11 @@ impl TuneArgs {
 }
 
 /// Runs `sumito tune`: the losses and the weights on stdout, the weights file written.
-pub fn run(args: &TuneArgs) -> Result<(), String> {
+pub fn run(args: &TuneArgs) -> super::Outcome {
     let fit = args.fit()?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .map_err(|e| e.to_string())?;
-    pool.install(|| sumito::tune::run(&fit))
+    Ok(pool.install(|| sumito::tune::run(&fit))?)
 }
