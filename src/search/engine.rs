@@ -3,13 +3,12 @@
 
 use super::control::Control;
 use super::iterative::{Iteration, Plan, RootMove};
-use super::negamax::Shared;
 use super::score::{DEFAULT_CONTEMPT, Reported, draw_scores};
 use super::skill::Skill;
 use super::smp::lazy_smp;
 use super::switches::SearchSwitches;
-use super::thread_data::ThreadData;
-use super::time::Limits;
+use super::thread_data::{Shared, ThreadData};
+use super::time::{Limits, TimeManager};
 use super::tt::{TableSizeError, TranspositionTable};
 use crate::board::Position;
 use crate::eval::{DEFAULT_DARE, Dare, Weights};
@@ -215,7 +214,12 @@ impl Engine {
         // The table is there from here on, by construction: no path leaves without `answer`.
         let tt = table(&mut self.tt, self.hash_mb);
         tt.new_search();
-        let time = limits.time_plan(root.side_to_move(), self.settings.move_overhead_ms);
+        let time = TimeManager::new(
+            limits,
+            root.side_to_move(),
+            self.settings.move_overhead_ms,
+            self.settings.switches.adaptive_time,
+        );
         let shared = Shared {
             tt,
             control,
@@ -223,8 +227,6 @@ impl Engine {
             nodes: AtomicU64::new(0),
             weights: self.settings.weights,
             switches: self.settings.switches,
-            hard_deadline: time.hard,
-            node_limit: limits.nodes,
             draws: draw_scores(root.side_to_move(), self.settings.contempt),
             dare: Dare::new(
                 root.side_to_move(),
@@ -241,7 +243,6 @@ impl Engine {
                 .unwrap_or(u32::MAX)
                 .min(skill.max_depth().unwrap_or(u32::MAX)),
             lines,
-            soft_deadline: time.soft,
         };
 
         let mut on_iteration =
@@ -264,6 +265,7 @@ impl Engine {
             main_td,
             helpers,
             &plan,
+            time,
             &mut on_iteration,
             finish,
         )

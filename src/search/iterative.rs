@@ -3,7 +3,6 @@
 
 use super::negamax::Searcher;
 use super::score::{INFINITY, MATE, MAX_DEPTH, is_decisive};
-use super::stability::Stability;
 use crate::board::Position;
 use crate::movegen::Move;
 use std::sync::atomic::Ordering;
@@ -59,20 +58,18 @@ pub struct Iteration<'r> {
     pub lines: usize,
 }
 
-/// How the thread's iterative deepening is set up.
+/// How the thread's iterative deepening is set up (when to stop is the time manager's).
 pub struct Plan {
     /// Deepest iteration.
     pub max_depth: u32,
     /// Lines to search (MultiPV).
     pub lines: usize,
-    /// Stop between iterations after this fraction of the soft deadline has passed.
-    pub soft_deadline: Option<std::time::Duration>,
 }
 
 impl<'a, 't> Searcher<'a, 't> {
     /// Iterative deepening from `root` over `moves`; returns the depth last completed. Only the
-    /// main thread (id 0) reports and watches the soft deadline; helpers start at varied depths
-    /// so that the threads do not all search the same tree in step.
+    /// main thread (id 0) reports and asks its time manager between iterations; helpers start at
+    /// varied depths so that the threads do not all search the same tree in step.
     pub fn iterate(
         &mut self,
         root: &Position,
@@ -84,7 +81,6 @@ impl<'a, 't> Searcher<'a, 't> {
         let lines = plan.lines.clamp(1, moves.len().max(1));
         let first = if main { 1 } else { 1 + (self.td.id as u32 % 3) };
         let mut completed = 0;
-        let mut stability = Stability::default();
         for depth in first..=plan.max_depth.min(MAX_DEPTH) {
             self.td.seldepth = 0;
             for line in 0..lines {
@@ -110,18 +106,9 @@ impl<'a, 't> Searcher<'a, 't> {
                     lines,
                 });
                 let control = self.shared.control;
-                let scale = stability.update(moves[0].mv, moves[0].score);
-                if let Some(soft) = plan.soft_deadline
-                    && !control.is_pondering()
-                    && control.clock_elapsed() >= self.spend(soft, scale) / 2
-                {
-                    break;
-                }
-                // Inside an iteration the clock is read every so many nodes; near the end of the
-                // game a whole iteration can be fewer, so read it here as well.
-                if let Some(hard) = self.shared.hard_deadline
-                    && !control.is_pondering()
-                    && control.clock_elapsed() >= hard
+                if self
+                    .time
+                    .stop_after_iteration(control, moves[0].mv, moves[0].score)
                 {
                     break;
                 }
@@ -137,16 +124,6 @@ impl<'a, 't> Searcher<'a, 't> {
         }
         self.flush_nodes();
         completed
-    }
-
-    /// The soft deadline to keep: scaled by the root's stability (per mille) with
-    /// `AdaptiveTime` on, as it is otherwise.
-    fn spend(&self, soft: std::time::Duration, scale: u32) -> std::time::Duration {
-        if self.shared.switches.adaptive_time {
-            soft * scale / 1000
-        } else {
-            soft
-        }
     }
 
     /// Searches line `line` of the root at `depth` in a window around its previous score,

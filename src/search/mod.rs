@@ -8,10 +8,14 @@
 //! - `switches`: [`SearchSwitches`], the features measured on and off, and their options.
 //! - `ordering`: the move order (table move, pushes, killers, history).
 //! - `tt`: the lock-free transposition table.
-//! - `thread_data`: what each thread keeps for itself (heuristics, PV, the line for repetitions).
+//! - `thread_data`: what all threads of a search share (`Shared`: table, control, node count,
+//!   weights) and what each thread keeps for itself (`ThreadData`: heuristics, PV, the line
+//!   for repetitions).
 //! - `skill`: [`Skill`] levels, a weaker engine for people.
 //! - `score`: score units, mate distances and how scores are reported.
-//! - `time`: [`Limits`] and the soft and hard deadlines drawn from the clocks.
+//! - `time`: time management in one place: [`Limits`], and the [`TimeManager`] that owns the
+//!   soft and hard deadlines, the node budget and the stability scaling; the search only asks
+//!   it whether to stop.
 //! - `control`: [`Control`], the stop flag, the ponder state and the search clock.
 //! - `bench`: the fixed-depth bench whose node count identifies the search.
 //!
@@ -27,7 +31,6 @@ mod ordering;
 mod score;
 mod skill;
 mod smp;
-mod stability;
 mod switches;
 mod thread_data;
 mod time;
@@ -41,5 +44,5 @@ pub use score::{
 };
 pub use skill::{MAX_SKILL, Skill};
 pub use switches::SearchSwitches;
-pub use time::{GoClocks, Limits, TimePlan};
+pub use time::{GoClocks, Limits, TimeManager};
 pub use tt::{MAX_HASH_MB, TableSizeError};

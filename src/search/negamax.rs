@@ -1,66 +1,27 @@
 //! The search proper: negamax alpha-beta with principal variation search, null-move pruning,
 //! late-move reductions, and a quiescence search over pushes.
 
-use super::control::Control;
 use super::ordering::{Context, KILLER};
 use super::score::{
     DRAW, INFINITY, MATE_BOUND, MAX_PLY, is_decisive, loss_in, terminal_score, win_in,
 };
-use super::switches::SearchSwitches;
-use super::thread_data::ThreadData;
-use super::tt::{Bound, TranspositionTable};
+use super::thread_data::{Shared, ThreadData};
+use super::time::TimeManager;
+use super::tt::Bound;
 use crate::board::{Position, RINGS};
-use crate::eval::{Dare, Weights, evaluate};
 use crate::movegen::Move;
 use crate::util::random::splitmix64;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Duration;
+use std::sync::atomic::Ordering;
 
 /// Nodes between two looks at the clock and the stop flags.
-const CHECK_INTERVAL: u64 = 1024;
-
-/// What all threads of one search share.
-pub struct Shared<'a> {
-    pub tt: &'a TranspositionTable,
-    pub control: &'a Control,
-    /// Set by the main thread when it is done, to stop the helpers.
-    pub done: AtomicBool,
-    /// Nodes of all threads, updated every [`CHECK_INTERVAL`] nodes.
-    pub nodes: AtomicU64,
-    pub weights: Weights,
-    pub switches: SearchSwitches,
-    pub hard_deadline: Option<Duration>,
-    pub node_limit: Option<u64>,
-    /// The score of a draw for each side to move, by colour index (from
-    /// [`draw_scores`](super::score::draw_scores)): a draw at the move limit scores it, and a
-    /// repetition scores it on top of its own score.
-    pub draws: [i32; 2],
-    /// The `Dare` of the side at the root, if any.
-    pub dare: Option<Dare>,
-}
-
-impl Shared<'_> {
-    /// The score of a draw for the side to move in `position`.
-    #[inline(always)]
-    fn draw(&self, position: &Position) -> i32 {
-        self.draws[position.side_to_move().index()]
-    }
-
-    /// The static evaluation of `position` for this search: with its `Dare`, if any.
-    #[inline(always)]
-    pub(super) fn evaluate(&self, position: &Position) -> i32 {
-        let eval = evaluate(position, &self.weights);
-        match &self.dare {
-            Some(dare) => eval + dare.bonus(position),
-            None => eval,
-        }
-    }
-}
+pub(super) const CHECK_INTERVAL: u64 = 1024;
 
 /// One thread's searcher.
 pub struct Searcher<'a, 't> {
     pub shared: &'a Shared<'a>,
     pub td: &'t mut ThreadData,
+    /// When to stop: the main thread's limits, or none for a helper.
+    pub time: TimeManager,
     /// Set once the search must unwind; every score computed after it is meaningless.
     pub stopped: bool,
     /// The first iteration always completes, so there is always a move to play.
@@ -128,11 +89,16 @@ fn reduction(depth: i32, index: usize) -> i32 {
 }
 
 impl<'a, 't> Searcher<'a, 't> {
-    /// A searcher for thread data `td`.
-    pub fn new(shared: &'a Shared<'a>, td: &'t mut ThreadData) -> Searcher<'a, 't> {
+    /// A searcher for thread data `td` that stops as `time` says.
+    pub fn new(
+        shared: &'a Shared<'a>,
+        td: &'t mut ThreadData,
+        time: TimeManager,
+    ) -> Searcher<'a, 't> {
         Searcher {
             shared,
             td,
+            time,
             stopped: false,
             can_stop: false,
             flushed: 0,
@@ -146,8 +112,7 @@ impl<'a, 't> Searcher<'a, 't> {
             return true;
         }
         let nodes = self.td.nodes;
-        let main = self.td.id == 0;
-        if let (true, Some(limit)) = (main, self.shared.node_limit) {
+        if let Some(limit) = self.time.node_limit() {
             let others = self.shared.nodes.load(Ordering::Relaxed) - self.flushed;
             if self.can_stop && nodes + others >= limit {
                 self.stopped = true;
@@ -158,10 +123,7 @@ impl<'a, 't> Searcher<'a, 't> {
             self.flush_nodes();
             if self.can_stop {
                 let control = self.shared.control;
-                if let (true, false, Some(deadline)) =
-                    (main, control.is_pondering(), self.shared.hard_deadline)
-                    && control.clock_elapsed() >= deadline
-                {
+                if self.time.past_hard_deadline(control) {
                     control.stop();
                 }
                 self.stopped = control.is_stopped() || self.shared.done.load(Ordering::Relaxed);
@@ -212,12 +174,7 @@ impl<'a, 't> Searcher<'a, 't> {
         }
         if ply > 0 {
             if self.td.is_repetition() {
-                let score = if self.shared.switches.repetition_eval {
-                    self.shared.evaluate(position)
-                } else {
-                    DRAW
-                };
-                return score + self.shared.draw(position);
+                return self.repetition_score(position);
             }
             // No line from here can beat a win already found closer to the root.
             alpha = alpha.max(loss_in(ply));
@@ -243,26 +200,7 @@ impl<'a, 't> Searcher<'a, 't> {
             return score;
         }
 
-        let count = {
-            let td = &mut *self.td;
-            let side = position.side_to_move();
-            let previous = td.previous_move(ply);
-            let switches = self.shared.switches;
-            let context = Context {
-                counter: match switches.counter_moves {
-                    true => td.heuristics.counter(side, previous),
-                    false => Move::NONE,
-                },
-                followed: match switches.continuation_history {
-                    true => previous,
-                    false => Move::NONE,
-                },
-            };
-            let moves = &mut td.moves[ply];
-            position.legal_moves(&mut moves.list);
-            moves.score(&td.heuristics, table_move, context, ply, side);
-            moves.list.len()
-        };
+        let count = self.generate(position, ply, table_move);
         if count == 0 {
             // Only a finished game (handled above) or a blocked side has no move: a loss.
             return loss_in(ply);
@@ -272,18 +210,48 @@ impl<'a, 't> Searcher<'a, 't> {
             return 0;
         };
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         if self.shared.switches.table {
+            let bound = Bound::of(best_score, alpha, beta);
             let tt = self.shared.tt;
             tt.store(key, ply, best_move, best_score, eval, depth, bound);
         }
         best_score
+    }
+
+    /// The score of a position repeated on the line: a draw's, or with `RepetitionEval` the
+    /// static evaluation on top of it.
+    #[inline(always)]
+    fn repetition_score(&self, position: &Position) -> i32 {
+        let score = if self.shared.switches.repetition_eval {
+            self.shared.evaluate(position)
+        } else {
+            DRAW
+        };
+        score + self.shared.draw(position)
+    }
+
+    /// Generates the legal moves of the node at `ply` and scores them for ordering, the table's
+    /// move first; returns how many there are.
+    #[inline(always)]
+    fn generate(&mut self, position: &Position, ply: usize, table_move: Move) -> usize {
+        let td = &mut *self.td;
+        let side = position.side_to_move();
+        let previous = td.previous_move(ply);
+        let switches = self.shared.switches;
+        let context = Context {
+            counter: match switches.counter_moves {
+                true => td.heuristics.counter(side, previous),
+                false => Move::NONE,
+            },
+            followed: match switches.continuation_history {
+                true => previous,
+                false => Move::NONE,
+            },
+        };
+        let moves = &mut td.moves[ply];
+        position.legal_moves(&mut moves.list);
+        moves.score(&td.heuristics, table_move, context, ply, side);
+        moves.list.len()
     }
 
     /// Looks the node up in the table: a cut when a deep enough entry settles the score outside
@@ -563,13 +531,7 @@ impl<'a, 't> Searcher<'a, 't> {
             }
         }
         if switches.quiesce_table {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_before {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, alpha_before, beta);
             let tt = self.shared.tt;
             tt.store(key, ply, best_move, best, stand_pat, 0, bound);
         }

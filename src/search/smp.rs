@@ -3,14 +3,15 @@
 //! else is divided between them; helpers starting at other depths keep them out of step.
 
 use super::iterative::{Iteration, Plan, RootMove};
-use super::negamax::{Searcher, Shared};
+use super::negamax::Searcher;
 use super::score::MAX_PLY;
-use super::thread_data::ThreadData;
+use super::thread_data::{Shared, ThreadData};
+use super::time::TimeManager;
 use crate::board::Position;
 use std::sync::atomic::Ordering;
 
-/// Searches on `helpers.len() + 1` threads; the main thread works on the calling thread and
-/// reports. When the main thread is done it tells the helpers to stop and, without waiting for
+/// Searches on `helpers.len() + 1` threads; the main thread works on the calling thread,
+/// reports, and stops as `time` says. When the main thread is done it tells the helpers to stop and, without waiting for
 /// them, calls `finish` with its root moves, best first, and the depth it completed; returns
 /// what `finish` returns once the helpers have ended.
 #[allow(clippy::too_many_arguments)]
@@ -22,6 +23,7 @@ pub fn lazy_smp<R>(
     main_td: &mut ThreadData,
     helpers: &mut [ThreadData],
     plan: &Plan,
+    time: TimeManager,
     report: &mut dyn FnMut(&Iteration),
     finish: impl FnOnce(&[RootMove], u32) -> R,
 ) -> R {
@@ -31,17 +33,16 @@ pub fn lazy_smp<R>(
             let helper_plan = Plan {
                 max_depth: MAX_PLY as u32,
                 lines: plan.lines,
-                soft_deadline: None,
             };
             scope.spawn(move || {
                 td.start(game);
-                let mut searcher = Searcher::new(shared, td);
+                let mut searcher = Searcher::new(shared, td, TimeManager::unlimited());
                 searcher.can_stop = true;
                 searcher.iterate(root, &mut moves, &helper_plan, &mut |_| {});
             });
         }
         main_td.start(game);
-        let mut searcher = Searcher::new(shared, main_td);
+        let mut searcher = Searcher::new(shared, main_td, time);
         let mut moves = moves;
         let depth = searcher.iterate(root, &mut moves, plan, report);
         shared.done.store(true, Ordering::SeqCst);

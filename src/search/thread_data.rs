@@ -1,9 +1,56 @@
-//! What each search thread keeps for itself.
+//! The state of a search, by who holds it: what all threads of one search share ([`Shared`]),
+//! and what each thread keeps for itself ([`ThreadData`]).
 
+use super::control::Control;
 use super::ordering::{Heuristics, OrderedMoves};
 use super::score::MAX_PLY;
+use super::switches::SearchSwitches;
+use super::tt::TranspositionTable;
 use crate::board::{Colour, Position};
+use crate::eval::{Dare, Weights, evaluate};
 use crate::movegen::Move;
+use std::sync::atomic::{AtomicBool, AtomicU64};
+
+/// What all threads of one search share.
+pub struct Shared<'a> {
+    /// The transposition table.
+    pub tt: &'a TranspositionTable,
+    /// The stop flag, the ponder state and the clock.
+    pub control: &'a Control,
+    /// Set by the main thread when it is done, to stop the helpers.
+    pub done: AtomicBool,
+    /// Nodes of all threads, updated every
+    /// [`CHECK_INTERVAL`](super::negamax::CHECK_INTERVAL) nodes.
+    pub nodes: AtomicU64,
+    /// The evaluation's weights.
+    pub weights: Weights,
+    /// The search features on or off.
+    pub switches: SearchSwitches,
+    /// The score of a draw for each side to move, by colour index (from
+    /// [`draw_scores`](super::score::draw_scores)): a draw at the move limit scores it, and a
+    /// repetition scores it on top of its own score.
+    pub draws: [i32; 2],
+    /// The `Dare` of the side at the root, if any.
+    pub dare: Option<Dare>,
+}
+
+impl Shared<'_> {
+    /// The score of a draw for the side to move in `position`.
+    #[inline(always)]
+    pub(super) fn draw(&self, position: &Position) -> i32 {
+        self.draws[position.side_to_move().index()]
+    }
+
+    /// The static evaluation of `position` for this search: with its `Dare`, if any.
+    #[inline(always)]
+    pub(super) fn evaluate(&self, position: &Position) -> i32 {
+        let eval = evaluate(position, &self.weights);
+        match &self.dare {
+            Some(dare) => eval + dare.bonus(position),
+            None => eval,
+        }
+    }
+}
 
 /// Per-thread search state: node counts, move-ordering heuristics, the principal variation and
 /// the line of positions for repetition detection.

@@ -1,7 +1,11 @@
-//! What bounds a search (depth, nodes, a fixed move time or the game clocks), and the
-//! deadlines the clocks give: a soft one checked between iterations, a hard one inside them.
+//! Time management, in one place: what bounds a search ([`Limits`]: depth, nodes, a fixed move
+//! time or the game clocks), and the [`TimeManager`] that owns the limits of one search: the
+//! soft deadline checked between iterations (scaled by how settled the root is), the hard one
+//! checked inside them, and the node budget. The search only asks it "stop now?".
 
+use super::control::Control;
 use crate::board::Colour;
+use crate::movegen::Move;
 use std::time::Duration;
 
 /// The clocks of a timed game as `go` reports them (`btime`, `wtime`, `binc`, `winc`,
@@ -46,7 +50,7 @@ pub const MAX_PLANNED_MS: i64 = 365 * 24 * 3_600_000;
 
 /// When to stop: the soft deadline is checked between iterations, the hard one inside them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimePlan {
+struct Deadlines {
     /// Do not start another iteration after this.
     pub soft: Option<Duration>,
     /// Stop the search at once after this.
@@ -71,19 +75,19 @@ impl Limits {
     }
 
     /// The deadlines for `side` to move, keeping `overhead_ms` in hand for the answer to travel.
-    pub fn time_plan(&self, side: Colour, overhead_ms: u64) -> TimePlan {
+    fn deadlines(&self, side: Colour, overhead_ms: u64) -> Deadlines {
         // Every input is clamped first, so that no sum or product below can overflow: a huge
         // clock is a long think, a negative one means "move now".
         let clamp = |ms: i64| ms.clamp(0, MAX_PLANNED_MS);
         let ms = |ms: i64| Duration::from_millis(clamp(ms) as u64);
         let overhead = clamp(i64::try_from(overhead_ms).unwrap_or(i64::MAX));
         if self.infinite {
-            return TimePlan {
+            return Deadlines {
                 soft: None,
                 hard: None,
             };
         }
-        let mut plan = TimePlan {
+        let mut plan = Deadlines {
             soft: None,
             hard: None,
         };
@@ -91,7 +95,7 @@ impl Limits {
             let movetime = clamp(i64::try_from(movetime).unwrap_or(i64::MAX));
             let budget = ms(movetime - overhead).max(Duration::from_millis(1));
             // A fixed move time is there to be used: no soft deadline.
-            plan = TimePlan {
+            plan = Deadlines {
                 soft: None,
                 hard: Some(budget),
             };
@@ -117,9 +121,130 @@ impl Limits {
     }
 }
 
+/// The time manager of one search thread: the main thread's holds the search's limits, a
+/// helper's none (helpers stop when the main thread is done).
+#[derive(Clone, Copy, Debug)]
+pub struct TimeManager {
+    deadlines: Deadlines,
+    /// Node budget of all threads together.
+    nodes: Option<u64>,
+    /// Scale the soft deadline by the root's stability (`AdaptiveTime`).
+    adaptive: bool,
+    stability: Stability,
+}
+
+impl TimeManager {
+    /// The time manager of a search within `limits` for `side` to move, keeping `overhead_ms` in
+    /// hand for the answer to travel; with `adaptive`, the soft deadline follows the root's
+    /// stability.
+    pub fn new(limits: &Limits, side: Colour, overhead_ms: u64, adaptive: bool) -> TimeManager {
+        TimeManager {
+            deadlines: limits.deadlines(side, overhead_ms),
+            nodes: limits.nodes,
+            adaptive,
+            stability: Stability::default(),
+        }
+    }
+
+    /// No limit at all: a helper thread's, which stops when told.
+    pub fn unlimited() -> TimeManager {
+        TimeManager::new(&Limits::default(), Colour::Black, 0, false)
+    }
+
+    /// The node budget of all threads together, if any.
+    #[inline(always)]
+    pub fn node_limit(&self) -> Option<u64> {
+        self.nodes
+    }
+
+    /// Inside an iteration: has the hard deadline passed? Never while pondering.
+    #[inline(always)]
+    pub fn past_hard_deadline(&self, control: &Control) -> bool {
+        match self.deadlines.hard {
+            Some(hard) => !control.is_pondering() && control.clock_elapsed() >= hard,
+            None => false,
+        }
+    }
+
+    /// After an iteration whose best move is `best` with `score`: is it time to stop rather than
+    /// start another? Past half the soft deadline (scaled by the root's stability) another
+    /// iteration would most likely not finish; past the hard one, none may start. Never while
+    /// pondering.
+    pub fn stop_after_iteration(&mut self, control: &Control, best: Move, score: i32) -> bool {
+        let scale = self.stability.update(best, score);
+        if let Some(soft) = self.deadlines.soft
+            && !control.is_pondering()
+            && control.clock_elapsed() >= self.spend(soft, scale) / 2
+        {
+            return true;
+        }
+        // Inside an iteration the clock is read every so many nodes; near the end of the game a
+        // whole iteration can be fewer, so read it here as well.
+        self.past_hard_deadline(control)
+    }
+
+    /// The soft deadline to keep: scaled by the root's stability (per mille) with `AdaptiveTime`
+    /// on, as it is otherwise.
+    fn spend(&self, soft: Duration, scale: u32) -> Duration {
+        if self.adaptive {
+            soft * scale / 1000
+        } else {
+            soft
+        }
+    }
+}
+
+/// The soft deadline's scale, per mille, by iterations the best move has stayed the same
+/// (0: it changed in this one). The last entry holds for longer runs.
+const BY_STABLE_ITERATIONS: [u32; 5] = [1600, 1250, 1000, 850, 700];
+
+/// A score drop of this many centi-marbles (or more) doubles the time.
+const FULL_DROP: i32 = 100;
+
+/// How settled the root is: how many iterations the best move has kept its place and how far
+/// its score fell in the last one. More time when the best move changes or the score drops,
+/// less when the move is stable.
+#[derive(Clone, Copy, Debug)]
+struct Stability {
+    best: Move,
+    score: Option<i32>,
+    stable_iterations: usize,
+}
+
+impl Default for Stability {
+    fn default() -> Stability {
+        Stability {
+            best: Move::NONE,
+            score: None,
+            stable_iterations: 0,
+        }
+    }
+}
+
+impl Stability {
+    /// Takes the best move and score of an iteration just completed; returns the scale, per
+    /// mille, to apply to the soft deadline.
+    fn update(&mut self, best: Move, score: i32) -> u32 {
+        if best == self.best {
+            self.stable_iterations += 1;
+        } else {
+            self.stable_iterations = 0;
+            self.best = best;
+        }
+        let drop = self
+            .score
+            .map_or(0, |last| (last - score).clamp(0, FULL_DROP));
+        self.score = Some(score);
+        let last = BY_STABLE_ITERATIONS.len() - 1;
+        let by_move = BY_STABLE_ITERATIONS[self.stable_iterations.min(last)];
+        by_move * (FULL_DROP + drop) as u32 / FULL_DROP as u32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Position;
 
     fn clocks(ms: i64, increment: i64, moves_to_go: Option<u32>) -> Limits {
         let clocks = GoClocks {
@@ -135,31 +260,31 @@ mod tests {
 
     #[test]
     fn movetime_keeps_the_overhead() {
-        let plan = Limits::movetime(200).time_plan(Colour::Black, 10);
+        let plan = Limits::movetime(200).deadlines(Colour::Black, 10);
         assert_eq!(plan.hard, Some(Duration::from_millis(190)));
-        let plan = Limits::movetime(5).time_plan(Colour::Black, 10);
+        let plan = Limits::movetime(5).deadlines(Colour::Black, 10);
         assert_eq!(plan.hard, Some(Duration::from_millis(1)));
     }
 
     #[test]
     fn clocks_share_the_time_left_and_never_plan_beyond_it() {
-        let plan = clocks(60_000 + CLOCK_RESERVE_MS, 0, None).time_plan(Colour::Black, 0);
+        let plan = clocks(60_000 + CLOCK_RESERVE_MS, 0, None).deadlines(Colour::Black, 0);
         assert_eq!(plan.soft, Some(Duration::from_millis(2_000)));
         assert_eq!(plan.hard, Some(Duration::from_millis(8_000)));
         // The reserve is never planned on, even with one move to go.
-        let last = clocks(100, 0, Some(1)).time_plan(Colour::Black, 0);
+        let last = clocks(100, 0, Some(1)).deadlines(Colour::Black, 0);
         assert_eq!(
             last.hard,
             Some(Duration::from_millis(
                 (100 - CLOCK_RESERVE_MS) as u64 * 9 / 10
             ))
         );
-        let last = clocks(1_000, 0, Some(1)).time_plan(Colour::Black, 100);
+        let last = clocks(1_000, 0, Some(1)).deadlines(Colour::Black, 100);
         assert!(last.hard.unwrap() <= Duration::from_millis(900));
-        let flagging = clocks(-5, 0, None).time_plan(Colour::Black, 10);
+        let flagging = clocks(-5, 0, None).deadlines(Colour::Black, 10);
         assert_eq!(flagging.hard, Some(Duration::ZERO));
         // White's clock is used for White.
-        let plan = clocks(60_000, 0, None).time_plan(Colour::White, 0);
+        let plan = clocks(60_000, 0, None).deadlines(Colour::White, 0);
         assert!(plan.soft.unwrap() > Duration::from_secs(10));
     }
 
@@ -174,20 +299,20 @@ mod tests {
             (-1, 0),
         ] {
             for moves in [None, Some(1), Some(u32::MAX)] {
-                let plan = clocks(time, increment, moves).time_plan(Colour::Black, u64::MAX);
+                let plan = clocks(time, increment, moves).deadlines(Colour::Black, u64::MAX);
                 let (soft, hard) = (plan.soft.unwrap(), plan.hard.unwrap());
                 assert!(soft <= hard && hard <= year, "{time} {increment} {moves:?}");
-                let plan = clocks(time, increment, moves).time_plan(Colour::Black, 0);
+                let plan = clocks(time, increment, moves).deadlines(Colour::Black, 0);
                 assert!(plan.hard.unwrap() <= year);
             }
         }
-        let long = clocks(i64::MAX, 0, None).time_plan(Colour::Black, 0);
+        let long = clocks(i64::MAX, 0, None).deadlines(Colour::Black, 0);
         assert!(long.soft.unwrap() > Duration::from_secs(3_600), "{long:?}");
-        let none = clocks(i64::MIN, 0, None).time_plan(Colour::Black, 0);
+        let none = clocks(i64::MIN, 0, None).deadlines(Colour::Black, 0);
         assert_eq!(none.hard, Some(Duration::ZERO));
         assert!(
             Limits::movetime(u64::MAX)
-                .time_plan(Colour::Black, 0)
+                .deadlines(Colour::Black, 0)
                 .hard
                 .unwrap()
                 <= year
@@ -200,14 +325,42 @@ mod tests {
             infinite: true,
             ..Limits::movetime(10)
         }
-        .time_plan(Colour::Black, 0);
+        .deadlines(Colour::Black, 0);
         assert_eq!(
             plan,
-            TimePlan {
+            Deadlines {
                 soft: None,
                 hard: None
             }
         );
-        assert_eq!(Limits::depth(3).time_plan(Colour::Black, 0).hard, None);
+        assert_eq!(Limits::depth(3).deadlines(Colour::Black, 0).hard, None);
+    }
+
+    #[test]
+    fn a_stable_move_spends_less_and_a_change_or_a_drop_spends_more() {
+        let moves = Position::startpos().moves();
+        let (a, b) = (moves.as_slice()[0], moves.as_slice()[1]);
+        let mut stability = Stability::default();
+        let first = stability.update(a, 10);
+        assert!(first > 1000, "a new best move gets more time: {first}");
+        let mut scales = vec![];
+        for _ in 0..6 {
+            scales.push(stability.update(a, 10));
+        }
+        assert!(scales.windows(2).all(|w| w[1] <= w[0]), "{scales:?}");
+        assert!(*scales.last().unwrap() < 1000, "{scales:?}");
+        let changed = stability.update(b, 10);
+        assert!(changed > scales[0], "{changed} after a change");
+        let mut other = Stability::default();
+        other.update(a, 10);
+        other.update(a, 10);
+        let steady = other;
+        let dropped = other.update(a, -90);
+        let mut kept = steady;
+        assert_eq!(
+            dropped,
+            2 * kept.update(a, 10),
+            "a full drop doubles the time"
+        );
     }
 }

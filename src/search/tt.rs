@@ -20,6 +20,20 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a search of the window (`alpha`, `beta`) that returned `score` proved.
+    #[inline(always)]
+    pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// What the table holds for a position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Entry {
@@ -68,16 +82,18 @@ pub struct TranspositionTable {
 }
 
 /// The table could not be given the memory asked for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableSizeError(pub String);
-
-impl std::fmt::Display for TableSizeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableSizeError {
+    /// Outside 1 to [`MAX_HASH_MB`].
+    #[error("hash size {0} MB is not in 1..={MAX_HASH_MB}")]
+    OutOfRange(usize),
+    /// More than the memory the system says is available.
+    #[error("hash size {mb} MB is more than the {available} MB of memory available")]
+    MoreThanAvailable { mb: usize, available: usize },
+    /// The allocation itself failed.
+    #[error("cannot allocate {0} MB for the hash table")]
+    CannotAllocate(usize),
 }
-
-impl std::error::Error for TableSizeError {}
 
 impl TranspositionTable {
     /// A table of `mb` megabytes (1 to [`MAX_HASH_MB`]); an error rather than an abort when the
@@ -88,7 +104,7 @@ impl TranspositionTable {
         let mut buckets = Vec::new();
         buckets
             .try_reserve_exact(count)
-            .map_err(|_| TableSizeError(format!("cannot allocate {mb} MB for the hash table")))?;
+            .map_err(|_| TableSizeError::CannotAllocate(mb))?;
         buckets.resize_with(count, Bucket::default);
         Ok(TranspositionTable {
             buckets,
@@ -100,18 +116,14 @@ impl TranspositionTable {
     /// available.)
     pub fn check_size(mb: usize) -> Result<(), TableSizeError> {
         if !(1..=MAX_HASH_MB).contains(&mb) {
-            return Err(TableSizeError(format!(
-                "hash size {mb} MB is not in 1..={MAX_HASH_MB}"
-            )));
+            return Err(TableSizeError::OutOfRange(mb));
         }
         // Overcommitting systems grant any reservation and kill the process when the table is
         // written, so ask what memory there is first.
         if let Some(available) = available_mb()
             && mb > available
         {
-            return Err(TableSizeError(format!(
-                "hash size {mb} MB is more than the {available} MB of memory available"
-            )));
+            return Err(TableSizeError::MoreThanAvailable { mb, available });
         }
         Ok(())
     }
@@ -284,11 +296,17 @@ mod tests {
 
     #[test]
     fn absurd_sizes_are_refused() {
-        assert!(TranspositionTable::new(0).is_err());
-        assert!(TranspositionTable::new(MAX_HASH_MB + 1).is_err());
+        let out_of_range = |mb| TranspositionTable::new(mb).err();
+        assert_eq!(out_of_range(0), Some(TableSizeError::OutOfRange(0)));
+        let above = MAX_HASH_MB + 1;
+        assert_eq!(out_of_range(above), Some(TableSizeError::OutOfRange(above)));
         if let Some(available) = available_mb().filter(|&mb| mb < MAX_HASH_MB) {
             let error = TranspositionTable::new(available + 1).err().unwrap();
-            assert!(error.0.contains("available"), "{error}");
+            assert!(
+                matches!(error, TableSizeError::MoreThanAvailable { .. }),
+                "{error}"
+            );
+            assert!(error.to_string().contains("available"), "{error}");
         }
         let table = TranspositionTable::new(2).unwrap();
         assert_eq!(table.buckets.len() * std::mem::size_of::<Bucket>(), 2 << 20);
