@@ -1,7 +1,41 @@
 //! Sumito, an Abalone engine.
 //!
-//! The rules core lives in [`board`] (cells, bitboards, positions, position strings, layouts)
-//! and [`movegen`] (moves, Aba-Pro notation, legal move generation, perft).
+//! # The map
+//! The crate in layers, each using only those below it (the binary's `cli/` stands on top: one
+//! file per subcommand, holding its clap arguments and its `run`, and `main.rs` only parses and
+//! dispatches).
+//!
+//! | layer | module | what it is |
+//! |---|---|---|
+//! | tools | [`tune`] | fits the evaluation's weights to datagen data |
+//! | | [`datagen`] | training positions from fast self-play |
+//! | | [`match_runner`] | engine-vs-engine matches: schedules, openings, statistics, merging |
+//! | | [`gui`] | the web GUI that plays, watches and analyses through UAP |
+//! | | [`play`] | a game against Sumito in the terminal |
+//! | | [`compliance`] | checks a UAP engine against PROTOCOL.md |
+//! | games | [`records`] | game records: write, read, replay, verify |
+//! | | [`analysis`] | whole games and single positions analysed with the search |
+//! | | [`selfplay`] | in-process players, for datagen, timing and tests |
+//! | | [`clock`] | game clocks and time controls, for whoever runs a game |
+//! | engine | [`protocol`] | the UAP engine loop: commands, options, errors, output |
+//! | | [`search`] | iterative deepening PVS on several threads, its time manager, the table |
+//! | | [`eval`] | the static evaluation: terms, weights, phase, `Dare` |
+//! | rules | [`movegen`] | moves, Aba-Pro notation, legal move generation, perft |
+//! | | [`board`] | cells, directions, bitboards, positions, position strings, layouts |
+//! | leaves | [`uap_client`] | drives a UAP engine process from outside |
+//! | | [`util`] | random numbers, progress on stderr, measured durations |
+//!
+//! Which may use which:
+//! - `board` and `movegen` are the rules core and use each other (a position plays a `Move`);
+//!   they use nothing above them.
+//! - `eval` uses the rules; `search` uses `eval` and the rules; `protocol` uses `search`.
+//! - `clock` uses `search` (a time control becomes search `Limits`); `records` uses `clock`
+//!   (a record writes its time control) and the rules.
+//! - The tools use anything below them and never each other, but `tune` reads `datagen`'s files
+//!   and `play` and `gui` write results as `protocol` words them.
+//! - `uap_client` and `util` use nothing of the crate: anything may use them.
+//!
+//! Each module returns its own error type; the binary prints them as `error: <message>`.
 //!
 //! ```
 //! use sumito::board::Position;
