@@ -152,3 +152,26 @@ fn read_games(text: &str) -> Result<Vec<(Replayed, String)>, String> {
     }
     Ok(games)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unreadable_games_say_which_word_for_word() {
+        let message = |text: &str| read_games(text).err().map(|e| e.to_string());
+        let text =
+            "[Layout \"standard\"]\n\n1. a1b1 i5h5 *\n\n[Layout \"standard\"]\n\n1. a1a2 *\n";
+        let records = parse_records(text).expect("two records");
+        let why = replay(&records[1]).expect_err("refused");
+        assert_eq!(
+            message(text),
+            Some(format!("game 2 (line {}): {why}", records[1].line))
+        );
+        assert_eq!(records[1].line, 5);
+        assert_eq!(
+            message("1. a1b1 *\n[Event"),
+            parse_records("1. a1b1 *\n[Event").err()
+        );
+    }
+}

@@ -62,3 +62,40 @@ impl EngineFlags {
         Ok(engine)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_flags_say_why_word_for_word() {
+        let start = StartArgs {
+            layout: None,
+            fen: Some("x".into()),
+        };
+        assert_eq!(
+            start.position().unwrap_err().to_string(),
+            "bad position string: expected 2 to 5 fields (board, side, lost black, lost white, \
+             plies), found 1"
+        );
+        let flags = EngineFlags {
+            threads: Some(0),
+            hash: Some(0),
+        };
+        assert_eq!(
+            flags.threads(1).unwrap_err().to_string(),
+            format!("--threads 0 is not in 1..={MAX_THREADS}")
+        );
+        let hashless = EngineFlags {
+            threads: None,
+            hash: Some(0),
+        };
+        assert_eq!(
+            hashless.engine(1).err().map(|e| e.to_string()),
+            Some(format!(
+                "hash size 0 MB is not in 1..={}",
+                sumito::search::MAX_HASH_MB
+            ))
+        );
+    }
+}

@@ -212,4 +212,38 @@ mod tests {
         assert_eq!(Wdl::for_side(Some(Colour::Black), Colour::White), Wdl::Loss);
         assert_eq!(Wdl::for_side(None, Colour::White).value(), 0.5);
     }
+
+    #[test]
+    fn each_damaged_line_says_what_is_wrong() {
+        let message = |text: &str| parse_line(text).unwrap_err().to_string();
+        assert_eq!(message(""), "'' is neither a position line nor a game line");
+        assert_eq!(message("game x standard 1-0 10 3"), "bad game index 'x'");
+        assert_eq!(message("game 1 standard 1-0 y 3"), "bad ply count 'y'");
+        assert_eq!(
+            message("game 1 standard 1-0 10 z"),
+            "bad position count 'z'"
+        );
+        assert_eq!(
+            message("game 1 standard 1-0 99999999999 3"),
+            "out of range integral type conversion attempted"
+        );
+        assert_eq!(message("game 1 standard 2-0 10 3"), "bad game result '2-0'");
+        assert_eq!(
+            message("game 1 square 1-0 10 3"),
+            "unknown layout 'square' (expected standard or classic, belgian-daisy or german-daisy)"
+        );
+        assert_eq!(
+            message("ww1bb/wwwbbb/1ww1bb1/8/9/8/1bb1ww1/bbbwww/bb1ww b 0 0 0 0.7 5"),
+            "bad result '0.7'"
+        );
+        assert_eq!(
+            message("ww1bb/wwwbbb/1ww1bb1/8/9/8/1bb1ww1/bbbwww/bb1ww b 0 0 0 1 5.5"),
+            "bad score '5.5'"
+        );
+        assert_eq!(
+            message("ww1bb/wwwbbb/1ww1bb1/8/9/8/1bb1ww1/bbbwww b x 0 0 1 5"),
+            "bad position 'ww1bb/wwwbbb/1ww1bb1/8/9/8/1bb1ww1/bbbwww b x 0 0': \
+             expected 9 rows separated by '/', found 8"
+        );
+    }
 }

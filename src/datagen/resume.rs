@@ -194,4 +194,50 @@ mod tests {
         let miscounted = file().replace("1-0 50 2", "1-0 50 3");
         assert!(scan(miscounted.as_bytes(), HEADER).is_err());
     }
+
+    #[test]
+    fn refusals_say_why_word_for_word() {
+        let message = |text: &str| scan(text.as_bytes(), HEADER).unwrap_err().to_string();
+        assert_eq!(
+            message(&file().replace("--seed 1", "--seed 2")),
+            "it was made with other settings or by another build:\n  \
+             # sumito datagen 1: --seed 2\nnot\n  # sumito datagen 1: --seed 1\n\
+             use the same settings and build to continue it, or another --output"
+        );
+        assert_eq!(
+            message("hello\nworld\n"),
+            "it does not start with '# sumito datagen 1' but with 'hello': not a data file of \
+             sumito datagen, left alone"
+        );
+        assert_eq!(
+            message("hel"),
+            "it does not start with '# sumito datagen 1' but with 'hel': not a data file of \
+             sumito datagen, left alone"
+        );
+        assert_eq!(
+            message(&file().replace("game 1 german", "game 5 german")),
+            "line 5: game 5 with 0 positions where game 1 with 0 was due; the file is damaged"
+        );
+        assert_eq!(
+            message(&file().replace("1-0 50 2", "1-0 50 x")),
+            "line 4: bad position count 'x'"
+        );
+        let missing = Path::new("/nonexistent-sumito-dir/data.txt");
+        assert_eq!(
+            open(missing, HEADER).unwrap_err().to_string(),
+            "cannot open /nonexistent-sumito-dir/data.txt: No such file or directory (os error 2)"
+        );
+        let dir = std::env::temp_dir().join(format!("sumito-resume-{}.txt", std::process::id()));
+        std::fs::write(&dir, "hello\n").unwrap();
+        let refused = open(&dir, HEADER).unwrap_err().to_string();
+        let _ = std::fs::remove_file(&dir);
+        assert_eq!(
+            refused,
+            format!(
+                "{}: it does not start with '# sumito datagen 1' but with 'hello': not a data \
+                 file of sumito datagen, left alone",
+                dir.display()
+            )
+        );
+    }
 }

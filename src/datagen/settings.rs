@@ -81,3 +81,31 @@ impl Settings {
 /// depth 4 with 2 lines 104. Depth 3 makes more than a million positions an hour on two cores
 /// even beside other work; depth 4 does not.
 pub const DEFAULT_DEPTH: u32 = 3;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ply_ranges_read_and_bad_ones_say_why() {
+        assert_eq!("4-8".parse(), Ok(PlyRange { min: 4, max: 8 }));
+        assert_eq!("6".parse(), Ok(PlyRange { min: 6, max: 6 }));
+        let message = |text: &str| text.parse::<PlyRange>().unwrap_err().to_string();
+        assert_eq!(
+            message("x"),
+            "'x' is not a ply count or a range such as 4-8"
+        );
+        assert_eq!(
+            message("4-y"),
+            "'4-y' is not a ply count or a range such as 4-8"
+        );
+        assert_eq!(
+            message("8-4"),
+            "'8-4': the range must run upwards, to 100 at most"
+        );
+        assert_eq!(
+            message("101"),
+            "'101': the range must run upwards, to 100 at most"
+        );
+    }
+}

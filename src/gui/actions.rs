@@ -245,3 +245,171 @@ impl Table {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::engine_driver::DriverEvent;
+    use crate::gui::table::GuiConfig;
+    use crate::uap_client::EngineSpec;
+
+    /// No engine starts in these tests: every request is refused before one would.
+    struct NoEngines;
+
+    impl Reporter for NoEngines {
+        fn for_driver(&self, _: usize, _: u64) -> Box<dyn Fn(DriverEvent) + Send> {
+            Box::new(|_| {})
+        }
+    }
+
+    fn table() -> Table {
+        let spec = EngineSpec {
+            name: "none".into(),
+            program: "/nonexistent-sumito-engine".into(),
+            args: Vec::new(),
+            options: Vec::new(),
+        };
+        Table::new(GuiConfig {
+            engines: vec![spec.clone(), spec],
+            tc: TimeControl::MoveTime { ms: 100 },
+        })
+    }
+
+    fn request(mode: &str) -> NewGame {
+        NewGame {
+            mode: mode.into(),
+            layout: None,
+            fen: None,
+            colour: None,
+            tc: None,
+            skill: None,
+            engines: None,
+        }
+    }
+
+    #[test]
+    fn refused_requests_say_why_word_for_word() {
+        let mut table = table();
+        let mut new_game = |request: NewGame| {
+            table
+                .new_game(&request, &NoEngines)
+                .expect_err("refused")
+                .to_string()
+        };
+        assert_eq!(
+            new_game(NewGame {
+                fen: Some("x".into()),
+                ..request("play")
+            }),
+            "bad position string: expected 2 to 5 fields (board, side, lost black, lost white, \
+             plies), found 1"
+        );
+        assert_eq!(
+            new_game(NewGame {
+                layout: Some("square".into()),
+                ..request("play")
+            }),
+            "unknown layout 'square' (expected standard or classic, belgian-daisy or german-daisy)"
+        );
+        assert_eq!(
+            new_game(NewGame {
+                colour: Some("green".into()),
+                ..request("play")
+            }),
+            "colour must be black or white, not 'green'"
+        );
+        assert_eq!(
+            new_game(request("dance")),
+            "mode must be play, watch or analyse, not 'dance'"
+        );
+        assert_eq!(
+            new_game(NewGame {
+                tc: Some("ten".into()),
+                ..request("play")
+            }),
+            "ten".parse::<TimeControl>().unwrap_err().to_string()
+        );
+        assert_eq!(
+            new_game(NewGame {
+                skill: Some(21),
+                ..request("play")
+            }),
+            "skill must be 1 to 20, not 21"
+        );
+        assert_eq!(
+            new_game(NewGame {
+                engines: Some(vec![0, 1, 0]),
+                ..request("play")
+            }),
+            "engines must list one or two engine numbers"
+        );
+        assert_eq!(
+            new_game(NewGame {
+                engines: Some(vec![0, 2]),
+                ..request("play")
+            }),
+            "there is no engine 2 (there are 2)"
+        );
+        fn message(result: Result<(), impl std::fmt::Display>) -> String {
+            match result {
+                Ok(()) => "accepted".into(),
+                Err(e) => e.to_string(),
+            }
+        }
+        assert_eq!(
+            message(table.take_back(1, &NoEngines)),
+            "there is no move to take back"
+        );
+        assert_eq!(
+            message(table.goto(3, &NoEngines)),
+            "there is no ply 3 (the game has 0)"
+        );
+        let lines = AnalysisSettings {
+            running: None,
+            multipv: Some(6),
+        };
+        assert_eq!(
+            message(table.set_analysis(&lines, &NoEngines)),
+            "lines must be 1 to 5, not 6"
+        );
+        assert_eq!(
+            message(table.load_record("", 1, &NoEngines)),
+            "the text holds no record"
+        );
+        let record = "[Event \"x\"]\n\n1. a1b1 *\n";
+        assert_eq!(
+            message(table.load_record(record, 2, &NoEngines)),
+            "there is no game 2 (the file has 1)"
+        );
+        let illegal = "[Event \"x\"]\n[Layout \"standard\"]\n\n1. a1a2 *\n";
+        let records = crate::records::parse_records(illegal).expect("a record");
+        let why = crate::records::replay(&records[0]).expect_err("refused");
+        assert_eq!(
+            message(table.load_record(illegal, 1, &NoEngines)),
+            format!("game 1: {why}")
+        );
+        assert_eq!(
+            message(table.load_record("1. a1b1 *\n[Event", 1, &NoEngines)),
+            crate::records::parse_records("1. a1b1 *\n[Event")
+                .unwrap_err()
+                .to_string()
+        );
+        table.mode = Mode::Watch;
+        assert_eq!(
+            message(table.human_move("a1b1", &NoEngines)),
+            "the engines are playing this game; start a game against the engine, or analysis, \
+             to move"
+        );
+        assert_eq!(
+            message(table.take_back(1, &NoEngines)),
+            "the engines are playing this game"
+        );
+        table.mode = Mode::Play {
+            human: Colour::White,
+        };
+        assert_eq!(
+            message(table.human_move("a1b1", &NoEngines)),
+            "it is the engine's turn"
+        );
+    }
+}

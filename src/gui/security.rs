@@ -125,4 +125,37 @@ mod tests {
         let null = [(header::HOST, "127.0.0.1:8080"), (header::ORIGIN, "null")];
         assert!(allowed.check(&headers(&null)).is_err());
     }
+
+    #[test]
+    fn refusals_say_which_header_word_for_word() {
+        let allowed = AllowedHosts::for_address("127.0.0.1:8080".parse().expect("an address"));
+        let message = |pairs: &[(header::HeaderName, &str)]| {
+            allowed
+                .check(&headers(pairs))
+                .expect_err("refused")
+                .to_string()
+        };
+        assert_eq!(message(&[]), "the request has no Host header");
+        assert_eq!(
+            message(&[(header::HOST, "evil.example:8080")]),
+            "Host 'evil.example:8080' is not this server's address (127.0.0.1:8080 or localhost:8080)"
+        );
+        assert_eq!(
+            message(&[(header::HOST, "127.0.0.1:8080"), (header::ORIGIN, "null")]),
+            "Origin 'null' is not this server's page"
+        );
+        let mut binary = HeaderMap::new();
+        let value = HeaderValue::from_bytes(b"\xff").expect("a header value");
+        binary.insert(header::HOST, value.clone());
+        assert_eq!(
+            allowed.check(&binary).expect_err("refused").to_string(),
+            "the Host header is not text"
+        );
+        binary.insert(header::HOST, HeaderValue::from_static("127.0.0.1:8080"));
+        binary.insert(header::ORIGIN, value);
+        assert_eq!(
+            allowed.check(&binary).expect_err("refused").to_string(),
+            "the Origin header is not text"
+        );
+    }
 }

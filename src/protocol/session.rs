@@ -458,3 +458,24 @@ commands (see PROTOCOL.md):
   eval                                 evaluation terms
   bench [depth]                        fixed-depth search of the bench positions
   help                                 this list";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_out_of_range_is_refused_with_its_size() {
+        let out = Output::new(Box::new(std::io::sink()));
+        let refused = Session::new(out, 0, 1).err().map(|e| e.to_string());
+        assert_eq!(
+            refused.as_deref(),
+            Some(
+                format!(
+                    "hash size 0 MB is not in 1..={}",
+                    crate::search::MAX_HASH_MB
+                )
+                .as_str()
+            )
+        );
+    }
+}

@@ -202,4 +202,42 @@ mod tests {
             assert_eq!(sum.round() as i32, evaluate(&position, &weights), "{line}");
         }
     }
+
+    #[test]
+    fn bad_files_say_what_is_wrong_word_for_word() {
+        let message = |text: &str| {
+            read_into(text, 0, &mut Data::default())
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            message("game 0 standard 1-0 50 0\n"),
+            "not a data file of sumito datagen (no header)"
+        );
+        assert_eq!(
+            message(&FILE.replacen("--seed 1\n", "--seed 1; bench x\n", 1)),
+            "bad bench in the header: x"
+        );
+        assert_eq!(
+            message(&FILE.replacen("1-0 50 1", "1-0 50 q", 1)),
+            "line 3: bad position count 'q'"
+        );
+        let missing = std::path::Path::new("/nonexistent-sumito-dir/d.txt");
+        assert_eq!(
+            load(&[missing], 0).unwrap_err().to_string(),
+            "cannot read /nonexistent-sumito-dir/d.txt: No such file or directory (os error 2)"
+        );
+        let path =
+            std::env::temp_dir().join(format!("sumito-tune-data-{}.txt", std::process::id()));
+        std::fs::write(&path, "hello\n").unwrap();
+        let refused = load(&[&path], 0).unwrap_err().to_string();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(
+            refused,
+            format!(
+                "{}: not a data file of sumito datagen (no header)",
+                path.display()
+            )
+        );
+    }
 }

@@ -135,4 +135,13 @@ mod tests {
         let lines = wrap("aaa bbb ccc ddd", 7);
         assert_eq!(lines, ["aaa bbb", "ccc ddd"]);
     }
+
+    #[test]
+    fn a_failed_write_names_the_file() {
+        let path = Path::new("/nonexistent-sumito-dir/tuned.rs");
+        assert_eq!(
+            write(path, "x").unwrap_err().to_string(),
+            "cannot write /nonexistent-sumito-dir/tuned.rs: No such file or directory (os error 2)"
+        );
+    }
 }
