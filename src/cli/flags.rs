@@ -1,8 +1,22 @@
 //! Groups of flags that several subcommands share, each checked in one place: where a tool
 //! starts ([`StartArgs`]), and the threads and table of an in-process engine ([`EngineFlags`]).
 
-use sumito::board::{Layout, Position};
-use sumito::search::{Engine, MAX_THREADS};
+use sumito::board::{Layout, Position, PositionStringError};
+use sumito::search::{Engine, MAX_THREADS, TableSizeError};
+
+/// What is wrong with the shared flags.
+#[derive(Debug, thiserror::Error)]
+pub enum FlagsError {
+    /// `--fen` does not read.
+    #[error("bad position string: {0}")]
+    BadPosition(#[source] PositionStringError),
+    /// `--threads` is out of range.
+    #[error("--threads {0} is not in 1..={max}", max = MAX_THREADS)]
+    Threads(usize),
+    /// The engine's table cannot be had (`--hash`).
+    #[error("{0}")]
+    Table(#[from] TableSizeError),
+}
 
 /// Where a tool starts: a layout or a position string.
 #[derive(clap::Args, Debug)]
@@ -17,9 +31,9 @@ pub struct StartArgs {
 
 impl StartArgs {
     /// The position: the string's, else the layout's (standard by default).
-    pub fn position(&self) -> Result<Position, String> {
+    pub fn position(&self) -> Result<Position, FlagsError> {
         match (&self.fen, self.layout) {
-            (Some(fen), _) => fen.parse().map_err(|e| format!("bad position string: {e}")),
+            (Some(fen), _) => fen.parse().map_err(FlagsError::BadPosition),
             (None, layout) => Ok(layout.unwrap_or(Layout::Standard).position()),
         }
     }
@@ -41,10 +55,10 @@ pub const DEFAULT_HASH_MB: usize = 64;
 
 impl EngineFlags {
     /// The thread count (`default` when none is given), checked.
-    pub fn threads(&self, default: usize) -> Result<usize, String> {
+    pub fn threads(&self, default: usize) -> Result<usize, FlagsError> {
         let threads = self.threads.unwrap_or(default);
         if !(1..=MAX_THREADS).contains(&threads) {
-            return Err(format!("--threads {threads} is not in 1..={MAX_THREADS}"));
+            return Err(FlagsError::Threads(threads));
         }
         Ok(threads)
     }
@@ -55,9 +69,9 @@ impl EngineFlags {
     }
 
     /// An engine with these settings, `default_threads` unless `--threads` says otherwise.
-    pub fn engine(&self, default_threads: usize) -> Result<Engine, String> {
+    pub fn engine(&self, default_threads: usize) -> Result<Engine, FlagsError> {
         let threads = self.threads(default_threads)?;
-        let mut engine = Engine::new(self.hash_mb()).map_err(|e| e.to_string())?;
+        let mut engine = Engine::new(self.hash_mb())?;
         engine.set_threads(threads);
         Ok(engine)
     }

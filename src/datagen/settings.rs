@@ -1,6 +1,7 @@
 //! The settings the games of `sumito datagen` are made with, and how the file's header names
 //! them.
 
+use super::error::DatagenError;
 use crate::search::Limits;
 use std::str::FromStr;
 
@@ -14,22 +15,20 @@ pub struct PlyRange {
 }
 
 impl FromStr for PlyRange {
-    type Err = String;
+    type Err = DatagenError;
 
-    fn from_str(text: &str) -> Result<PlyRange, String> {
+    fn from_str(text: &str) -> Result<PlyRange, DatagenError> {
         let number = |part: &str| {
             part.trim()
                 .parse::<u32>()
-                .map_err(|_| format!("'{text}' is not a ply count or a range such as 4-8"))
+                .map_err(|_| DatagenError::BadPlyRange(text.to_string()))
         };
         let (min, max) = match text.split_once('-') {
             Some((min, max)) => (number(min)?, number(max)?),
             None => (number(text)?, number(text)?),
         };
         if min > max || max > 100 {
-            return Err(format!(
-                "'{text}': the range must run upwards, to 100 at most"
-            ));
+            return Err(DatagenError::PlyRangeOutOfBounds(text.to_string()));
         }
         Ok(PlyRange { min, max })
     }
@@ -88,8 +87,9 @@ mod tests {
 
     #[test]
     fn ply_ranges_read_and_bad_ones_say_why() {
-        assert_eq!("4-8".parse(), Ok(PlyRange { min: 4, max: 8 }));
-        assert_eq!("6".parse(), Ok(PlyRange { min: 6, max: 6 }));
+        let range = |text: &str| text.parse::<PlyRange>().ok();
+        assert_eq!(range("4-8"), Some(PlyRange { min: 4, max: 8 }));
+        assert_eq!(range("6"), Some(PlyRange { min: 6, max: 6 }));
         let message = |text: &str| text.parse::<PlyRange>().unwrap_err().to_string();
         assert_eq!(
             message("x"),

@@ -4,6 +4,7 @@
 //! address the server listens on, so every request must name that address in `Host`, and in
 //! `Origin` when it has one.
 
+use super::error::GuiError;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::Next;
@@ -31,29 +32,29 @@ impl AllowedHosts {
     }
 
     /// Checks the `Host` and `Origin` headers; an error says which one is refused.
-    pub fn check(&self, headers: &HeaderMap) -> Result<(), String> {
+    pub fn check(&self, headers: &HeaderMap) -> Result<(), GuiError> {
         let host = match headers.get(header::HOST).map(|h| h.to_str()) {
             Some(Ok(host)) => host.trim().to_ascii_lowercase(),
-            Some(Err(_)) => return Err("the Host header is not text".into()),
-            None => return Err("the request has no Host header".into()),
+            Some(Err(_)) => return Err(GuiError::HostNotText),
+            None => return Err(GuiError::NoHost),
         };
         if !self.hosts.contains(&host) {
-            return Err(format!(
-                "Host '{host}' is not this server's address ({})",
-                self.hosts.join(" or ")
-            ));
+            return Err(GuiError::ForeignHost {
+                host,
+                allowed: self.hosts.clone(),
+            });
         }
         if let Some(origin) = headers.get(header::ORIGIN) {
             let origin = origin
                 .to_str()
-                .map_err(|_| "the Origin header is not text".to_string())?
+                .map_err(|_| GuiError::OriginNotText)?
                 .trim()
                 .to_ascii_lowercase();
             let allowed = origin
                 .strip_prefix("http://")
                 .is_some_and(|rest| self.hosts.iter().any(|h| h == rest));
             if !allowed {
-                return Err(format!("Origin '{origin}' is not this server's page"));
+                return Err(GuiError::ForeignOrigin(origin));
             }
         }
         Ok(())

@@ -8,7 +8,9 @@ use super::output::{Output, info_line};
 use crate::board::{Colour, Outcome, Position, Style, render};
 use crate::eval::Weights;
 use crate::movegen::{Move, perft_divide_until};
-use crate::search::{Control, Engine, GoClocks, Limits, SearchResult, Skill, bench_lines};
+use crate::search::{
+    Control, Engine, GoClocks, Limits, SearchResult, Skill, TableSizeError, bench_lines,
+};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
@@ -63,9 +65,10 @@ pub fn result_text(outcome: &Outcome) -> String {
 }
 
 impl Session {
-    /// A session writing to `out`, with an engine of `hash_mb` MB and `threads` threads.
-    pub fn new(out: Output, hash_mb: usize, threads: usize) -> Result<Session, String> {
-        let mut engine = Engine::new(hash_mb).map_err(|e| e.to_string())?;
+    /// A session writing to `out`, with an engine of `hash_mb` MB and `threads` threads; the
+    /// table is all that can fail.
+    pub fn new(out: Output, hash_mb: usize, threads: usize) -> Result<Session, TableSizeError> {
+        let mut engine = Engine::new(hash_mb)?;
         engine.set_threads(threads);
         Ok(Session {
             out,
