@@ -3,11 +3,54 @@
 use super::flags::EngineFlags;
 use sumito::analysis::json::{self, LineObject, MoveObject};
 use sumito::analysis::{analyse_game, analyse_position, listing_line, reported_text};
-use sumito::board::Position;
+use sumito::board::{Position, PositionStringError};
 use sumito::records::{Replayed, parse_records, replay};
 use sumito::say;
 use sumito::search::{Engine, Info, Limits};
 use sumito::util::progress::Progress;
+
+/// Why `sumito analyse` cannot analyse what it is given.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalyseError {
+    /// `--fen` does not read.
+    #[error("bad position string: {0}")]
+    BadPosition(#[source] PositionStringError),
+    /// `--fen` is a finished game: nothing to search.
+    #[error("the game is over in that position")]
+    GameOver,
+    /// The records cannot be read from stdin.
+    #[error("cannot read stdin: {0}")]
+    ReadStdin(#[source] std::io::Error),
+    /// The records file cannot be read.
+    #[error("cannot read {path}: {source}")]
+    ReadFile {
+        /// The file as given.
+        path: String,
+        /// Why not.
+        source: std::io::Error,
+    },
+    /// The records do not read: the message of the records reader.
+    #[error("{0}")]
+    Records(String),
+    /// A game's moves do not replay: the message of the replay, after where the game is.
+    #[error("game {game} (line {line}): {error}")]
+    Replay {
+        /// The game, from 1.
+        game: usize,
+        /// The line its record starts on.
+        line: usize,
+        /// Why it does not replay.
+        error: String,
+    },
+    /// `--game` beyond the file.
+    #[error("--game {game}: the file has {count} games (counted from 1)")]
+    NoSuchGame {
+        /// The game asked for.
+        game: usize,
+        /// The games the file holds.
+        count: usize,
+    },
+}
 
 /// The command line of `sumito analyse`.
 #[derive(clap::Args, Debug)]
@@ -60,12 +103,10 @@ pub fn run(args: &AnalyseArgs) -> super::Outcome {
 }
 
 /// The `--fen` form: the best lines of one position as they deepen.
-fn run_position(args: &AnalyseArgs, engine: &mut Engine, fen: &str) -> Result<(), String> {
-    let position: Position = fen
-        .parse()
-        .map_err(|e| format!("bad position string: {e}"))?;
+fn run_position(args: &AnalyseArgs, engine: &mut Engine, fen: &str) -> Result<(), AnalyseError> {
+    let position: Position = fen.parse().map_err(AnalyseError::BadPosition)?;
     if position.outcome().is_some() {
-        return Err("the game is over in that position".into());
+        return Err(AnalyseError::GameOver);
     }
     engine.settings.multipv = usize::from(args.multipv);
     let limits = args.limits(1000);
@@ -88,24 +129,27 @@ fn run_position(args: &AnalyseArgs, engine: &mut Engine, fen: &str) -> Result<()
 }
 
 /// The records form: every move of every game (or of game `--game`).
-fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), String> {
+fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), AnalyseError> {
     let path = args.records.as_deref().unwrap_or("-");
     let text = if path == "-" {
         let mut text = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-            .map_err(|e| format!("cannot read stdin: {e}"))?;
+            .map_err(AnalyseError::ReadStdin)?;
         text
     } else {
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?
+        std::fs::read_to_string(path).map_err(|source| AnalyseError::ReadFile {
+            path: path.to_string(),
+            source,
+        })?
     };
     let games = read_games(&text)?;
-    if let Some(k) = args.game
-        && !(1..=games.len()).contains(&k)
+    if let Some(game) = args.game
+        && !(1..=games.len()).contains(&game)
     {
-        return Err(format!(
-            "--game {k}: the file has {} games (counted from 1)",
-            games.len()
-        ));
+        return Err(AnalyseError::NoSuchGame {
+            game,
+            count: games.len(),
+        });
     }
     let limits = args.limits(200);
     for (index, (game, title)) in games.iter().enumerate() {
@@ -135,12 +179,15 @@ fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), String> {
 }
 
 /// The games of a records file, replayed under their move limits, each with a title.
-fn read_games(text: &str) -> Result<Vec<(Replayed, String)>, String> {
-    let records = parse_records(text)?;
+fn read_games(text: &str) -> Result<Vec<(Replayed, String)>, AnalyseError> {
+    let records = parse_records(text).map_err(AnalyseError::Records)?;
     let mut games = Vec::with_capacity(records.len());
     for (index, record) in records.iter().enumerate() {
-        let game = replay(record)
-            .map_err(|e| format!("game {} (line {}): {e}", index + 1, record.line))?;
+        let game = replay(record).map_err(|error| AnalyseError::Replay {
+            game: index + 1,
+            line: record.line,
+            error,
+        })?;
         let tag = |key: &str| record.tag(key).unwrap_or("?").to_string();
         let title = format!(
             "{} (black) - {} (white), {}",
@@ -151,4 +198,29 @@ fn read_games(text: &str) -> Result<Vec<(Replayed, String)>, String> {
         games.push((game, title));
     }
     Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unreadable_games_say_which_word_for_word() {
+        let message = |text: &str| read_games(text).err().map(|e| e.to_string());
+        let text =
+            "[Layout \"standard\"]\n\n1. a1b1 i5h5 *\n\n[Layout \"standard\"]\n\n1. a1a2 *\n";
+        let records = parse_records(text).expect("two records");
+        let why = replay(&records[1]).expect_err("refused");
+        assert_eq!(
+            message(text),
+            Some(format!("game 2 (line {}): {why}", records[1].line))
+        );
+        assert_eq!(records[1].line, 5);
+        assert_eq!(
+            message("1. a1b1 *\n[Event"),
+            parse_records("1. a1b1 *\n[Event")
+                .err()
+                .map(|e| e.to_string())
+        );
+    }
 }

@@ -3,7 +3,36 @@
 
 use std::path::PathBuf;
 use sumito::datagen::{DEFAULT_DEPTH, Job, PlyRange, Settings};
-use sumito::search::Limits;
+use sumito::search::{Limits, MAX_THREADS, TableSizeError};
+
+/// What is wrong with the flags of `sumito datagen`.
+#[derive(Debug, thiserror::Error)]
+pub enum DatagenFlagsError {
+    /// Neither `--games` nor `--positions`.
+    #[error("say how much to make: --games N, --positions N or both")]
+    NoAmount,
+    /// `--threads` out of range.
+    #[error("--threads must be from 1 to {max}", max = MAX_THREADS)]
+    Threads,
+    /// `--lines` out of range.
+    #[error("--lines must be from 1 to 64")]
+    Lines,
+    /// `--margin` out of range.
+    #[error("--margin must be from 0 to 10000 centi-marbles")]
+    Margin,
+    /// `--max-plies` out of range.
+    #[error("--max-plies must be from 1 to 100000")]
+    MaxPlies,
+    /// No table of `--hash` MB can be had.
+    #[error("--hash: {0}")]
+    Hash(#[source] TableSizeError),
+    /// `--nodes 0`.
+    #[error("--nodes must be at least 1")]
+    Nodes,
+    /// `--depth` out of range.
+    #[error("--depth must be from 1 to 64")]
+    Depth,
+}
 
 /// Arguments of `sumito datagen`.
 #[derive(clap::Args, Clone, Debug)]
@@ -53,35 +82,35 @@ pub struct DatagenArgs {
 
 impl DatagenArgs {
     /// The checked settings, or what is wrong with the flags.
-    fn settings(&self) -> Result<Settings, String> {
+    fn settings(&self) -> Result<Settings, DatagenFlagsError> {
         if self.games.is_none() && self.positions.is_none() {
-            return Err("say how much to make: --games N, --positions N or both".into());
+            return Err(DatagenFlagsError::NoAmount);
         }
         if self
             .threads
-            .is_some_and(|n| !(1..=sumito::search::MAX_THREADS).contains(&n))
+            .is_some_and(|n| !(1..=MAX_THREADS).contains(&n))
         {
-            let most = sumito::search::MAX_THREADS;
-            return Err(format!("--threads must be from 1 to {most}"));
+            return Err(DatagenFlagsError::Threads);
         }
         if !(1..=64).contains(&self.lines) {
-            return Err("--lines must be from 1 to 64".into());
+            return Err(DatagenFlagsError::Lines);
         }
         if self.margin > 10_000 {
-            return Err("--margin must be from 0 to 10000 centi-marbles".into());
+            return Err(DatagenFlagsError::Margin);
         }
         if !(1..=100_000).contains(&self.max_plies) {
-            return Err("--max-plies must be from 1 to 100000".into());
+            return Err(DatagenFlagsError::MaxPlies);
         }
-        sumito::search::Engine::new(self.hash).map_err(|e| format!("--hash: {e}"))?;
+        // Each thread makes a table of this size: found out now rather than in every thread.
+        sumito::search::Engine::new(self.hash).map_err(DatagenFlagsError::Hash)?;
         let limits = match (self.depth, self.nodes) {
-            (_, Some(0)) => return Err("--nodes must be at least 1".into()),
+            (_, Some(0)) => return Err(DatagenFlagsError::Nodes),
             (_, Some(nodes)) => Limits {
                 nodes: Some(nodes),
                 ..Limits::default()
             },
             (Some(depth), None) if !(1..=64).contains(&depth) => {
-                return Err("--depth must be from 1 to 64".into());
+                return Err(DatagenFlagsError::Depth);
             }
             (depth, None) => Limits::depth(depth.unwrap_or(DEFAULT_DEPTH)),
         };
@@ -163,7 +192,7 @@ mod tests {
             &["--games", "1", "--hash", "0"],
             &["--games", "1", "--margin", "10001"],
         ] {
-            let error = parse(flags).unwrap().settings().unwrap_err();
+            let error = parse(flags).unwrap().settings().unwrap_err().to_string();
             assert!(error.contains("--"), "{flags:?}: {error}");
         }
     }

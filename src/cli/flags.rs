@@ -1,8 +1,22 @@
 //! Groups of flags that several subcommands share, each checked in one place: where a tool
 //! starts ([`StartArgs`]), and the threads and table of an in-process engine ([`EngineFlags`]).
 
-use sumito::board::{Layout, Position};
-use sumito::search::{Engine, MAX_THREADS};
+use sumito::board::{Layout, Position, PositionStringError};
+use sumito::search::{Engine, MAX_THREADS, TableSizeError};
+
+/// What is wrong with the shared flags.
+#[derive(Debug, thiserror::Error)]
+pub enum FlagsError {
+    /// `--fen` does not read.
+    #[error("bad position string: {0}")]
+    BadPosition(#[source] PositionStringError),
+    /// `--threads` is out of range.
+    #[error("--threads {0} is not in 1..={max}", max = MAX_THREADS)]
+    Threads(usize),
+    /// The engine's table cannot be had (`--hash`).
+    #[error("{0}")]
+    Table(#[from] TableSizeError),
+}
 
 /// Where a tool starts: a layout or a position string.
 #[derive(clap::Args, Debug)]
@@ -17,9 +31,9 @@ pub struct StartArgs {
 
 impl StartArgs {
     /// The position: the string's, else the layout's (standard by default).
-    pub fn position(&self) -> Result<Position, String> {
+    pub fn position(&self) -> Result<Position, FlagsError> {
         match (&self.fen, self.layout) {
-            (Some(fen), _) => fen.parse().map_err(|e| format!("bad position string: {e}")),
+            (Some(fen), _) => fen.parse().map_err(FlagsError::BadPosition),
             (None, layout) => Ok(layout.unwrap_or(Layout::Standard).position()),
         }
     }
@@ -41,10 +55,10 @@ pub const DEFAULT_HASH_MB: usize = 64;
 
 impl EngineFlags {
     /// The thread count (`default` when none is given), checked.
-    pub fn threads(&self, default: usize) -> Result<usize, String> {
+    pub fn threads(&self, default: usize) -> Result<usize, FlagsError> {
         let threads = self.threads.unwrap_or(default);
         if !(1..=MAX_THREADS).contains(&threads) {
-            return Err(format!("--threads {threads} is not in 1..={MAX_THREADS}"));
+            return Err(FlagsError::Threads(threads));
         }
         Ok(threads)
     }
@@ -55,10 +69,47 @@ impl EngineFlags {
     }
 
     /// An engine with these settings, `default_threads` unless `--threads` says otherwise.
-    pub fn engine(&self, default_threads: usize) -> Result<Engine, String> {
+    pub fn engine(&self, default_threads: usize) -> Result<Engine, FlagsError> {
         let threads = self.threads(default_threads)?;
-        let mut engine = Engine::new(self.hash_mb()).map_err(|e| e.to_string())?;
+        let mut engine = Engine::new(self.hash_mb())?;
         engine.set_threads(threads);
         Ok(engine)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_flags_say_why_word_for_word() {
+        let start = StartArgs {
+            layout: None,
+            fen: Some("x".into()),
+        };
+        assert_eq!(
+            start.position().unwrap_err().to_string(),
+            "bad position string: expected 2 to 5 fields (board, side, lost black, lost white, \
+             plies), found 1"
+        );
+        let flags = EngineFlags {
+            threads: Some(0),
+            hash: Some(0),
+        };
+        assert_eq!(
+            flags.threads(1).unwrap_err().to_string(),
+            format!("--threads 0 is not in 1..={MAX_THREADS}")
+        );
+        let hashless = EngineFlags {
+            threads: None,
+            hash: Some(0),
+        };
+        assert_eq!(
+            hashless.engine(1).err().map(|e| e.to_string()),
+            Some(format!(
+                "hash size 0 MB is not in 1..={}",
+                sumito::search::MAX_HASH_MB
+            ))
+        );
     }
 }

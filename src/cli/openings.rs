@@ -11,13 +11,39 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use sumito::board::{Colour, Layout, Position};
 use sumito::movegen::Move;
-use sumito::search::{Control, Engine, Limits};
+use sumito::search::{Control, Engine, Limits, TableSizeError};
 use sumito::util::progress::Progress;
 use sumito::util::random::{Random, splitmix64};
 
 /// Candidates drawn at once per layout: enough to keep the cores busy, few enough that little
 /// is searched beyond the count asked for.
 const BATCH: usize = 16;
+
+/// Why `sumito openings` cannot make its suite.
+#[derive(Debug, thiserror::Error)]
+pub enum OpeningsError {
+    /// `--per-layout` out of range.
+    #[error("--per-layout must be from 1 to 100000")]
+    PerLayout,
+    /// `--depth` out of range.
+    #[error("--depth must be from 1 to 64")]
+    Depth,
+    /// `--max-score` out of range.
+    #[error("--max-score must be from 0 to 10000 centi-marbles")]
+    MaxScore,
+    /// `--min-plies` above `--max-plies`, or `--max-plies` above 100.
+    #[error("--min-plies must not exceed --max-plies, which is at most 100")]
+    Plies,
+    /// `--threads 0`.
+    #[error("--threads must be at least 1")]
+    Threads,
+    /// The layout has too few distinct quiet lines of the plies asked for.
+    #[error("too few distinct quiet openings of {0}")]
+    TooFew(Layout),
+    /// A thread's search table cannot be had.
+    #[error("{0}")]
+    Table(#[from] TableSizeError),
+}
 
 /// Arguments of `sumito openings`.
 #[derive(clap::Args, Clone, Debug)]
@@ -68,21 +94,21 @@ impl OpeningsArgs {
         )
     }
 
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), OpeningsError> {
         if !(1..=100_000).contains(&self.per_layout) {
-            return Err("--per-layout must be from 1 to 100000".into());
+            return Err(OpeningsError::PerLayout);
         }
         if !(1..=64).contains(&self.depth) {
-            return Err("--depth must be from 1 to 64".into());
+            return Err(OpeningsError::Depth);
         }
         if !(0..=10_000).contains(&self.max_score) {
-            return Err("--max-score must be from 0 to 10000 centi-marbles".into());
+            return Err(OpeningsError::MaxScore);
         }
         if self.min_plies > self.max_plies || self.max_plies > 100 {
-            return Err("--min-plies must not exceed --max-plies, which is at most 100".into());
+            return Err(OpeningsError::Plies);
         }
         if self.threads == Some(0) {
-            return Err("--threads must be at least 1".into());
+            return Err(OpeningsError::Threads);
         }
         Ok(())
     }
@@ -139,7 +165,7 @@ fn suite_for(
     layout: Layout,
     progress: &mut Progress,
     done_before: u64,
-) -> Result<(Vec<Kept>, u64), String> {
+) -> Result<(Vec<Kept>, u64), OpeningsError> {
     let mut seen = HashSet::new();
     let mut kept = Vec::new();
     let mut searched = 0u64;
@@ -155,16 +181,17 @@ fn suite_for(
                 batch.push((moves, position));
             }
             if index > 1000 * (args.per_layout as u64 + BATCH as u64) {
-                return Err(format!("too few distinct quiet openings of {layout}"));
+                return Err(OpeningsError::TooFew(layout));
             }
         }
-        let scores: Vec<Result<i32, String>> = batch
+        let scores: Vec<Result<i32, TableSizeError>> = batch
             .par_iter()
             .map_init(
-                || Engine::new(args.hash).map_err(|e| e.to_string()),
+                || Engine::new(args.hash),
                 |engine, (_, position)| match engine {
                     Ok(engine) => Ok(judge(engine, *position, args.depth)),
-                    Err(message) => Err(message.clone()),
+                    // Each candidate of a thread without a table reports it.
+                    Err(error) => Err(error.clone()),
                 },
             )
             .collect();
@@ -191,8 +218,7 @@ pub fn run(args: &OpeningsArgs) -> super::Outcome {
     layouts.dedup();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| e.to_string())?;
+        .build()?;
     let started = std::time::Instant::now();
     let total = (args.per_layout * layouts.len()) as u64;
     let mut progress = Progress::new("openings", total);

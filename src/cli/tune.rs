@@ -3,6 +3,37 @@
 use std::path::PathBuf;
 use sumito::tune::{Fit, StartFrom};
 
+/// What is wrong with the flags of `sumito tune`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TuneFlagsError {
+    /// `--epochs 0`.
+    #[error("--epochs must be at least 1")]
+    Epochs,
+    /// `--rate` not above 0 (or not a number).
+    #[error("--rate must be above 0")]
+    Rate,
+    /// `--batch 0`.
+    #[error("--batch must be at least 1")]
+    Batch,
+    /// `--lambda` out of range.
+    #[error("--lambda must be from 0 to 1")]
+    Lambda,
+    /// `--k` not above 0 (or not a number).
+    #[error("--k must be above 0")]
+    K,
+    /// `--threads` out of range.
+    #[error("--threads must be from 1 to 256")]
+    Threads,
+    /// `--freeze` names no term of the evaluation; `terms` lists those there are.
+    #[error("--freeze: no term '{name}' (terms: {})", .terms.join(", "))]
+    Freeze {
+        /// The name given.
+        name: String,
+        /// The names of the terms.
+        terms: Vec<&'static str>,
+    },
+}
+
 /// Arguments of `sumito tune`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct TuneArgs {
@@ -49,30 +80,27 @@ pub struct TuneArgs {
 
 impl TuneArgs {
     /// The fit these flags ask for, or what is wrong with them.
-    fn fit(&self) -> Result<Fit, String> {
+    fn fit(&self) -> Result<Fit, TuneFlagsError> {
         let checks = [
-            (self.epochs >= 1, "--epochs must be at least 1"),
+            (self.epochs >= 1, TuneFlagsError::Epochs),
             (
                 self.rate > 0.0 && self.rate.is_finite(),
-                "--rate must be above 0",
+                TuneFlagsError::Rate,
             ),
-            (self.batch >= 1, "--batch must be at least 1"),
-            (
-                (0.0..=1.0).contains(&self.lambda),
-                "--lambda must be from 0 to 1",
-            ),
+            (self.batch >= 1, TuneFlagsError::Batch),
+            ((0.0..=1.0).contains(&self.lambda), TuneFlagsError::Lambda),
             (
                 self.k.is_none_or(|k| k > 0.0 && k.is_finite()),
-                "--k must be above 0",
+                TuneFlagsError::K,
             ),
             (
                 self.threads
                     .is_none_or(|n| (1..=sumito::search::MAX_THREADS).contains(&n)),
-                "--threads must be from 1 to 256",
+                TuneFlagsError::Threads,
             ),
         ];
-        if let Some((_, message)) = checks.iter().find(|(ok, _)| !ok) {
-            return Err(message.to_string());
+        if let Some((_, error)) = checks.into_iter().find(|(ok, _)| !ok) {
+            return Err(error);
         }
         let names = sumito::eval::TERMS.map(|term| term.name);
         if let Some(name) = self
@@ -80,10 +108,10 @@ impl TuneArgs {
             .iter()
             .find(|name| !names.contains(&name.as_str()))
         {
-            return Err(format!(
-                "--freeze: no term '{name}' (terms: {})",
-                names.join(", ")
-            ));
+            return Err(TuneFlagsError::Freeze {
+                name: name.clone(),
+                terms: names.to_vec(),
+            });
         }
         Ok(Fit {
             data: self.data.clone(),
@@ -106,7 +134,6 @@ pub fn run(args: &TuneArgs) -> super::Outcome {
     let fit = args.fit()?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| e.to_string())?;
+        .build()?;
     Ok(pool.install(|| sumito::tune::run(&fit))?)
 }

@@ -8,6 +8,7 @@
 //! game <index> <layout> <result> <plies> <positions>
 //! ```
 
+use super::error::LineError;
 use crate::board::{Colour, Layout, Position};
 use std::fmt::Write as _;
 
@@ -121,29 +122,31 @@ pub fn game_line(game: &GameLine) -> String {
 }
 
 /// Reads one line (without its newline).
-pub fn parse_line(text: &str) -> Result<Line, String> {
+pub fn parse_line(text: &str) -> Result<Line, LineError> {
     if text.starts_with('#') {
         return Ok(Line::Comment);
     }
     let fields: Vec<&str> = text.split(' ').collect();
     match fields.as_slice() {
         ["game", index, layout, result, plies, positions] => {
-            let number = |field: &str, what: &str| {
-                field
-                    .parse::<u64>()
-                    .map_err(|_| format!("bad {what} '{field}'"))
+            let number = |field: &str, what: &'static str| {
+                field.parse::<u64>().map_err(|_| LineError::BadCount {
+                    what,
+                    field: field.to_string(),
+                })
             };
             let winner = match *result {
                 "1-0" => Some(Colour::Black),
                 "0-1" => Some(Colour::White),
                 "1/2-1/2" => None,
-                other => return Err(format!("bad game result '{other}'")),
+                other => return Err(LineError::BadGameResult(other.to_string())),
             };
             Ok(Line::Game(GameLine {
                 index: number(index, "game index")?,
-                layout: layout.parse().map_err(|e| format!("{e}"))?,
+                layout: layout.parse()?,
                 winner,
-                plies: u32::try_from(number(plies, "ply count")?).map_err(|e| e.to_string())?,
+                plies: u32::try_from(number(plies, "ply count")?)
+                    .map_err(LineError::PlyCountTooLarge)?,
                 positions: number(positions, "position count")?,
             }))
         }
@@ -151,18 +154,19 @@ pub fn parse_line(text: &str) -> Result<Line, String> {
             let text = [*board, side, lost_black, lost_white, plies].join(" ");
             let position = text
                 .parse()
-                .map_err(|e| format!("bad position '{text}': {e}"))?;
-            let result = Wdl::parse(result).ok_or(format!("bad result '{result}'"))?;
-            let score = score.parse().map_err(|_| format!("bad score '{score}'"))?;
+                .map_err(|source| LineError::BadPosition { text, source })?;
+            let result =
+                Wdl::parse(result).ok_or_else(|| LineError::BadResult(result.to_string()))?;
+            let score = score
+                .parse()
+                .map_err(|_| LineError::BadScore(score.to_string()))?;
             Ok(Line::Sample(Sample {
                 position,
                 result,
                 score,
             }))
         }
-        _ => Err(format!(
-            "'{text}' is neither a position line nor a game line"
-        )),
+        _ => Err(LineError::Unknown(text.to_string())),
     }
 }
 
@@ -211,5 +215,39 @@ mod tests {
         }
         assert_eq!(Wdl::for_side(Some(Colour::Black), Colour::White), Wdl::Loss);
         assert_eq!(Wdl::for_side(None, Colour::White).value(), 0.5);
+    }
+
+    #[test]
+    fn each_damaged_line_says_what_is_wrong() {
+        let message = |text: &str| parse_line(text).unwrap_err().to_string();
+        assert_eq!(message(""), "'' is neither a position line nor a game line");
+        assert_eq!(message("game x standard 1-0 10 3"), "bad game index 'x'");
+        assert_eq!(message("game 1 standard 1-0 y 3"), "bad ply count 'y'");
+        assert_eq!(
+            message("game 1 standard 1-0 10 z"),
+            "bad position count 'z'"
+        );
+        assert_eq!(
+            message("game 1 standard 1-0 99999999999 3"),
+            "out of range integral type conversion attempted"
+        );
+        assert_eq!(message("game 1 standard 2-0 10 3"), "bad game result '2-0'");
+        assert_eq!(
+            message("game 1 square 1-0 10 3"),
+            "unknown layout 'square' (expected standard or classic, belgian-daisy or german-daisy)"
+        );
+        assert_eq!(
+            message("ww1bb/wwwbbb/1ww1bb1/8/9/8/1bb1ww1/bbbwww/bb1ww b 0 0 0 0.7 5"),
+            "bad result '0.7'"
+        );
+        assert_eq!(
+            message("ww1bb/wwwbbb/1ww1bb1/8/9/8/1bb1ww1/bbbwww/bb1ww b 0 0 0 1 5.5"),
+            "bad score '5.5'"
+        );
+        assert_eq!(
+            message("ww1bb/wwwbbb/1ww1bb1/8/9/8/1bb1ww1/bbbwww b x 0 0 1 5"),
+            "bad position 'ww1bb/wwwbbb/1ww1bb1/8/9/8/1bb1ww1/bbbwww b x 0 0': \
+             expected 9 rows separated by '/', found 8"
+        );
     }
 }

@@ -7,11 +7,13 @@
 //! interrupted run continues from its last complete game (`resume.rs`). docs/datagen.md
 //! describes the format.
 
+mod error;
 pub mod format;
 mod game;
 mod resume;
 mod settings;
 
+pub use error::{DatagenError, LineError};
 pub use game::{GameRecord, is_quiet, play};
 pub use resume::{Held, scan};
 pub use settings::{DEFAULT_DEPTH, PlyRange, Settings};
@@ -62,7 +64,7 @@ pub struct Job {
 }
 
 /// Runs `sumito datagen`: games appended to the output file, progress on stderr.
-pub fn run(job: &Job) -> Result<(), String> {
+pub fn run(job: &Job) -> Result<(), DatagenError> {
     let settings = &job.settings;
     let target = Target {
         games: job.games.unwrap_or(u64::MAX),
@@ -89,8 +91,7 @@ pub fn run(job: &Job) -> Result<(), String> {
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(job.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| e.to_string())?;
+        .build()?;
     let started = Instant::now();
     let added = produce(&pool, settings, target, held, file)?;
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
@@ -115,7 +116,7 @@ fn produce(
     target: Target,
     held: Held,
     file: File,
-) -> Result<Added, String> {
+) -> Result<Added, DatagenError> {
     let next = AtomicU64::new(held.games);
     // Games from this index on are not started (lowered once the target is reached).
     let end = AtomicU64::new(target.games);
@@ -138,12 +139,12 @@ fn worker(
     settings: &Settings,
     next: &AtomicU64,
     end: &AtomicU64,
-    sender: Sender<Result<GameRecord, String>>,
+    sender: Sender<Result<GameRecord, DatagenError>>,
 ) {
     let mut engine = match Engine::new(settings.hash) {
         Ok(engine) => engine,
         Err(e) => {
-            let _ = sender.send(Err(e.to_string()));
+            let _ = sender.send(Err(e.into()));
             return;
         }
     };
@@ -162,12 +163,12 @@ fn worker(
 /// Appends the games as they come, in index order, each whole in one write, until the target
 /// is reached or the workers are done.
 fn write_in_order(
-    receiver: Receiver<Result<GameRecord, String>>,
+    receiver: Receiver<Result<GameRecord, DatagenError>>,
     target: Target,
     held: Held,
     mut file: File,
     end: &AtomicU64,
-) -> Result<Added, String> {
+) -> Result<Added, DatagenError> {
     let mut waiting = BTreeMap::new();
     let mut added = Added::default();
     let total = match target.games {
@@ -183,7 +184,10 @@ fn write_in_order(
         let mut expected = held.games + added.games;
         while let Some(record) = waiting.remove(&expected) {
             file.write_all(record.text().as_bytes())
-                .map_err(|e| format!("cannot write game {expected}: {e}"))?;
+                .map_err(|source| DatagenError::WriteGame {
+                    index: expected,
+                    source,
+                })?;
             added.games += 1;
             added.positions += record.samples.len() as u64;
             let (games, positions) = (held.games + added.games, held.positions + added.positions);

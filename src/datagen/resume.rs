@@ -3,6 +3,7 @@
 //! happened after: the rest (an unfinished block, a cut line) is dropped and the run goes on
 //! from the next game, making the file an uninterrupted run would have made.
 
+use super::error::DatagenError;
 use super::format::{FORMAT_TAG, Line, parse_line};
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Seek, SeekFrom, Write};
@@ -23,7 +24,7 @@ pub struct Held {
 
 /// Reads a data file made with `header` (its first line, with the newline). An empty file, or
 /// one cut inside the header, holds nothing.
-pub fn scan(reader: impl BufRead, header: &str) -> Result<Held, String> {
+pub fn scan(reader: impl BufRead, header: &str) -> Result<Held, DatagenError> {
     let mut reader = reader;
     let mut line = Vec::new();
     let mut held = Held::default();
@@ -33,7 +34,7 @@ pub fn scan(reader: impl BufRead, header: &str) -> Result<Held, String> {
         line.clear();
         let read = reader
             .read_until(b'\n', &mut line)
-            .map_err(|e| e.to_string())?;
+            .map_err(DatagenError::Read)?;
         if read == 0 {
             break;
         }
@@ -52,16 +53,18 @@ pub fn scan(reader: impl BufRead, header: &str) -> Result<Held, String> {
             held.sound_bytes = offset;
             continue;
         }
-        match parse_line(&text).map_err(|e| format!("line {number}: {e}"))? {
+        match parse_line(&text).map_err(|source| DatagenError::Line { number, source })? {
             Line::Comment => {}
             Line::Sample(_) => pending += 1,
             Line::Game(game) => {
                 if game.index != held.games || game.positions != pending {
-                    return Err(format!(
-                        "line {number}: game {} with {} positions where game {} with {pending} \
-                         was due; the file is damaged",
-                        game.index, game.positions, held.games
-                    ));
+                    return Err(DatagenError::GameOutOfOrder {
+                        number,
+                        index: game.index,
+                        positions: game.positions,
+                        due: held.games,
+                        pending,
+                    });
                 }
                 held.games += 1;
                 held.positions += pending;
@@ -74,24 +77,23 @@ pub fn scan(reader: impl BufRead, header: &str) -> Result<Held, String> {
     Ok(held)
 }
 
-fn not_ours(first_line: &[u8]) -> String {
+/// The refusal of a file whose first line is not a data file's header; a long line is cut.
+fn not_ours(first_line: &[u8]) -> DatagenError {
     let text = String::from_utf8_lossy(first_line);
-    format!(
-        "it does not start with '{FORMAT_TAG}' but with '{}': not a data file of sumito \
-         datagen, left alone",
-        text.trim_end().chars().take(60).collect::<String>()
-    )
+    DatagenError::NotADataFile {
+        tag: FORMAT_TAG,
+        first_line: text.trim_end().chars().take(60).collect(),
+    }
 }
 
-fn check_header(first_line: &str, header: &str) -> Result<(), String> {
+fn check_header(first_line: &str, header: &str) -> Result<(), DatagenError> {
     if first_line == header.trim_end() {
         Ok(())
     } else if first_line.starts_with(FORMAT_TAG) {
-        Err(format!(
-            "it was made with other settings or by another build:\n  {first_line}\nnot\n  \
-             {}\nuse the same settings and build to continue it, or another --output",
-            header.trim_end()
-        ))
+        Err(DatagenError::OtherSettings {
+            found: first_line.to_string(),
+            expected: header.trim_end().to_string(),
+        })
     } else {
         Err(not_ours(first_line.as_bytes()))
     }
@@ -99,22 +101,33 @@ fn check_header(first_line: &str, header: &str) -> Result<(), String> {
 
 /// Opens `path` for appending games, after what it soundly holds (created with `header` if it
 /// does not exist or holds nothing); anything after the last complete game is cut off.
-pub fn open(path: &Path, header: &str) -> Result<(File, Held), String> {
-    let name = path.display();
+pub fn open(path: &Path, header: &str) -> Result<(File, Held), DatagenError> {
     let mut file = OpenOptions::new()
         .read(true)
         .write(true)
         .create(true)
         .truncate(false)
         .open(path)
-        .map_err(|e| format!("cannot open {name}: {e}"))?;
-    let held = scan(BufReader::new(&file), header).map_err(|e| format!("{name}: {e}"))?;
+        .map_err(|source| DatagenError::Open {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    let held = scan(BufReader::new(&file), header).map_err(|error| DatagenError::Refused {
+        path: path.to_path_buf(),
+        source: Box::new(error),
+    })?;
     file.set_len(held.sound_bytes)
         .and_then(|()| file.seek(SeekFrom::End(0)))
-        .map_err(|e| format!("cannot cut {name} after its last game: {e}"))?;
+        .map_err(|source| DatagenError::Cut {
+            path: path.to_path_buf(),
+            source,
+        })?;
     if held.sound_bytes == 0 {
         file.write_all(header.as_bytes())
-            .map_err(|e| format!("cannot write to {name}: {e}"))?;
+            .map_err(|source| DatagenError::WriteHeader {
+                path: path.to_path_buf(),
+                source,
+            })?;
     }
     Ok((file, held))
 }
@@ -174,24 +187,75 @@ mod tests {
     #[test]
     fn foreign_or_other_settings_or_other_builds_or_damaged_files_are_refused() {
         let other = file().replace("--seed 1", "--seed 2");
-        let error = scan(other.as_bytes(), HEADER).unwrap_err();
+        let error = scan(other.as_bytes(), HEADER).unwrap_err().to_string();
         assert!(error.contains("other settings"), "{error}");
         let built = file().replace("--seed 1\n", "--seed 1; bench 100\n");
         let header = HEADER.replace("--seed 1\n", "--seed 1; bench 100\n");
         assert!(scan(built.as_bytes(), &header).is_ok());
         let other_build = header.replace("bench 100", "bench 101");
-        let error = scan(built.as_bytes(), &other_build).unwrap_err();
+        let error = scan(built.as_bytes(), &other_build)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("another build"), "{error}");
-        let error = scan("hello\nworld\n".as_bytes(), HEADER).unwrap_err();
+        let error = scan("hello\nworld\n".as_bytes(), HEADER)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("not a data file"), "{error}");
         assert!(scan("hel".as_bytes(), HEADER).is_err());
         let skipped = file().replace("game 1 german", "game 5 german");
         assert!(
             scan(skipped.as_bytes(), HEADER)
                 .unwrap_err()
+                .to_string()
                 .contains("damaged")
         );
         let miscounted = file().replace("1-0 50 2", "1-0 50 3");
         assert!(scan(miscounted.as_bytes(), HEADER).is_err());
+    }
+
+    #[test]
+    fn refusals_say_why_word_for_word() {
+        let message = |text: &str| scan(text.as_bytes(), HEADER).unwrap_err().to_string();
+        assert_eq!(
+            message(&file().replace("--seed 1", "--seed 2")),
+            "it was made with other settings or by another build:\n  \
+             # sumito datagen 1: --seed 2\nnot\n  # sumito datagen 1: --seed 1\n\
+             use the same settings and build to continue it, or another --output"
+        );
+        assert_eq!(
+            message("hello\nworld\n"),
+            "it does not start with '# sumito datagen 1' but with 'hello': not a data file of \
+             sumito datagen, left alone"
+        );
+        assert_eq!(
+            message("hel"),
+            "it does not start with '# sumito datagen 1' but with 'hel': not a data file of \
+             sumito datagen, left alone"
+        );
+        assert_eq!(
+            message(&file().replace("game 1 german", "game 5 german")),
+            "line 5: game 5 with 0 positions where game 1 with 0 was due; the file is damaged"
+        );
+        assert_eq!(
+            message(&file().replace("1-0 50 2", "1-0 50 x")),
+            "line 4: bad position count 'x'"
+        );
+        let missing = Path::new("/nonexistent-sumito-dir/data.txt");
+        assert_eq!(
+            open(missing, HEADER).unwrap_err().to_string(),
+            "cannot open /nonexistent-sumito-dir/data.txt: No such file or directory (os error 2)"
+        );
+        let dir = std::env::temp_dir().join(format!("sumito-resume-{}.txt", std::process::id()));
+        std::fs::write(&dir, "hello\n").unwrap();
+        let refused = open(&dir, HEADER).unwrap_err().to_string();
+        let _ = std::fs::remove_file(&dir);
+        assert_eq!(
+            refused,
+            format!(
+                "{}: it does not start with '# sumito datagen 1' but with 'hello': not a data \
+                 file of sumito datagen, left alone",
+                dir.display()
+            )
+        );
     }
 }

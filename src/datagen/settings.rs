@@ -1,6 +1,7 @@
 //! The settings the games of `sumito datagen` are made with, and how the file's header names
 //! them.
 
+use super::error::DatagenError;
 use crate::search::Limits;
 use std::str::FromStr;
 
@@ -14,22 +15,20 @@ pub struct PlyRange {
 }
 
 impl FromStr for PlyRange {
-    type Err = String;
+    type Err = DatagenError;
 
-    fn from_str(text: &str) -> Result<PlyRange, String> {
+    fn from_str(text: &str) -> Result<PlyRange, DatagenError> {
         let number = |part: &str| {
             part.trim()
                 .parse::<u32>()
-                .map_err(|_| format!("'{text}' is not a ply count or a range such as 4-8"))
+                .map_err(|_| DatagenError::BadPlyRange(text.to_string()))
         };
         let (min, max) = match text.split_once('-') {
             Some((min, max)) => (number(min)?, number(max)?),
             None => (number(text)?, number(text)?),
         };
         if min > max || max > 100 {
-            return Err(format!(
-                "'{text}': the range must run upwards, to 100 at most"
-            ));
+            return Err(DatagenError::PlyRangeOutOfBounds(text.to_string()));
         }
         Ok(PlyRange { min, max })
     }
@@ -81,3 +80,32 @@ impl Settings {
 /// depth 4 with 2 lines 104. Depth 3 makes more than a million positions an hour on two cores
 /// even beside other work; depth 4 does not.
 pub const DEFAULT_DEPTH: u32 = 3;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ply_ranges_read_and_bad_ones_say_why() {
+        let range = |text: &str| text.parse::<PlyRange>().ok();
+        assert_eq!(range("4-8"), Some(PlyRange { min: 4, max: 8 }));
+        assert_eq!(range("6"), Some(PlyRange { min: 6, max: 6 }));
+        let message = |text: &str| text.parse::<PlyRange>().unwrap_err().to_string();
+        assert_eq!(
+            message("x"),
+            "'x' is not a ply count or a range such as 4-8"
+        );
+        assert_eq!(
+            message("4-y"),
+            "'4-y' is not a ply count or a range such as 4-8"
+        );
+        assert_eq!(
+            message("8-4"),
+            "'8-4': the range must run upwards, to 100 at most"
+        );
+        assert_eq!(
+            message("101"),
+            "'101': the range must run upwards, to 100 at most"
+        );
+    }
+}

@@ -2,6 +2,7 @@
 //! analysis settings, a record. Every request is checked here and refused with a message; none
 //! can name a program or a file (engines are chosen by their index on the command line).
 
+use super::error::GuiError;
 use super::searches::Reporter;
 use super::state::Game;
 use super::table::{Mode, Table};
@@ -51,49 +52,46 @@ pub struct AnalysisSettings {
 }
 
 /// Parses the start of a new game.
-fn start_of(request: &NewGame) -> Result<Start, String> {
+fn start_of(request: &NewGame) -> Result<Start, GuiError> {
     match (&request.fen, &request.layout) {
         (Some(fen), _) if !fen.trim().is_empty() => fen
             .trim()
             .parse::<Position>()
             .map(Start::Fen)
-            .map_err(|e| format!("bad position string: {e}")),
-        (_, Some(name)) => name
-            .parse::<Layout>()
-            .map(Start::Layout)
-            .map_err(|e| e.to_string()),
+            .map_err(GuiError::BadPosition),
+        (_, Some(name)) => Ok(Start::Layout(name.parse::<Layout>()?)),
         _ => Ok(Start::Layout(Layout::Standard)),
     }
 }
 
-fn mode_of(request: &NewGame) -> Result<Mode, String> {
+fn mode_of(request: &NewGame) -> Result<Mode, GuiError> {
     let human = match request.colour.as_deref().unwrap_or("black") {
         "black" => Colour::Black,
         "white" => Colour::White,
-        other => return Err(format!("colour must be black or white, not '{other}'")),
+        other => return Err(GuiError::BadColour(other.to_string())),
     };
     match request.mode.as_str() {
         "play" => Ok(Mode::Play { human }),
         "watch" => Ok(Mode::Watch),
         "analyse" => Ok(Mode::Analyse { running: true }),
-        other => Err(format!(
-            "mode must be play, watch or analyse, not '{other}'"
-        )),
+        other => Err(GuiError::BadMode(other.to_string())),
     }
 }
 
 impl Table {
     /// Starts a new game as `request` asks, after checking all of it.
-    pub fn new_game(&mut self, request: &NewGame, reporter: &dyn Reporter) -> Result<(), String> {
+    pub fn new_game(&mut self, request: &NewGame, reporter: &dyn Reporter) -> Result<(), GuiError> {
         let start = start_of(request)?;
         let mode = mode_of(request)?;
         let tc = match &request.tc {
-            Some(text) => text.parse::<TimeControl>()?,
+            Some(text) => text
+                .parse::<TimeControl>()
+                .map_err(GuiError::BadTimeControl)?,
             None => self.config.tc,
         };
         let skill = request.skill.unwrap_or(20);
         if !(1..=20).contains(&skill) {
-            return Err(format!("skill must be 1 to 20, not {skill}"));
+            return Err(GuiError::BadSkill(skill));
         }
         let count = self.config.engines.len();
         let engines = request
@@ -103,10 +101,10 @@ impl Table {
         let choice = match engines[..] {
             [one] => [one, one],
             [first, second] => [first, second],
-            _ => return Err("engines must list one or two engine numbers".into()),
+            _ => return Err(GuiError::EngineCount),
         };
-        if let Some(bad) = choice.iter().find(|&&i| i >= count) {
-            return Err(format!("there is no engine {bad} (there are {count})"));
+        if let Some(&index) = choice.iter().find(|&&i| i >= count) {
+            return Err(GuiError::NoSuchEngine { index, count });
         }
         self.cancel();
         self.choice = choice;
@@ -126,17 +124,11 @@ impl Table {
     }
 
     /// A move typed or clicked on the page, on the shown position.
-    pub fn human_move(&mut self, text: &str, reporter: &dyn Reporter) -> Result<(), String> {
+    pub fn human_move(&mut self, text: &str, reporter: &dyn Reporter) -> Result<(), GuiError> {
         match self.mode {
-            Mode::Watch => {
-                return Err(
-                    "the engines are playing this game; start a game against the \
-                            engine, or analysis, to move"
-                        .into(),
-                );
-            }
+            Mode::Watch => return Err(GuiError::MoveWhileWatching),
             Mode::Play { human } if self.game.shown().side_to_move() != human => {
-                return Err("it is the engine's turn".into());
+                return Err(GuiError::EnginesTurn);
             }
             _ => {}
         }
@@ -155,13 +147,13 @@ impl Table {
 
     /// Takes back `plies` moves from the end (at least one); in a game against the engine the
     /// takeback goes on to the human's turn, so that the engine does not answer again at once.
-    pub fn take_back(&mut self, plies: usize, reporter: &dyn Reporter) -> Result<(), String> {
+    pub fn take_back(&mut self, plies: usize, reporter: &dyn Reporter) -> Result<(), GuiError> {
         if matches!(self.mode, Mode::Watch) {
-            return Err("the engines are playing this game".into());
+            return Err(GuiError::TakeBackWhileWatching);
         }
         let mut length = self.game.moves().len();
         if length == 0 {
-            return Err("there is no move to take back".into());
+            return Err(GuiError::NothingToTakeBack);
         }
         length = length.saturating_sub(plies.max(1));
         if let Mode::Play { human } = self.mode {
@@ -169,7 +161,7 @@ impl Table {
                 length -= 1;
             }
             if self.game.position_at(length).side_to_move() != human {
-                return Err("there is no move of yours to take back".into());
+                return Err(GuiError::NoMoveOfYours);
             }
         }
         self.cancel();
@@ -181,10 +173,10 @@ impl Table {
     }
 
     /// Shows the position after `ply` moves; analysis follows it.
-    pub fn goto(&mut self, ply: usize, reporter: &dyn Reporter) -> Result<(), String> {
+    pub fn goto(&mut self, ply: usize, reporter: &dyn Reporter) -> Result<(), GuiError> {
         if !self.game.goto(ply) {
             let last = self.game.moves().len();
-            return Err(format!("there is no ply {ply} (the game has {last})"));
+            return Err(GuiError::NoSuchPly { ply, last });
         }
         if matches!(self.mode, Mode::Analyse { .. }) {
             self.cancel();
@@ -199,10 +191,13 @@ impl Table {
         &mut self,
         settings: &AnalysisSettings,
         reporter: &dyn Reporter,
-    ) -> Result<(), String> {
+    ) -> Result<(), GuiError> {
         if let Some(multipv) = settings.multipv {
             if !(1..=MAX_MULTIPV).contains(&multipv) {
-                return Err(format!("lines must be 1 to {MAX_MULTIPV}, not {multipv}"));
+                return Err(GuiError::BadLines {
+                    lines: multipv,
+                    max: MAX_MULTIPV,
+                });
             }
             self.multipv = multipv;
         }
@@ -225,15 +220,18 @@ impl Table {
         text: &str,
         index: usize,
         reporter: &dyn Reporter,
-    ) -> Result<(), String> {
-        let records = parse_records(text)?;
+    ) -> Result<(), GuiError> {
+        let records = parse_records(text).map_err(GuiError::Records)?;
         let count = records.len();
         let record = match index.checked_sub(1).and_then(|i| records.get(i)) {
             Some(record) => record,
-            None if count == 0 => return Err("the text holds no record".into()),
-            None => return Err(format!("there is no game {index} (the file has {count})")),
+            None if count == 0 => return Err(GuiError::NoRecord),
+            None => return Err(GuiError::NoSuchGame { index, count }),
         };
-        let game = Game::from_record(record).map_err(|e| format!("game {index}: {e}"))?;
+        let game = Game::from_record(record).map_err(|error| GuiError::BadGame {
+            index,
+            source: Box::new(error),
+        })?;
         self.cancel();
         self.game = game;
         self.thinking = Default::default();
@@ -243,5 +241,173 @@ impl Table {
         self.message = None;
         self.kick(reporter);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::engine_driver::DriverEvent;
+    use crate::gui::table::GuiConfig;
+    use crate::uap_client::EngineSpec;
+
+    /// No engine starts in these tests: every request is refused before one would.
+    struct NoEngines;
+
+    impl Reporter for NoEngines {
+        fn for_driver(&self, _: usize, _: u64) -> Box<dyn Fn(DriverEvent) + Send> {
+            Box::new(|_| {})
+        }
+    }
+
+    fn table() -> Table {
+        let spec = EngineSpec {
+            name: "none".into(),
+            program: "/nonexistent-sumito-engine".into(),
+            args: Vec::new(),
+            options: Vec::new(),
+        };
+        Table::new(GuiConfig {
+            engines: vec![spec.clone(), spec],
+            tc: TimeControl::MoveTime { ms: 100 },
+        })
+    }
+
+    fn request(mode: &str) -> NewGame {
+        NewGame {
+            mode: mode.into(),
+            layout: None,
+            fen: None,
+            colour: None,
+            tc: None,
+            skill: None,
+            engines: None,
+        }
+    }
+
+    #[test]
+    fn refused_requests_say_why_word_for_word() {
+        let mut table = table();
+        let mut new_game = |request: NewGame| {
+            table
+                .new_game(&request, &NoEngines)
+                .expect_err("refused")
+                .to_string()
+        };
+        assert_eq!(
+            new_game(NewGame {
+                fen: Some("x".into()),
+                ..request("play")
+            }),
+            "bad position string: expected 2 to 5 fields (board, side, lost black, lost white, \
+             plies), found 1"
+        );
+        assert_eq!(
+            new_game(NewGame {
+                layout: Some("square".into()),
+                ..request("play")
+            }),
+            "unknown layout 'square' (expected standard or classic, belgian-daisy or german-daisy)"
+        );
+        assert_eq!(
+            new_game(NewGame {
+                colour: Some("green".into()),
+                ..request("play")
+            }),
+            "colour must be black or white, not 'green'"
+        );
+        assert_eq!(
+            new_game(request("dance")),
+            "mode must be play, watch or analyse, not 'dance'"
+        );
+        assert_eq!(
+            new_game(NewGame {
+                tc: Some("ten".into()),
+                ..request("play")
+            }),
+            "ten".parse::<TimeControl>().unwrap_err().to_string()
+        );
+        assert_eq!(
+            new_game(NewGame {
+                skill: Some(21),
+                ..request("play")
+            }),
+            "skill must be 1 to 20, not 21"
+        );
+        assert_eq!(
+            new_game(NewGame {
+                engines: Some(vec![0, 1, 0]),
+                ..request("play")
+            }),
+            "engines must list one or two engine numbers"
+        );
+        assert_eq!(
+            new_game(NewGame {
+                engines: Some(vec![0, 2]),
+                ..request("play")
+            }),
+            "there is no engine 2 (there are 2)"
+        );
+        fn message(result: Result<(), impl std::fmt::Display>) -> String {
+            match result {
+                Ok(()) => "accepted".into(),
+                Err(e) => e.to_string(),
+            }
+        }
+        assert_eq!(
+            message(table.take_back(1, &NoEngines)),
+            "there is no move to take back"
+        );
+        assert_eq!(
+            message(table.goto(3, &NoEngines)),
+            "there is no ply 3 (the game has 0)"
+        );
+        let lines = AnalysisSettings {
+            running: None,
+            multipv: Some(6),
+        };
+        assert_eq!(
+            message(table.set_analysis(&lines, &NoEngines)),
+            "lines must be 1 to 5, not 6"
+        );
+        assert_eq!(
+            message(table.load_record("", 1, &NoEngines)),
+            "the text holds no record"
+        );
+        let record = "[Event \"x\"]\n\n1. a1b1 *\n";
+        assert_eq!(
+            message(table.load_record(record, 2, &NoEngines)),
+            "there is no game 2 (the file has 1)"
+        );
+        let illegal = "[Event \"x\"]\n[Layout \"standard\"]\n\n1. a1a2 *\n";
+        let records = crate::records::parse_records(illegal).expect("a record");
+        let why = crate::records::replay(&records[0]).expect_err("refused");
+        assert_eq!(
+            message(table.load_record(illegal, 1, &NoEngines)),
+            format!("game 1: {why}")
+        );
+        assert_eq!(
+            message(table.load_record("1. a1b1 *\n[Event", 1, &NoEngines)),
+            crate::records::parse_records("1. a1b1 *\n[Event")
+                .unwrap_err()
+                .to_string()
+        );
+        table.mode = Mode::Watch;
+        assert_eq!(
+            message(table.human_move("a1b1", &NoEngines)),
+            "the engines are playing this game; start a game against the engine, or analysis, \
+             to move"
+        );
+        assert_eq!(
+            message(table.take_back(1, &NoEngines)),
+            "the engines are playing this game"
+        );
+        table.mode = Mode::Play {
+            human: Colour::White,
+        };
+        assert_eq!(
+            message(table.human_move("a1b1", &NoEngines)),
+            "it is the engine's turn"
+        );
     }
 }

@@ -3,6 +3,7 @@
 //! what the engine says through a callback; every wait on the engine has a deadline, so a
 //! crashed or silent engine is reported, never waited for.
 
+use super::error::GuiError;
 use crate::uap_client::{EngineProcess, EngineSpec, Failure};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
@@ -69,12 +70,12 @@ impl Driver {
     pub fn start(
         spec: EngineSpec,
         report: impl Fn(DriverEvent) + Send + 'static,
-    ) -> Result<Driver, String> {
+    ) -> Result<Driver, GuiError> {
         let (commands, inbox) = channel();
         let thread = std::thread::Builder::new()
             .name(format!("gui engine {}", spec.name))
             .spawn(move || run(spec, inbox, report))
-            .map_err(|e| format!("cannot start an engine thread: {e}"))?;
+            .map_err(GuiError::EngineThread)?;
         Ok(Driver { commands, thread })
     }
 
@@ -101,10 +102,11 @@ impl Driver {
 fn run(spec: EngineSpec, inbox: Receiver<Command>, report: impl Fn(DriverEvent)) {
     let mut engine = match EngineProcess::start(&spec, START_PATIENCE) {
         Ok(engine) => engine,
-        Err(message) => {
+        Err(error) => {
             report(DriverEvent::Failed {
                 serial: None,
-                message,
+                // The page shows the engine's error as text.
+                message: error.to_string(),
                 silent: false,
                 dead: true,
             });

@@ -12,6 +12,7 @@ pub mod actions;
 mod assets;
 pub mod engine_driver;
 pub mod engine_events;
+mod error;
 pub mod hub;
 pub mod info;
 pub mod searches;
@@ -22,6 +23,8 @@ pub mod table;
 pub mod table_clock;
 pub mod view;
 
+pub use error::GuiError;
+
 use hub::Hub;
 use security::AllowedHosts;
 use std::io::Write;
@@ -31,11 +34,11 @@ pub use table::GuiConfig;
 
 /// Serves the GUI with `config` on `host:port` until it is interrupted; with `open`, the page is
 /// opened in the default browser.
-pub fn run(config: GuiConfig, host: &str, port: u16, open: bool) -> Result<(), String> {
+pub fn run(config: GuiConfig, host: &str, port: u16, open: bool) -> Result<(), GuiError> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+        .map_err(GuiError::Runtime)?;
     let hub = Hub::new(config);
     // The first engine starts at once: the page learns its options (a `Skill` level?) and the
     // first game does not wait for it.
@@ -47,19 +50,19 @@ pub fn run(config: GuiConfig, host: &str, port: u16, open: bool) -> Result<(), S
 }
 
 /// Listens on `host:port` and answers the page until Ctrl-C or SIGTERM.
-async fn serve(host: &str, port: u16, open: bool, hub: Arc<Hub>) -> Result<(), String> {
+async fn serve(host: &str, port: u16, open: bool, hub: Arc<Hub>) -> Result<(), GuiError> {
     let listener = tokio::net::TcpListener::bind((host, port))
         .await
-        .map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
-    let address: SocketAddr = listener
-        .local_addr()
-        .map_err(|e| format!("no local address: {e}"))?;
+        .map_err(|source| GuiError::Listen {
+            host: host.to_string(),
+            port,
+            source,
+        })?;
+    let address: SocketAddr = listener.local_addr().map_err(GuiError::LocalAddress)?;
     if address.ip().is_unspecified() {
         // The guard lets in only requests that name the listening address, and an unspecified
         // one (0.0.0.0, ::) is no address a browser can name.
-        return Err(format!(
-            "--host {host}: give the one address to serve on, not all of them"
-        ));
+        return Err(GuiError::UnspecifiedHost(host.to_string()));
     }
     if !address.ip().is_loopback() {
         eprintln!("warning: listening on {address}: other machines can reach this GUI");
@@ -76,7 +79,7 @@ async fn serve(host: &str, port: u16, open: bool, hub: Arc<Hub>) -> Result<(), S
     axum::serve(listener, app)
         .with_graceful_shutdown(interrupted())
         .await
-        .map_err(|e| format!("the server failed: {e}"))
+        .map_err(GuiError::Serve)
 }
 
 /// Resolves on Ctrl-C or SIGTERM, so that the engines can be quit before the GUI exits.

@@ -32,7 +32,7 @@ impl Table {
         let driver = Driver::start(spec, reporter.for_driver(seat, generation));
         let (driver, failed) = match driver {
             Ok(driver) => (Some(driver), None),
-            Err(message) => (None, Some(message)),
+            Err(error) => (None, Some(error.to_string())),
         };
         self.seats[seat] = Some(Seat {
             engine,

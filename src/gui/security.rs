@@ -4,6 +4,7 @@
 //! address the server listens on, so every request must name that address in `Host`, and in
 //! `Origin` when it has one.
 
+use super::error::GuiError;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::Next;
@@ -31,29 +32,29 @@ impl AllowedHosts {
     }
 
     /// Checks the `Host` and `Origin` headers; an error says which one is refused.
-    pub fn check(&self, headers: &HeaderMap) -> Result<(), String> {
+    pub fn check(&self, headers: &HeaderMap) -> Result<(), GuiError> {
         let host = match headers.get(header::HOST).map(|h| h.to_str()) {
             Some(Ok(host)) => host.trim().to_ascii_lowercase(),
-            Some(Err(_)) => return Err("the Host header is not text".into()),
-            None => return Err("the request has no Host header".into()),
+            Some(Err(_)) => return Err(GuiError::HostNotText),
+            None => return Err(GuiError::NoHost),
         };
         if !self.hosts.contains(&host) {
-            return Err(format!(
-                "Host '{host}' is not this server's address ({})",
-                self.hosts.join(" or ")
-            ));
+            return Err(GuiError::ForeignHost {
+                host,
+                allowed: self.hosts.clone(),
+            });
         }
         if let Some(origin) = headers.get(header::ORIGIN) {
             let origin = origin
                 .to_str()
-                .map_err(|_| "the Origin header is not text".to_string())?
+                .map_err(|_| GuiError::OriginNotText)?
                 .trim()
                 .to_ascii_lowercase();
             let allowed = origin
                 .strip_prefix("http://")
                 .is_some_and(|rest| self.hosts.iter().any(|h| h == rest));
             if !allowed {
-                return Err(format!("Origin '{origin}' is not this server's page"));
+                return Err(GuiError::ForeignOrigin(origin));
             }
         }
         Ok(())
@@ -124,5 +125,38 @@ mod tests {
         assert!(allowed.check(&headers(&foreign)).is_err());
         let null = [(header::HOST, "127.0.0.1:8080"), (header::ORIGIN, "null")];
         assert!(allowed.check(&headers(&null)).is_err());
+    }
+
+    #[test]
+    fn refusals_say_which_header_word_for_word() {
+        let allowed = AllowedHosts::for_address("127.0.0.1:8080".parse().expect("an address"));
+        let message = |pairs: &[(header::HeaderName, &str)]| {
+            allowed
+                .check(&headers(pairs))
+                .expect_err("refused")
+                .to_string()
+        };
+        assert_eq!(message(&[]), "the request has no Host header");
+        assert_eq!(
+            message(&[(header::HOST, "evil.example:8080")]),
+            "Host 'evil.example:8080' is not this server's address (127.0.0.1:8080 or localhost:8080)"
+        );
+        assert_eq!(
+            message(&[(header::HOST, "127.0.0.1:8080"), (header::ORIGIN, "null")]),
+            "Origin 'null' is not this server's page"
+        );
+        let mut binary = HeaderMap::new();
+        let value = HeaderValue::from_bytes(b"\xff").expect("a header value");
+        binary.insert(header::HOST, value.clone());
+        assert_eq!(
+            allowed.check(&binary).expect_err("refused").to_string(),
+            "the Host header is not text"
+        );
+        binary.insert(header::HOST, HeaderValue::from_static("127.0.0.1:8080"));
+        binary.insert(header::ORIGIN, value);
+        assert_eq!(
+            allowed.check(&binary).expect_err("refused").to_string(),
+            "the Origin header is not text"
+        );
     }
 }

@@ -5,6 +5,7 @@
 
 use super::actions::{AnalysisSettings, NewGame};
 use super::assets;
+use super::error::GuiError;
 use super::hub::Hub;
 use super::security::{AllowedHosts, guard};
 use axum::extract::rejection::JsonRejection;
@@ -31,10 +32,10 @@ fn refuse(status: StatusCode, message: impl Into<String>) -> Response {
 }
 
 /// The answer to a change: the new snapshot, or 409 and why the change was refused.
-fn answer(hub: &Hub, result: Result<(), String>) -> Response {
+fn answer(hub: &Hub, result: Result<(), GuiError>) -> Response {
     match result {
         Ok(()) => snapshot_response(hub),
-        Err(message) => refuse(StatusCode::CONFLICT, message),
+        Err(error) => refuse(StatusCode::CONFLICT, error.to_string()),
     }
 }
 
@@ -184,7 +185,7 @@ async fn upload(State(hub): Shared, json: Result<Json<RecordUpload>, JsonRejecti
             let result = hub.update(|t, h| t.load_record(&upload.text, index, h));
             match result {
                 Ok(()) => snapshot_response(&hub),
-                Err(message) => refuse(StatusCode::UNPROCESSABLE_ENTITY, message),
+                Err(error) => refuse(StatusCode::UNPROCESSABLE_ENTITY, error.to_string()),
             }
         }
         Err(refusal) => *refusal,

@@ -2,6 +2,7 @@
 //! the ply the page shows, the scores the engines gave, and how it ended. Every tab and every
 //! reload shows this one game.
 
+use super::error::GuiError;
 use super::info::EngineScore;
 use crate::board::{Colour, Position};
 use crate::clock::TimeControl;
@@ -55,8 +56,8 @@ impl Game {
 
     /// The game of a record, every move checked by the rules core, shown from its start so
     /// that it can be stepped through.
-    pub fn from_record(record: &Record) -> Result<Game, String> {
-        let replayed = replay(record)?;
+    pub fn from_record(record: &Record) -> Result<Game, GuiError> {
+        let replayed = replay(record).map_err(GuiError::Replay)?;
         let start = match record.tag("FEN") {
             Some(_) => Start::Fen(replayed.start),
             None => match record.tag("Layout").map(str::parse) {
@@ -132,14 +133,17 @@ impl Game {
 
     /// Plays `text` (Aba-Pro notation) on the shown position; moves after it are dropped, as
     /// when a player tries another line. The rules core checks it; an error says why not.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, String> {
+    pub fn play_text(&mut self, text: &str) -> Result<Move, GuiError> {
         if self.fault.is_some() && self.at_end() {
-            return Err("the game is over".into());
+            return Err(GuiError::GameOver);
         }
         let mv = self
             .shown()
             .parse_move(text)
-            .map_err(|e| format!("'{}' is not legal here: {e}", text.trim()))?;
+            .map_err(|source| GuiError::IllegalMove {
+                text: text.trim().to_string(),
+                source,
+            })?;
         self.truncate(self.cursor);
         self.push(mv);
         Ok(mv)
@@ -147,11 +151,14 @@ impl Game {
 
     /// Plays an engine's answer `text` at the end of the game, checked by the rules core; the
     /// page then shows the new end.
-    pub fn play_at_end(&mut self, text: &str) -> Result<Move, String> {
+    pub fn play_at_end(&mut self, text: &str) -> Result<Move, GuiError> {
         if self.is_over() {
-            return Err("the game is over".into());
+            return Err(GuiError::GameOver);
         }
-        let mv = self.end().parse_move(text).map_err(|e| e.to_string())?;
+        let mv = self
+            .end()
+            .parse_move(text)
+            .map_err(GuiError::IllegalAnswer)?;
         self.push(mv);
         Ok(mv)
     }
@@ -273,7 +280,7 @@ mod tests {
         assert!(game.play_text("a1b1").is_ok());
         assert!(game.play_text("i5h5").is_ok());
         let error = game.play_text("e5e6");
-        assert!(error.is_err_and(|e| e.contains("e5")));
+        assert!(error.is_err_and(|e| e.to_string().contains("e5")));
         assert_eq!(game.moves().len(), 2);
         assert!(game.goto(1));
         assert!(!game.goto(3));
@@ -323,5 +330,39 @@ mod tests {
         assert!(game.play_text("a1b1").is_err());
         game.truncate(0);
         assert!(!game.is_over());
+    }
+
+    #[test]
+    fn refused_moves_say_why_word_for_word() {
+        let mut game = game();
+        assert_eq!(
+            game.play_text(" e5e6 ").expect_err("refused").to_string(),
+            "'e5e6' is not legal here: e5 does not hold a marble of the side to move"
+        );
+        assert_eq!(
+            game.play_at_end("zz").expect_err("refused").to_string(),
+            "'zz' is not a move: expected two cells (inline, e.g. a1b2) or three (broadside, e.g. a1a2b2)"
+        );
+        game.set_fault(Fault {
+            termination: Termination::Crash,
+            culprit: Colour::Black,
+        });
+        assert_eq!(
+            game.play_text("a1b1").expect_err("refused").to_string(),
+            "the game is over"
+        );
+        assert_eq!(
+            game.play_at_end("a1b1").expect_err("refused").to_string(),
+            "the game is over"
+        );
+        let records =
+            parse_records("[Event \"x\"]\n[Layout \"standard\"]\n\n1. a1a2 *\n").expect("a record");
+        // The message is the replay's, word for word.
+        assert_eq!(
+            Game::from_record(&records[0])
+                .expect_err("refused")
+                .to_string(),
+            replay(&records[0]).expect_err("refused").to_string()
+        );
     }
 }

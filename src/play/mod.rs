@@ -6,12 +6,24 @@ use crate::clock::{GameClocks, TimeControl};
 use crate::movegen::Move;
 use crate::protocol::result_text;
 use crate::records::{GameInfo, PlayedGame, Start, Termination, format_record, today};
-use crate::search::{Control, Engine, Limits, SearchResult};
+use crate::search::{Control, Engine, Limits, SearchResult, TableSizeError};
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
 /// Sumito's time control when none is given.
 pub const DEFAULT_TC: TimeControl = TimeControl::MoveTime { ms: 1000 };
+
+/// Why a game against Sumito cannot be played on.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// Sumito's search table cannot be had.
+    #[error("{0}")]
+    Table(#[from] TableSizeError),
+    /// The search gave no move in a position that has moves: a bug, reported rather than
+    /// played around.
+    #[error("the engine found no move in a game that is not over")]
+    NoMove,
+}
 
 /// How a game against Sumito is set up.
 #[derive(Clone, Debug)]
@@ -187,13 +199,11 @@ impl Game<'_> {
     }
 
     /// Sumito's move.
-    fn engine_turn(&mut self, out: &mut dyn Write) -> Result<Move, String> {
+    fn engine_turn(&mut self, out: &mut dyn Write) -> Result<Move, PlayError> {
         say(out, "Sumito is thinking…");
         let limits = self.clocks.limits(self.position().side_to_move().index());
         let result = self.search(&limits);
-        let mv = result
-            .best
-            .ok_or("the engine found no move in a game that is not over")?;
+        let mv = result.best.ok_or(PlayError::NoMove)?;
         let score = crate::analysis::score_text(result.score);
         say(out, &format!("Sumito plays {mv} ({score})"));
         Ok(mv)
@@ -214,8 +224,8 @@ pub fn play(
     config: &PlayConfig,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<Finished, String> {
-    let mut engine = Engine::new(config.hash_mb).map_err(|e| e.to_string())?;
+) -> Result<Finished, PlayError> {
+    let mut engine = Engine::new(config.hash_mb)?;
     engine.set_threads(config.threads);
     let human = config.human;
     let mut game = Game {

@@ -8,7 +8,9 @@ use super::output::{Output, info_line};
 use crate::board::{Colour, Outcome, Position, Style, render};
 use crate::eval::Weights;
 use crate::movegen::{Move, perft_divide_until};
-use crate::search::{Control, Engine, GoClocks, Limits, SearchResult, Skill, bench_lines};
+use crate::search::{
+    Control, Engine, GoClocks, Limits, SearchResult, Skill, TableSizeError, bench_lines,
+};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
@@ -63,9 +65,10 @@ pub fn result_text(outcome: &Outcome) -> String {
 }
 
 impl Session {
-    /// A session writing to `out`, with an engine of `hash_mb` MB and `threads` threads.
-    pub fn new(out: Output, hash_mb: usize, threads: usize) -> Result<Session, String> {
-        let mut engine = Engine::new(hash_mb).map_err(|e| e.to_string())?;
+    /// A session writing to `out`, with an engine of `hash_mb` MB and `threads` threads; the
+    /// table is all that can fail.
+    pub fn new(out: Output, hash_mb: usize, threads: usize) -> Result<Session, TableSizeError> {
+        let mut engine = Engine::new(hash_mb)?;
         engine.set_threads(threads);
         Ok(Session {
             out,
@@ -458,3 +461,24 @@ commands (see PROTOCOL.md):
   eval                                 evaluation terms
   bench [depth]                        fixed-depth search of the bench positions
   help                                 this list";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_out_of_range_is_refused_with_its_size() {
+        let out = Output::new(Box::new(std::io::sink()));
+        let refused = Session::new(out, 0, 1).err().map(|e| e.to_string());
+        assert_eq!(
+            refused.as_deref(),
+            Some(
+                format!(
+                    "hash size 0 MB is not in 1..={}",
+                    crate::search::MAX_HASH_MB
+                )
+                .as_str()
+            )
+        );
+    }
+}

@@ -2,6 +2,8 @@
 //! inputs of the evaluation's terms, the phase and the targets. The evaluation is linear in its
 //! weights, so these few numbers per position are all the fit needs.
 
+use super::error::TuneError;
+use crate::datagen::LineError;
 use crate::datagen::format::{Line, Sample, parse_line};
 use crate::eval::{TERM_COUNT, TERMS, endgame_share, features, phase};
 use rayon::prelude::*;
@@ -71,29 +73,34 @@ pub struct FileSummary {
 
 /// Reads data files; every `holdout`-th game of each (index `holdout - 1`, `2 holdout - 1`, …)
 /// goes to the validation set, none when `holdout` is 0.
-pub fn load(paths: &[impl AsRef<Path>], holdout: u64) -> Result<Data, String> {
+pub fn load(paths: &[impl AsRef<Path>], holdout: u64) -> Result<Data, TuneError> {
     let mut data = Data::default();
     for path in paths {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        read_into(&text, holdout, &mut data).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path).map_err(|source| TuneError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        read_into(&text, holdout, &mut data).map_err(|error| TuneError::BadFile {
+            path: path.to_path_buf(),
+            source: Box::new(error),
+        })?;
     }
     Ok(data)
 }
 
 /// Adds the games of one file's text to `data`.
-pub fn read_into(text: &str, holdout: u64, data: &mut Data) -> Result<(), String> {
+pub fn read_into(text: &str, holdout: u64, data: &mut Data) -> Result<(), TuneError> {
     let lines: Vec<&str> = text.lines().collect();
     let tag = format!("{}: ", crate::datagen::format::FORMAT_TAG);
     let Some(settings) = lines.first().and_then(|first| first.strip_prefix(&tag)) else {
-        return Err("not a data file of sumito datagen (no header)".into());
+        return Err(TuneError::NoHeader);
     };
     let (flags, bench) = match settings.split_once(crate::datagen::format::BENCH_MARK) {
         Some((flags, bench)) => {
             let bench = bench
                 .parse()
-                .map_err(|_| format!("bad bench in the header: {bench}"))?;
+                .map_err(|_| TuneError::BadBench(bench.to_string()))?;
             (flags, Some(bench))
         }
         None => (settings, None),
@@ -104,10 +111,16 @@ pub fn read_into(text: &str, holdout: u64, data: &mut Data) -> Result<(), String
         ..FileSummary::default()
     };
     // Parsing and the features are the slow part: done on every core, in order.
-    let parsed: Vec<Result<Parsed, String>> = lines[1..]
+    let parsed: Vec<Result<Parsed, TuneError>> = lines[1..]
         .par_iter()
         .enumerate()
-        .map(|(number, line)| parse(line).map_err(|e| format!("line {}: {e}", number + 2)))
+        .map(|(index, line)| {
+            // The header is line 1.
+            parse(line).map_err(|source| TuneError::Line {
+                number: index + 2,
+                source,
+            })
+        })
         .collect();
     let mut pending = Vec::new();
     for line in parsed {
@@ -139,7 +152,7 @@ enum Parsed {
     Nothing,
 }
 
-fn parse(line: &str) -> Result<Parsed, String> {
+fn parse(line: &str) -> Result<Parsed, LineError> {
     Ok(match parse_line(line)? {
         Line::Comment => Parsed::Nothing,
         Line::Sample(sample) => Parsed::Entry(Entry::new(&sample)),
@@ -201,5 +214,43 @@ mod tests {
                 .sum();
             assert_eq!(sum.round() as i32, evaluate(&position, &weights), "{line}");
         }
+    }
+
+    #[test]
+    fn bad_files_say_what_is_wrong_word_for_word() {
+        let message = |text: &str| {
+            read_into(text, 0, &mut Data::default())
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            message("game 0 standard 1-0 50 0\n"),
+            "not a data file of sumito datagen (no header)"
+        );
+        assert_eq!(
+            message(&FILE.replacen("--seed 1\n", "--seed 1; bench x\n", 1)),
+            "bad bench in the header: x"
+        );
+        assert_eq!(
+            message(&FILE.replacen("1-0 50 1", "1-0 50 q", 1)),
+            "line 3: bad position count 'q'"
+        );
+        let missing = std::path::Path::new("/nonexistent-sumito-dir/d.txt");
+        assert_eq!(
+            load(&[missing], 0).unwrap_err().to_string(),
+            "cannot read /nonexistent-sumito-dir/d.txt: No such file or directory (os error 2)"
+        );
+        let path =
+            std::env::temp_dir().join(format!("sumito-tune-data-{}.txt", std::process::id()));
+        std::fs::write(&path, "hello\n").unwrap();
+        let refused = load(&[&path], 0).unwrap_err().to_string();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(
+            refused,
+            format!(
+                "{}: not a data file of sumito datagen (no header)",
+                path.display()
+            )
+        );
     }
 }

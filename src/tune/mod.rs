@@ -8,8 +8,11 @@
 
 mod adam;
 pub mod data;
+mod error;
 pub mod model;
 mod output;
+
+pub use error::TuneError;
 
 use adam::Adam;
 use data::{Data, Entry};
@@ -103,15 +106,11 @@ impl Fit {
 
 /// Runs `sumito tune`'s fit on the threads of the current rayon pool: the losses and the
 /// weights on stdout, the weights file written.
-pub fn run(args: &Fit) -> Result<(), String> {
+pub fn run(args: &Fit) -> Result<(), TuneError> {
     let started = std::time::Instant::now();
     let mut data = data::load(&args.data, args.holdout)?;
     if data.train.is_empty() {
-        return Err(
-            "no positions to fit: the data hold no complete game with positions, or --holdout \
-             keeps them all apart"
-                .into(),
-        );
+        return Err(TuneError::NothingToFit);
     }
     crate::say!(
         "data: {} games, {} positions fitted, {} held out, {} of unfinished games left out ({:.1} s)",

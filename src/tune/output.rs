@@ -2,6 +2,7 @@
 //! with the commands that made the data and the fit in its header, so that it compiles as it
 //! is and can be made again.
 
+use super::error::TuneError;
 use crate::eval::{MILLI_PER_CENTI, TERMS, Weights};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -87,13 +88,16 @@ pub fn table(weights: &Weights) -> String {
 
 /// Writes `text` to `path` through a temporary file beside it, so that an interrupted write
 /// never leaves half a source file.
-pub fn write(path: &Path, text: &str) -> Result<(), String> {
+pub fn write(path: &Path, text: &str) -> Result<(), TuneError> {
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".partial");
     let temporary = std::path::PathBuf::from(temporary);
     std::fs::write(&temporary, text)
         .and_then(|()| std::fs::rename(&temporary, path))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        .map_err(|source| TuneError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
 }
 
 #[cfg(test)]
@@ -134,5 +138,14 @@ mod tests {
     fn long_lines_wrap_at_words() {
         let lines = wrap("aaa bbb ccc ddd", 7);
         assert_eq!(lines, ["aaa bbb", "ccc ddd"]);
+    }
+
+    #[test]
+    fn a_failed_write_names_the_file() {
+        let path = Path::new("/nonexistent-sumito-dir/tuned.rs");
+        assert_eq!(
+            write(path, "x").unwrap_err().to_string(),
+            "cannot write /nonexistent-sumito-dir/tuned.rs: No such file or directory (os error 2)"
+        );
     }
 }

@@ -1,0 +1,161 @@
+//! What can go wrong in the GUI: the server that cannot start or serve, a request the guard
+//! refuses, a page's request the table refuses (its text goes back to the page), and an engine
+//! whose thread cannot start.
+
+use crate::board::{PositionStringError, UnknownLayout};
+use crate::movegen::MoveError;
+
+/// Why the GUI cannot serve, or refuses a request.
+#[derive(Debug, thiserror::Error)]
+pub enum GuiError {
+    /// The server's runtime cannot be built.
+    #[error("cannot start the server's runtime: {0}")]
+    Runtime(#[source] std::io::Error),
+    /// The address cannot be listened on.
+    #[error("cannot listen on {host}:{port}: {source}")]
+    Listen {
+        /// The `--host` given.
+        host: String,
+        /// The `--port` given.
+        port: u16,
+        /// Why not.
+        source: std::io::Error,
+    },
+    /// The listener does not tell its address.
+    #[error("no local address: {0}")]
+    LocalAddress(#[source] std::io::Error),
+    /// `--host` names every address (0.0.0.0, ::), which the Host guard cannot check.
+    #[error("--host {0}: give the one address to serve on, not all of them")]
+    UnspecifiedHost(String),
+    /// The server stopped on an error.
+    #[error("the server failed: {0}")]
+    Serve(#[source] std::io::Error),
+
+    /// A request without a `Host` header.
+    #[error("the request has no Host header")]
+    NoHost,
+    /// A `Host` header that is not text.
+    #[error("the Host header is not text")]
+    HostNotText,
+    /// A `Host` that is not the server's address.
+    #[error("Host '{host}' is not this server's address ({})", .allowed.join(" or "))]
+    ForeignHost {
+        /// The host named, in lower case.
+        host: String,
+        /// The names the server answers to.
+        allowed: Vec<String>,
+    },
+    /// An `Origin` header that is not text.
+    #[error("the Origin header is not text")]
+    OriginNotText,
+    /// An `Origin` that is not the server's page.
+    #[error("Origin '{0}' is not this server's page")]
+    ForeignOrigin(String),
+
+    /// A new game's position string does not read.
+    #[error("bad position string: {0}")]
+    BadPosition(#[source] PositionStringError),
+    /// A new game's layout is not a layout's name.
+    #[error("{0}")]
+    BadLayout(#[from] UnknownLayout),
+    /// A new game's colour is neither black nor white.
+    #[error("colour must be black or white, not '{0}'")]
+    BadColour(String),
+    /// A new game's mode is not one of the three.
+    #[error("mode must be play, watch or analyse, not '{0}'")]
+    BadMode(String),
+    /// A new game's time control does not read: the message of its parser.
+    #[error("{0}")]
+    BadTimeControl(String),
+    /// A new game's skill level is out of range.
+    #[error("skill must be 1 to 20, not {0}")]
+    BadSkill(u32),
+    /// A new game names no engine, or more than two.
+    #[error("engines must list one or two engine numbers")]
+    EngineCount,
+    /// A new game names an engine the command line did not give.
+    #[error("there is no engine {index} (there are {count})")]
+    NoSuchEngine {
+        /// The engine asked for, from 0.
+        index: usize,
+        /// The engines there are.
+        count: usize,
+    },
+    /// A move from the page while the engines play each other.
+    #[error(
+        "the engines are playing this game; start a game against the engine, or analysis, to move"
+    )]
+    MoveWhileWatching,
+    /// A takeback while the engines play each other.
+    #[error("the engines are playing this game")]
+    TakeBackWhileWatching,
+    /// A move from the page on the engine's turn.
+    #[error("it is the engine's turn")]
+    EnginesTurn,
+    /// A takeback with no move played.
+    #[error("there is no move to take back")]
+    NothingToTakeBack,
+    /// A takeback in a game against the engine before the human moved.
+    #[error("there is no move of yours to take back")]
+    NoMoveOfYours,
+    /// A ply beyond the game's end.
+    #[error("there is no ply {ply} (the game has {last})")]
+    NoSuchPly {
+        /// The ply asked for.
+        ply: usize,
+        /// The game's last ply.
+        last: usize,
+    },
+    /// A number of analysis lines out of range.
+    #[error("lines must be 1 to {max}, not {lines}")]
+    BadLines {
+        /// The lines asked for.
+        lines: u32,
+        /// The most the page offers.
+        max: u32,
+    },
+    /// A move on a finished game.
+    #[error("the game is over")]
+    GameOver,
+    /// A move from the page that the rules refuse; `text` is the move as typed, trimmed.
+    #[error("'{text}' is not legal here: {source}")]
+    IllegalMove {
+        /// The move as typed.
+        text: String,
+        /// Why the rules refuse it.
+        source: MoveError,
+    },
+    /// An engine's answer that the rules refuse.
+    #[error("{0}")]
+    IllegalAnswer(#[source] MoveError),
+
+    /// A records text that does not read: the message of the records reader.
+    #[error("{0}")]
+    Records(String),
+    /// A records text with no record in it.
+    #[error("the text holds no record")]
+    NoRecord,
+    /// A game number beyond the records text.
+    #[error("there is no game {index} (the file has {count})")]
+    NoSuchGame {
+        /// The game asked for, from 1.
+        index: usize,
+        /// The games the text holds.
+        count: usize,
+    },
+    /// A record whose moves do not replay: the message of the replay.
+    #[error("{0}")]
+    Replay(String),
+    /// Game `index` of a records text cannot be opened: `source` says why.
+    #[error("game {index}: {source}")]
+    BadGame {
+        /// The game, from 1.
+        index: usize,
+        /// Why not.
+        source: Box<GuiError>,
+    },
+
+    /// An engine's driver thread cannot be started.
+    #[error("cannot start an engine thread: {0}")]
+    EngineThread(#[source] std::io::Error),
+}

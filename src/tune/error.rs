@@ -1,0 +1,54 @@
+//! What can go wrong in `sumito tune`: data files that cannot be read or do not read as data,
+//! no positions to fit, a weights file that cannot be written.
+
+use crate::datagen::LineError;
+use std::path::PathBuf;
+
+/// Why `sumito tune` cannot fit or write the weights.
+#[derive(Debug, thiserror::Error)]
+pub enum TuneError {
+    /// A data file cannot be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The data file.
+        path: PathBuf,
+        /// Why not.
+        source: std::io::Error,
+    },
+    /// A data file's text is not data: `source` says why.
+    #[error("{path}: {source}")]
+    BadFile {
+        /// The data file.
+        path: PathBuf,
+        /// Why not: an error of [`super::data::read_into`].
+        source: Box<TuneError>,
+    },
+    /// The text does not start with the header of `sumito datagen`.
+    #[error("not a data file of sumito datagen (no header)")]
+    NoHeader,
+    /// The header's bench node count is not a number.
+    #[error("bad bench in the header: {0}")]
+    BadBench(String),
+    /// A line does not read.
+    #[error("line {number}: {source}")]
+    Line {
+        /// The line's number, from 1.
+        number: usize,
+        /// Why it does not read.
+        source: LineError,
+    },
+    /// No position is left to fit.
+    #[error(
+        "no positions to fit: the data hold no complete game with positions, or --holdout keeps \
+         them all apart"
+    )]
+    NothingToFit,
+    /// The weights file cannot be written.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The weights file.
+        path: PathBuf,
+        /// Why not.
+        source: std::io::Error,
+    },
+}
