@@ -63,7 +63,7 @@ pub const BLUNDER: i32 = 100;
 const DECISIVE: i32 = 10_000;
 
 /// The cost of a move that turns `before` into `after` (both from the mover's view). Wins and
-/// losses count as ±[`DECISIVE`], so a slower forced win costs nothing and letting a win go
+/// losses count as ±`DECISIVE`, so a slower forced win costs nothing and letting a win go
 /// costs a lot.
 pub fn loss(before: i32, after: i32) -> i32 {
     let clamp = |score: i32| {

@@ -8,7 +8,7 @@ use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
 use sumito::board::Layout;
-use sumito::clock::TimeControl;
+use sumito::clock::{TimeControl, TimeControlError};
 use sumito::match_runner::MatchConfig;
 use sumito::match_runner::openings::Book;
 use sumito::match_runner::stats::Sprt;
@@ -224,7 +224,7 @@ fn time_controls(raw: &MatchArgs) -> Result<Vec<TimeControl>, String> {
     let mut tcs: Vec<Option<TimeControl>> = vec![None; count];
     for text in &raw.tc {
         let (owner, tc) = target("--tc", text, count)?;
-        let tc: TimeControl = tc.parse()?;
+        let tc: TimeControl = tc.parse().map_err(|e: TimeControlError| e.to_string())?;
         let slot = match owner {
             Some(engine) => &mut tcs[engine],
             None => &mut global_tc,

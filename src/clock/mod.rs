@@ -15,4 +15,6 @@ pub mod time_control;
 
 pub use game_clocks::{Allowance, GameClocks};
 pub use game_time::{GameTime, whole_ms};
-pub use time_control::{TimeControl, ms_to_seconds, seconds_to_ms};
+pub use time_control::{
+    SecondsError, TimeControl, TimeControlError, TimeControlProblem, ms_to_seconds, seconds_to_ms,
+};

@@ -23,14 +23,64 @@ pub enum TimeControl {
     Nodes { nodes: u64 },
 }
 
+/// What is wrong with a number of seconds.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SecondsError {
+    /// Not a number at all.
+    #[error("'{0}' is not a number of seconds")]
+    NotANumber(String),
+    /// Negative, or more than ten million seconds.
+    #[error("'{0}' seconds is out of range")]
+    OutOfRange(String),
+}
+
+/// What is wrong with a time control, before the whole text is named.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlProblem {
+    /// `movetime=`, `depth=` or `nodes=` without a positive whole number.
+    #[error("{0} must be a positive whole number")]
+    NotPositive(&'static str),
+    /// `depth=` beyond [`MAX_DEPTH`].
+    #[error("depth must be at most {MAX_DEPTH}")]
+    TooDeep,
+    /// `kind=` of no kind known.
+    #[error("unknown kind '{0}'")]
+    UnknownKind(String),
+    /// `MOVES/…` without a positive number of moves.
+    #[error("the moves per period must be a positive number")]
+    MovesPerPeriod,
+    /// A base time or increment that is no number of seconds.
+    #[error(transparent)]
+    Seconds(#[from] SecondsError),
+    /// A clock with no time on it.
+    #[error("the base time must be more than zero")]
+    ZeroBase,
+}
+
+/// A time control that does not read, with the text it was read from.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "bad time control '{text}': {problem} (expected movetime=MS, SECONDS+INCREMENT, \
+     MOVES/SECONDS, depth=N or nodes=N)"
+)]
+pub struct TimeControlError {
+    /// The text, trimmed.
+    pub text: String,
+    /// What is wrong with it.
+    pub problem: TimeControlProblem,
+}
+
+/// The deepest `depth=N` accepted.
+const MAX_DEPTH: u64 = 1000;
+
 /// Milliseconds from a number of seconds (`10`, `0.1`, `2.5`), rounded to the millisecond.
-pub fn seconds_to_ms(text: &str) -> Result<u64, String> {
+pub fn seconds_to_ms(text: &str) -> Result<u64, SecondsError> {
     let seconds: f64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+        .map_err(|_| SecondsError::NotANumber(text.to_string()))?;
     if !(0.0..=1.0e7).contains(&seconds) {
-        return Err(format!("'{text}' seconds is out of range"));
+        return Err(SecondsError::OutOfRange(text.to_string()));
     }
     Ok((seconds * 1000.0).round() as u64)
 }
@@ -45,69 +95,63 @@ pub fn ms_to_seconds(ms: u64) -> String {
 }
 
 impl FromStr for TimeControl {
-    type Err = String;
+    type Err = TimeControlError;
 
-    fn from_str(text: &str) -> Result<TimeControl, String> {
+    fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
         let text = text.trim();
-        let bad = |why: String| {
-            format!(
-                "bad time control '{text}': {why} (expected movetime=MS, SECONDS+INCREMENT, \
-                 MOVES/SECONDS, depth=N or nodes=N)"
-            )
-        };
-        if let Some((key, value)) = text.split_once('=') {
-            let number = |what: &str| {
-                value
-                    .trim()
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| bad(format!("{what} must be a positive whole number")))
-            };
-            return match key.trim().to_ascii_lowercase().as_str() {
-                "movetime" => Ok(TimeControl::MoveTime {
-                    ms: number("movetime")?,
-                }),
-                "depth" => {
-                    let plies = u32::try_from(number("depth")?)
-                        .ok()
-                        .filter(|&d| d <= 1000)
-                        .ok_or_else(|| bad("depth must be at most 1000".into()))?;
-                    Ok(TimeControl::Depth { plies })
-                }
-                "nodes" => Ok(TimeControl::Nodes {
-                    nodes: number("nodes")?,
-                }),
-                other => Err(bad(format!("unknown kind '{other}'"))),
-            };
-        }
-        let (moves, rest) = match text.split_once('/') {
-            Some((moves, rest)) => {
-                let moves = moves
-                    .trim()
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| bad("the moves per period must be a positive number".into()))?;
-                (Some(moves), rest)
-            }
-            None => (None, text),
-        };
-        let (base, increment) = match rest.split_once('+') {
-            Some((base, increment)) => (base, Some(increment)),
-            None => (rest, None),
-        };
-        let base_ms = seconds_to_ms(base).map_err(bad)?;
-        if base_ms == 0 {
-            return Err(bad("the base time must be more than zero".into()));
-        }
-        let increment_ms = increment.map(seconds_to_ms).transpose().map_err(bad)?;
-        Ok(TimeControl::Clock {
-            base_ms,
-            increment_ms: increment_ms.unwrap_or(0),
-            moves,
+        read(text).map_err(|problem| TimeControlError {
+            text: text.to_string(),
+            problem,
         })
     }
+}
+
+/// Reads a trimmed time control.
+fn read(text: &str) -> Result<TimeControl, TimeControlProblem> {
+    use TimeControlProblem::*;
+    if let Some((key, value)) = text.split_once('=') {
+        let number = |what: &'static str| {
+            let n = value.trim().parse::<u64>().ok().filter(|&n| n > 0);
+            n.ok_or(NotPositive(what))
+        };
+        return match key.trim().to_ascii_lowercase().as_str() {
+            "movetime" => Ok(TimeControl::MoveTime {
+                ms: number("movetime")?,
+            }),
+            "depth" => {
+                let plies = Some(number("depth")?)
+                    .filter(|&d| d <= MAX_DEPTH)
+                    .and_then(|d| u32::try_from(d).ok())
+                    .ok_or(TooDeep)?;
+                Ok(TimeControl::Depth { plies })
+            }
+            "nodes" => Ok(TimeControl::Nodes {
+                nodes: number("nodes")?,
+            }),
+            other => Err(UnknownKind(other.to_string())),
+        };
+    }
+    let (moves, rest) = match text.split_once('/') {
+        Some((moves, rest)) => {
+            let moves = moves.trim().parse::<u32>().ok().filter(|&n| n > 0);
+            (Some(moves.ok_or(MovesPerPeriod)?), rest)
+        }
+        None => (None, text),
+    };
+    let (base, increment) = match rest.split_once('+') {
+        Some((base, increment)) => (base, Some(increment)),
+        None => (rest, None),
+    };
+    let base_ms = seconds_to_ms(base)?;
+    if base_ms == 0 {
+        return Err(ZeroBase);
+    }
+    let increment_ms = increment.map(seconds_to_ms).transpose()?;
+    Ok(TimeControl::Clock {
+        base_ms,
+        increment_ms: increment_ms.unwrap_or(0),
+        moves,
+    })
 }
 
 impl fmt::Display for TimeControl {
@@ -194,8 +238,8 @@ mod tests {
             "nan",
             "-5",
         ] {
-            let error = text.parse::<TimeControl>().unwrap_err();
-            assert!(error.contains("bad time control"), "{text}: {error}");
+            let error = text.parse::<TimeControl>().unwrap_err().to_string();
+            assert!(error.starts_with("bad time control"), "{text}: {error}");
         }
     }
 }

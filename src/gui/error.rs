@@ -64,9 +64,9 @@ pub enum GuiError {
     /// A new game's mode is not one of the three.
     #[error("mode must be play, watch or analyse, not '{0}'")]
     BadMode(String),
-    /// A new game's time control does not read: the message of its parser.
-    #[error("{0}")]
-    BadTimeControl(String),
+    /// A new game's time control does not read.
+    #[error(transparent)]
+    BadTimeControl(#[from] crate::clock::TimeControlError),
     /// A new game's skill level is out of range.
     #[error("skill must be 1 to 20, not {0}")]
     BadSkill(u32),
