@@ -37,8 +37,7 @@ pub fn run(args: &PerftArgs) -> super::Outcome {
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| e.to_string())?;
+        .build()?;
     let started = Instant::now();
     let roots = position.count_moves() as u64;
     // The root moves finished so far, counted under the same lock as the bar they move.
