@@ -136,7 +136,7 @@ fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), String> {
 
 /// The games of a records file, replayed under their move limits, each with a title.
 fn read_games(text: &str) -> Result<Vec<(Replayed, String)>, String> {
-    let records = parse_records(text)?;
+    let records = parse_records(text).map_err(|e| e.to_string())?;
     let mut games = Vec::with_capacity(records.len());
     for (index, record) in records.iter().enumerate() {
         let game = replay(record)

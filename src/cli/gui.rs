@@ -45,7 +45,7 @@ fn config(args: &GuiArgs) -> Result<GuiConfig, String> {
     let engines = if args.engines.is_empty() {
         vec![sumito_itself()?]
     } else {
-        let specs: Result<Vec<EngineSpec>, String> = args
+        let specs: Result<Vec<EngineSpec>, _> = args
             .engines
             .iter()
             .map(|command| EngineSpec::from_command_line(command))

@@ -14,6 +14,10 @@ use sumito::match_runner::openings::Book;
 use sumito::match_runner::stats::Sprt;
 use sumito::uap_client::{EngineSpec, parse_option};
 
+/// A refused command line: the library's typed errors (openings, SPRT, engine commands) and
+/// this file's own messages alike.
+type ArgError = Box<dyn std::error::Error + Send + Sync>;
+
 /// Most games per pair.
 const MAX_GAMES: u32 = 10_000_000;
 
@@ -165,12 +169,10 @@ fn target<'a>(flag: &str, text: &'a str, count: usize) -> Result<(Option<usize>,
 }
 
 /// Checks the arguments of a match (not `--verify`).
-fn configure(raw: &MatchArgs) -> Result<MatchConfig, String> {
+fn configure(raw: &MatchArgs) -> Result<MatchConfig, ArgError> {
     let count = raw.engine.len();
     if count < 2 {
-        return Err(format!(
-            "a match needs at least two --engine commands (got {count})"
-        ));
+        return Err(format!("a match needs at least two --engine commands (got {count})").into());
     }
     let (engines, named) = engine_specs(raw)?;
     let controls = time_controls(raw)?;
@@ -185,8 +187,7 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, String> {
     let book = match &raw.openings {
         Some(argument) => Book::from_argument(argument, &layouts),
         None => Book::suite(&layouts, seed),
-    }
-    .map_err(|e| e.0)?;
+    }?;
     let sprt = match &raw.sprt {
         Some(_) if count != 2 => return Err("--sprt needs exactly two engines".into()),
         Some(words) => Some(words.join(" ").parse::<Sprt>()?),
@@ -218,7 +219,7 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, String> {
 }
 
 /// Each engine's time control: its own `--tc N:TC`, else the `--tc` for all.
-fn time_controls(raw: &MatchArgs) -> Result<Vec<TimeControl>, String> {
+fn time_controls(raw: &MatchArgs) -> Result<Vec<TimeControl>, ArgError> {
     let count = raw.engine.len();
     let mut global_tc = None;
     let mut tcs: Vec<Option<TimeControl>> = vec![None; count];
@@ -230,10 +231,11 @@ fn time_controls(raw: &MatchArgs) -> Result<Vec<TimeControl>, String> {
             None => &mut global_tc,
         };
         if slot.replace(tc).is_some() {
-            return Err(match owner {
+            let message = match owner {
                 Some(engine) => format!("two --tc for engine {}", engine + 1),
                 None => "two --tc for every engine (use --tc N:TC for engine N)".into(),
-            });
+            };
+            return Err(message.into());
         }
     }
     (0..count)
@@ -241,24 +243,25 @@ fn time_controls(raw: &MatchArgs) -> Result<Vec<TimeControl>, String> {
             tcs[index].or(global_tc).ok_or_else(|| {
                 let command = &raw.engine[index];
                 let number = index + 1;
-                format!("no time control for engine {number} ('{command}'): give --tc")
+                format!("no time control for engine {number} ('{command}'): give --tc").into()
             })
         })
         .collect()
 }
 
 /// The engines with their names and options, and whether each name was given with `--name`.
-fn engine_specs(raw: &MatchArgs) -> Result<(Vec<EngineSpec>, Vec<bool>), String> {
+fn engine_specs(raw: &MatchArgs) -> Result<(Vec<EngineSpec>, Vec<bool>), ArgError> {
     let count = raw.engine.len();
     if raw.name.len() > count {
         return Err(format!(
             "{} --name for {count} engines (the k-th --name names the k-th engine)",
             raw.name.len()
-        ));
+        )
+        .into());
     }
     for name in &raw.name {
         if name.trim().is_empty() || name.contains(['\n', '\r']) {
-            return Err(format!("bad --name '{name}'"));
+            return Err(format!("bad --name '{name}'").into());
         }
     }
     let mut options: Vec<Vec<(String, Option<String>)>> = vec![Vec::new(); count];
@@ -400,7 +403,8 @@ mod tests {
     fn parse(args: &[&str]) -> Result<MatchConfig, String> {
         let mut all = vec!["match"];
         all.extend_from_slice(args);
-        configure(&MatchArgs::try_parse_from(all).map_err(|e| e.to_string())?)
+        let args = MatchArgs::try_parse_from(all).map_err(|e| e.to_string())?;
+        configure(&args).map_err(|e| e.to_string())
     }
 
     #[test]

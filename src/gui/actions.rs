@@ -226,7 +226,7 @@ impl Table {
         index: usize,
         reporter: &dyn Reporter,
     ) -> Result<(), String> {
-        let records = parse_records(text)?;
+        let records = parse_records(text).map_err(|e| e.to_string())?;
         let count = records.len();
         let record = match index.checked_sub(1).and_then(|i| records.get(i)) {
             Some(record) => record,

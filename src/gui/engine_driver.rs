@@ -104,7 +104,7 @@ fn run(spec: EngineSpec, inbox: Receiver<Command>, report: impl Fn(DriverEvent))
         Err(message) => {
             report(DriverEvent::Failed {
                 serial: None,
-                message,
+                message: message.to_string(),
                 silent: false,
                 dead: true,
             });

@@ -56,7 +56,7 @@ impl Game {
     /// The game of a record, every move checked by the rules core, shown from its start so
     /// that it can be stepped through.
     pub fn from_record(record: &Record) -> Result<Game, String> {
-        let replayed = replay(record)?;
+        let replayed = replay(record).map_err(|e| e.to_string())?;
         let start = match record.tag("FEN") {
             Some(_) => Start::Fen(replayed.start),
             None => match record.tag("Layout").map(str::parse) {
