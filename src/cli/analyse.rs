@@ -4,7 +4,7 @@ use super::flags::EngineFlags;
 use sumito::analysis::json::{self, LineObject, MoveObject};
 use sumito::analysis::{analyse_game, analyse_position, listing_line, reported_text};
 use sumito::board::{Position, PositionStringError};
-use sumito::records::{Replayed, parse_records, replay};
+use sumito::records::{RecordsError, Replayed, parse_records, replay};
 use sumito::say;
 use sumito::search::{Engine, Info, Limits};
 use sumito::util::progress::Progress;
@@ -29,9 +29,9 @@ pub enum AnalyseError {
         /// Why not.
         source: std::io::Error,
     },
-    /// The records do not read: the message of the records reader.
-    #[error("{0}")]
-    Records(String),
+    /// The records do not read.
+    #[error(transparent)]
+    Records(RecordsError),
     /// A game's moves do not replay: the message of the replay, after where the game is.
     #[error("game {game} (line {line}): {error}")]
     Replay {
@@ -40,7 +40,8 @@ pub enum AnalyseError {
         /// The line its record starts on.
         line: usize,
         /// Why it does not replay.
-        error: String,
+        #[source]
+        error: RecordsError,
     },
     /// `--game` beyond the file.
     #[error("--game {game}: the file has {count} games (counted from 1)")]

@@ -8,7 +8,7 @@ use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
 use sumito::board::Layout;
-use sumito::clock::{TimeControl, TimeControlError};
+use sumito::clock::TimeControl;
 use sumito::match_runner::MatchConfig;
 use sumito::match_runner::openings::Book;
 use sumito::match_runner::stats::Sprt;
@@ -165,12 +165,10 @@ fn target<'a>(flag: &str, text: &'a str, count: usize) -> Result<(Option<usize>,
 }
 
 /// Checks the arguments of a match (not `--verify`).
-fn configure(raw: &MatchArgs) -> Result<MatchConfig, String> {
+fn configure(raw: &MatchArgs) -> Result<MatchConfig, super::Error> {
     let count = raw.engine.len();
     if count < 2 {
-        return Err(format!(
-            "a match needs at least two --engine commands (got {count})"
-        ));
+        return Err(format!("a match needs at least two --engine commands (got {count})").into());
     }
     let (engines, named) = engine_specs(raw)?;
     let controls = time_controls(raw)?;
@@ -185,8 +183,7 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, String> {
     let book = match &raw.openings {
         Some(argument) => Book::from_argument(argument, &layouts),
         None => Book::suite(&layouts, seed),
-    }
-    .map_err(|e| e.0)?;
+    }?;
     let sprt = match &raw.sprt {
         Some(_) if count != 2 => return Err("--sprt needs exactly two engines".into()),
         Some(words) => Some(words.join(" ").parse::<Sprt>()?),
@@ -218,22 +215,23 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, String> {
 }
 
 /// Each engine's time control: its own `--tc N:TC`, else the `--tc` for all.
-fn time_controls(raw: &MatchArgs) -> Result<Vec<TimeControl>, String> {
+fn time_controls(raw: &MatchArgs) -> Result<Vec<TimeControl>, super::Error> {
     let count = raw.engine.len();
     let mut global_tc = None;
     let mut tcs: Vec<Option<TimeControl>> = vec![None; count];
     for text in &raw.tc {
         let (owner, tc) = target("--tc", text, count)?;
-        let tc: TimeControl = tc.parse().map_err(|e: TimeControlError| e.to_string())?;
+        let tc: TimeControl = tc.parse()?;
         let slot = match owner {
             Some(engine) => &mut tcs[engine],
             None => &mut global_tc,
         };
         if slot.replace(tc).is_some() {
-            return Err(match owner {
+            let message = match owner {
                 Some(engine) => format!("two --tc for engine {}", engine + 1),
                 None => "two --tc for every engine (use --tc N:TC for engine N)".into(),
-            });
+            };
+            return Err(message.into());
         }
     }
     (0..count)
@@ -241,24 +239,25 @@ fn time_controls(raw: &MatchArgs) -> Result<Vec<TimeControl>, String> {
             tcs[index].or(global_tc).ok_or_else(|| {
                 let command = &raw.engine[index];
                 let number = index + 1;
-                format!("no time control for engine {number} ('{command}'): give --tc")
+                format!("no time control for engine {number} ('{command}'): give --tc").into()
             })
         })
         .collect()
 }
 
 /// The engines with their names and options, and whether each name was given with `--name`.
-fn engine_specs(raw: &MatchArgs) -> Result<(Vec<EngineSpec>, Vec<bool>), String> {
+fn engine_specs(raw: &MatchArgs) -> Result<(Vec<EngineSpec>, Vec<bool>), super::Error> {
     let count = raw.engine.len();
     if raw.name.len() > count {
         return Err(format!(
             "{} --name for {count} engines (the k-th --name names the k-th engine)",
             raw.name.len()
-        ));
+        )
+        .into());
     }
     for name in &raw.name {
         if name.trim().is_empty() || name.contains(['\n', '\r']) {
-            return Err(format!("bad --name '{name}'"));
+            return Err(format!("bad --name '{name}'").into());
         }
     }
     let mut options: Vec<Vec<(String, Option<String>)>> = vec![Vec::new(); count];
@@ -400,7 +399,8 @@ mod tests {
     fn parse(args: &[&str]) -> Result<MatchConfig, String> {
         let mut all = vec!["match"];
         all.extend_from_slice(args);
-        configure(&MatchArgs::try_parse_from(all).map_err(|e| e.to_string())?)
+        let args = MatchArgs::try_parse_from(all).map_err(|e| e.to_string())?;
+        configure(&args).map_err(|e| e.to_string())
     }
 
     #[test]

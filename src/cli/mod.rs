@@ -19,9 +19,13 @@ pub mod tune;
 
 use clap::{Parser, Subcommand};
 
-/// What a subcommand's `run` returns: the library's typed errors and the command line's own
-/// messages alike, which `main` prints as `error: <message>` before a failing exit.
-pub type Outcome = Result<(), Box<dyn std::error::Error + Send + Sync>>;
+/// Any error a subcommand meets: the library's typed errors and the command line's own
+/// messages alike (a `String` converts with `?` or `.into()`).
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// What a subcommand's `run` returns; `main` prints an error as `error: <message>` before a
+/// failing exit.
+pub type Outcome = Result<(), Error>;
 
 /// `sumito [--threads N] [--hash MB]` speaks UAP; `sumito <subcommand>` runs a tool.
 #[derive(Parser)]

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use sumito::board::Layout;
 use sumito::say;
 use sumito::selfplay::random_opening;
-use sumito::uap_client::{EngineProcess, EngineSpec, parse_option};
+use sumito::uap_client::{EngineError, EngineProcess, EngineSpec, parse_option};
 use sumito::util::progress::Progress;
 use sumito::util::random::Random;
 use sumito::util::samples::Samples;
@@ -106,7 +106,10 @@ fn busy(running: &AtomicBool) {
 }
 
 /// The two series: `stop` latency, and `go movetime` answer time minus the budget.
-fn measure(engine: &mut EngineProcess, args: &TimingArgs) -> Result<(Samples, Samples), String> {
+fn measure(
+    engine: &mut EngineProcess,
+    args: &TimingArgs,
+) -> Result<(Samples, Samples), EngineError> {
     let mut random = Random(args.seed);
     let (mut stop_latency, mut overrun) = (Samples::default(), Samples::default());
     let mut progress = Progress::new("timing", u64::from(args.samples));
@@ -121,7 +124,7 @@ fn measure(engine: &mut EngineProcess, args: &TimingArgs) -> Result<(Samples, Sa
         send(engine, &format!("position fen {position}"))?;
         engine
             .sync(PATIENCE)
-            .map_err(|f| f.describe("readyok after position"))?;
+            .map_err(|f| f.waiting_for("readyok after position"))?;
 
         send(engine, "go infinite")?;
         let delay = MAX_STOP_DELAY_MS / 10 + random.below(MAX_STOP_DELAY_MS as usize) as u64;
@@ -142,18 +145,18 @@ fn measure(engine: &mut EngineProcess, args: &TimingArgs) -> Result<(Samples, Sa
     Ok((stop_latency, overrun))
 }
 
-fn send(engine: &mut EngineProcess, command: &str) -> Result<(), String> {
+fn send(engine: &mut EngineProcess, command: &str) -> Result<(), EngineError> {
     engine
         .send(command)
-        .map_err(|f| f.describe(&format!("'{command}' to be written")))
+        .map_err(|f| f.waiting_for(format!("'{command}' to be written")))
 }
 
 /// When `bestmove` arrived (as the reader thread saw it), waiting until `deadline` at most.
-fn bestmove(engine: &mut EngineProcess, deadline: Instant) -> Result<Instant, String> {
+fn bestmove(engine: &mut EngineProcess, deadline: Instant) -> Result<Instant, EngineError> {
     loop {
         let (line, at) = engine
             .next_line(deadline)
-            .map_err(|f| f.describe("bestmove"))?;
+            .map_err(|f| f.waiting_for("bestmove"))?;
         if line.starts_with("bestmove") {
             return Ok(at);
         }

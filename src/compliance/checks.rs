@@ -2,8 +2,10 @@
 //! handshake, no search running), leaves it at rest when it passes, and returns a note for the
 //! `pass` line or the reason for the `FAIL` line. Each check sets up what it needs itself, so
 //! that it tests one rule and a failure does not spill into the next one (the checker also
-//! restarts the engine after a failure).
+//! restarts the engine after a failure). A probe error inside a check (the engine cannot be
+//! written to, or did not answer) is that check's `FAIL` reason.
 
+use super::ComplianceError;
 use super::probe::{PATIENCE, Probe};
 use std::time::{Duration, Instant};
 
@@ -92,7 +94,8 @@ fn count_bestmoves(lines: &[String]) -> usize {
 }
 
 fn isready(probe: &mut Probe) -> Result<String, String> {
-    probe.fence().map(|_| String::new())
+    probe.fence()?;
+    Ok(String::new())
 }
 
 /// Sends `command` and requires exactly one `error` line with `code` in answer.
@@ -187,7 +190,7 @@ fn position_all_or_nothing(probe: &mut Probe) -> Result<String, String> {
 }
 
 /// Starts `go infinite` on the start position.
-fn start_infinite(probe: &mut Probe) -> Result<(), String> {
+fn start_infinite(probe: &mut Probe) -> Result<(), ComplianceError> {
     probe.send("position startpos")?;
     probe.fence()?;
     probe.send("go infinite")

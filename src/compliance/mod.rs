@@ -10,7 +10,10 @@
 //! a failure can leave it searching or with unread output that would confuse the next check.
 
 mod checks;
+mod error;
 mod probe;
+
+pub use error::ComplianceError;
 
 use crate::uap_client::EngineSpec;
 use probe::{PATIENCE, Probe};
@@ -18,7 +21,7 @@ use std::time::Instant;
 
 /// Runs every check against the engine of `spec`, a line per check on stdout; an error (so a
 /// non-zero exit) unless all pass.
-pub fn run(spec: &EngineSpec) -> Result<(), String> {
+pub fn run(spec: &EngineSpec) -> Result<(), ComplianceError> {
     let (mut failed, mut skipped) = (0, 0);
     let mut report = |name: &str, outcome: Result<String, String>| match outcome {
         Ok(note) if note.is_empty() => crate::say!("pass {name}"),
@@ -39,7 +42,7 @@ pub fn run(spec: &EngineSpec) -> Result<(), String> {
         first
             .as_ref()
             .map(|(_, id)| id.clone())
-            .map_err(Clone::clone),
+            .map_err(ToString::to_string),
     );
     let mut engine = first.ok().map(|(probe, _)| probe);
     for check in checks::CHECKS {
@@ -71,21 +74,23 @@ pub fn run(spec: &EngineSpec) -> Result<(), String> {
             crate::say!("all {total} checks passed");
             Ok(())
         }
-        (_, 0) => Err(format!("{failed} of {total} checks failed")),
-        _ => Err(format!(
-            "{failed} of {total} checks failed and {skipped} were skipped"
-        )),
+        (_, 0) => Err(ComplianceError::ChecksFailed { failed, total }),
+        _ => Err(ComplianceError::ChecksFailedOrSkipped {
+            failed,
+            total,
+            skipped,
+        }),
     }
 }
 
 /// Starts the engine and does the handshake: `uap` must bring `id name …` and then `uapok`.
 /// Returns the engine and its name.
-fn start(spec: &EngineSpec) -> Result<(Probe, String), String> {
+fn start(spec: &EngineSpec) -> Result<(Probe, String), ComplianceError> {
     let mut probe = Probe::spawn(spec)?;
     probe.send("uap")?;
     let lines = probe
         .read_until(Instant::now() + PATIENCE, |line| line == "uapok")
-        .map_err(|(failure, _)| failure.describe("uapok after uap"))?;
+        .map_err(|(failure, _)| failure.waiting_for("uapok after uap"))?;
     probe.options = lines
         .iter()
         .filter(|line| line.starts_with("option name "))
@@ -96,6 +101,6 @@ fn start(spec: &EngineSpec) -> Result<(Probe, String), String> {
         .find_map(|line| line.strip_prefix("id name "))
         .map(str::trim)
         .filter(|name| !name.is_empty())
-        .ok_or("no 'id name' line before uapok")?;
+        .ok_or(ComplianceError::NoIdName)?;
     Ok((probe, name.to_string()))
 }

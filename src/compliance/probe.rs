@@ -2,6 +2,7 @@
 //! reading patterns the checks share, each bounded by a deadline so that a broken engine makes
 //! a check fail instead of hanging it.
 
+use super::ComplianceError;
 use crate::uap_client::{EngineProcess, EngineSpec, Failure};
 use std::time::{Duration, Instant};
 
@@ -18,7 +19,7 @@ pub struct Probe {
 
 impl Probe {
     /// Starts the engine without any handshake.
-    pub fn spawn(spec: &EngineSpec) -> Result<Probe, String> {
+    pub fn spawn(spec: &EngineSpec) -> Result<Probe, ComplianceError> {
         Ok(Probe {
             engine: EngineProcess::spawn(spec)?,
             options: Vec::new(),
@@ -26,10 +27,12 @@ impl Probe {
     }
 
     /// Writes one command line.
-    pub fn send(&mut self, command: &str) -> Result<(), String> {
+    pub fn send(&mut self, command: &str) -> Result<(), ComplianceError> {
         self.engine
             .send(command)
-            .map_err(|_| format!("cannot write '{command}': the engine's input is closed"))
+            .map_err(|_| ComplianceError::InputClosed {
+                command: command.to_string(),
+            })
     }
 
     /// Reads lines until one satisfies `wanted` (which is the last line returned), until
@@ -66,7 +69,7 @@ impl Probe {
 
     /// Sends `isready` and returns the lines before `readyok`. Commands are handled in order,
     /// so these are all the answers to the commands sent before it.
-    pub fn fence(&mut self) -> Result<Vec<String>, String> {
+    pub fn fence(&mut self) -> Result<Vec<String>, ComplianceError> {
         self.send("isready")?;
         let deadline = Instant::now() + PATIENCE;
         match self.read_until(deadline, |line| line == "readyok") {
@@ -74,7 +77,7 @@ impl Probe {
                 lines.pop();
                 Ok(lines)
             }
-            Err((failure, _)) => Err(failure.describe("readyok after isready")),
+            Err((failure, _)) => Err(failure.waiting_for("readyok after isready").into()),
         }
     }
 

@@ -4,6 +4,7 @@
 
 use crate::board::{PositionStringError, UnknownLayout};
 use crate::movegen::MoveError;
+use crate::records::RecordsError;
 
 /// Why the GUI cannot serve, or refuses a request.
 #[derive(Debug, thiserror::Error)]
@@ -129,9 +130,9 @@ pub enum GuiError {
     #[error("{0}")]
     IllegalAnswer(#[source] MoveError),
 
-    /// A records text that does not read: the message of the records reader.
-    #[error("{0}")]
-    Records(String),
+    /// A records text that does not read.
+    #[error(transparent)]
+    Records(RecordsError),
     /// A records text with no record in it.
     #[error("the text holds no record")]
     NoRecord,
@@ -143,9 +144,9 @@ pub enum GuiError {
         /// The games the text holds.
         count: usize,
     },
-    /// A record whose moves do not replay: the message of the replay.
-    #[error("{0}")]
-    Replay(String),
+    /// A record whose moves do not replay.
+    #[error(transparent)]
+    Replay(RecordsError),
     /// Game `index` of a records text cannot be opened: `source` says why.
     #[error("game {index}: {source}")]
     BadGame {

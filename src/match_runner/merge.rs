@@ -5,11 +5,12 @@
 //! Every record counts, also one whose round another record holds: the report names such
 //! rounds, so that a shard played twice or a file given twice is seen, not silently dropped.
 
+use super::MatchError;
 use super::glob;
 use super::report::{self, PairStats};
 use super::rounds::RoundCheck;
 use super::stats::Sprt;
-use crate::records::{PlayedGame, parse_records};
+use crate::records::{PlayedGame, RecordsError, read_records};
 use std::path::{Path, PathBuf};
 
 /// One game of the records, with what the table needs.
@@ -23,14 +24,14 @@ struct MergedGame {
 /// Reads the records named by `arguments` (files, directories, wildcard patterns) and prints
 /// the table, with the rounds check below it (and on stderr when rounds are missing or held
 /// twice).
-pub fn run(arguments: &[PathBuf], sprt: Option<&Sprt>) -> Result<(), String> {
+pub fn run(arguments: &[PathBuf], sprt: Option<&Sprt>) -> Result<(), MatchError> {
     let files = record_files(arguments)?;
     let mut games = Vec::new();
     for file in &files {
         games.extend(read_games(file)?);
     }
     if games.is_empty() {
-        return Err("no game records in the files given to --merge".into());
+        return Err(MatchError::NoGames);
     }
     // A stable sort: records of one round keep the order of the files.
     games.sort_by_key(|merged| merged.round);
@@ -85,7 +86,7 @@ fn tally(games: &[MergedGame]) -> (Vec<String>, Vec<PairStats>) {
 
 /// The files to read: each argument as a file, every file of a directory (not those whose
 /// name starts with `.`, and not its subdirectories), or the files a wildcard pattern matches.
-fn record_files(arguments: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+fn record_files(arguments: &[PathBuf]) -> Result<Vec<PathBuf>, MatchError> {
     let mut files = Vec::new();
     for argument in arguments {
         let text = argument.to_string_lossy();
@@ -94,14 +95,15 @@ fn record_files(arguments: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         } else if glob::has_wildcards(&text) {
             let found = glob::expand(&text);
             if found.is_empty() {
-                return Err(format!("--merge: no file matches '{text}'"));
+                return Err(MatchError::NoMatchingFile {
+                    pattern: text.into_owned(),
+                });
             }
             found
         } else {
-            return Err(format!(
-                "cannot read the records file {}: no such file or directory",
-                argument.display()
-            ));
+            return Err(MatchError::NoSuchFile {
+                path: argument.clone(),
+            });
         };
         for path in paths {
             if path.is_dir() {
@@ -115,9 +117,11 @@ fn record_files(arguments: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 }
 
 /// The files of a directory, sorted by name, without hidden ones and subdirectories.
-fn directory_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| format!("cannot read the directory {}: {e}", dir.display()))?;
+fn directory_files(dir: &Path) -> Result<Vec<PathBuf>, MatchError> {
+    let entries = std::fs::read_dir(dir).map_err(|source| MatchError::ReadDirectory {
+        path: dir.to_path_buf(),
+        source,
+    })?;
     let mut files: Vec<PathBuf> = entries
         .flatten()
         .filter(|entry| !entry.file_name().to_string_lossy().starts_with('.'))
@@ -125,41 +129,37 @@ fn directory_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
         .filter(|path| path.is_file())
         .collect();
     if files.is_empty() {
-        return Err(format!(
-            "no record files in the directory {}",
-            dir.display()
-        ));
+        return Err(MatchError::EmptyDirectory {
+            path: dir.to_path_buf(),
+        });
     }
     files.sort();
     Ok(files)
 }
 
 /// The games of one records file; an error names the file, the game and its line.
-fn read_games(path: &Path) -> Result<Vec<MergedGame>, String> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| format!("cannot read the records file {}: {e}", path.display()))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let records = parse_records(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+fn read_games(path: &Path) -> Result<Vec<MergedGame>, MatchError> {
+    let records = read_records(path)?;
     let mut games = Vec::with_capacity(records.len());
     for (index, record) in records.iter().enumerate() {
-        let at = |why: String| {
-            let (file, number, line) = (path.display(), index + 1, record.line);
-            format!("{file}: game {number} (line {line}): {why}")
+        let at = |source: RecordsError| MatchError::BadRecord {
+            path: path.to_path_buf(),
+            game: index + 1,
+            line: record.line,
+            source,
         };
-        let round = record
-            .tag("Round")
-            .ok_or_else(|| at("no Round tag".into()))?;
+        let round = record.required_tag("Round").map_err(at)?;
         let round = round
             .parse::<u64>()
             .ok()
             .filter(|&round| round > 0)
-            .ok_or_else(|| at(format!("bad Round tag '{round}'")))?;
-        let player = |tag: &str| {
-            record
-                .tag(tag)
-                .map(str::to_string)
-                .ok_or_else(|| at(format!("no {tag} tag")))
-        };
+            .ok_or_else(|| {
+                at(RecordsError::BadTag {
+                    tag: "Round",
+                    value: round.to_string(),
+                })
+            })?;
+        let player = |tag| record.required_tag(tag).map(str::to_string).map_err(at);
         let players = [player("Black")?, player("White")?];
         let game = PlayedGame::from_record(record).map_err(at)?;
         games.push(MergedGame {

@@ -14,8 +14,11 @@
 //! - `runner`: the schedule, the worker threads and the collector;
 //! - `merge`: the table from record files (`--merge`), with `rounds` (missing and repeated
 //!   rounds) and `glob` (wildcards the shell left unexpanded).
+//!
+//! What fails, from the settings to the merge, is a [`MatchError`].
 
 pub mod config;
+mod error;
 pub mod game;
 mod glob;
 pub mod merge;
@@ -26,13 +29,14 @@ mod runner;
 pub mod stats;
 
 pub use config::MatchConfig;
+pub use error::MatchError;
 
 use crate::clock::{ms_to_seconds, whole_ms};
 use crate::uap_client::EngineProcess;
 
 /// Plays the match `config` describes: the header on stderr, the progress and the table as
 /// the games end.
-pub fn run(mut config: MatchConfig) -> Result<(), String> {
+pub fn run(mut config: MatchConfig) -> Result<(), MatchError> {
     // Start every engine once before anything is played: a wrong command or a refused option
     // stops the match here, with a message. These processes then serve the first worker.
     let mut first = Vec::with_capacity(config.engines.len());

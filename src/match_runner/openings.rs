@@ -1,11 +1,11 @@
 //! Openings: where each pair of games starts. Both games of a pair (game 2k and 2k+1 of an
 //! engine pair) get the same opening with the colours swapped.
 
+use super::MatchError;
 use crate::board::{Layout, Position};
-use crate::movegen::Move;
+use crate::movegen::{Move, MoveError};
 use crate::records::Start;
 use crate::util::random::{Random, splitmix64};
-use std::fmt;
 use std::path::Path;
 
 /// The start of a pair of games: a start position and the moves played from it before the
@@ -62,24 +62,16 @@ pub enum Book {
     },
 }
 
-/// Why an openings argument or file was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BookError(pub String);
-
-impl fmt::Display for BookError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// The moves `texts` played from `start`, or why one of them cannot be played.
-fn play_texts(start: Position, texts: &[String]) -> Result<(Vec<Move>, Position), String> {
+/// The moves `texts` played from `start` and the position they reach, or the index in `texts`
+/// of the first one that cannot be played and why.
+fn play_texts(
+    start: Position,
+    texts: &[String],
+) -> Result<(Vec<Move>, Position), (usize, MoveError)> {
     let mut position = start;
     let mut moves = Vec::with_capacity(texts.len());
     for (index, text) in texts.iter().enumerate() {
-        let mv = position
-            .parse_move(text)
-            .map_err(|e| format!("move {} '{text}': {e}", index + 1))?;
+        let mv = position.parse_move(text).map_err(|e| (index, e))?;
         moves.push(mv);
         position = position.play(mv);
     }
@@ -89,7 +81,7 @@ fn play_texts(start: Position, texts: &[String]) -> Result<(Vec<Move>, Position)
 impl Book {
     /// Reads the `--openings` argument: `random:K` or the name of a file. Move lists in the file
     /// are checked against every layout in `layouts`.
-    pub fn from_argument(argument: &str, layouts: &[Layout]) -> Result<Book, BookError> {
+    pub fn from_argument(argument: &str, layouts: &[Layout]) -> Result<Book, MatchError> {
         if argument.trim() == "none" {
             return Ok(Book::None);
         }
@@ -99,37 +91,49 @@ impl Book {
                 .parse::<u32>()
                 .ok()
                 .filter(|&k| k <= 100)
-                .ok_or_else(|| {
-                    BookError(format!(
-                        "--openings {argument}: K in random:K must be a number from 0 to 100"
-                    ))
+                .ok_or_else(|| MatchError::BadRandomPlies {
+                    argument: argument.to_string(),
                 })?;
             return Ok(Book::Random { plies });
         }
         let path = Path::new(argument);
-        let text = std::fs::read(path).map_err(|e| {
-            BookError(format!(
-                "cannot read the openings file {}: {e}",
-                path.display()
-            ))
+        let text = std::fs::read(path).map_err(|source| MatchError::ReadOpenings {
+            path: path.to_path_buf(),
+            source,
         })?;
         let text = String::from_utf8_lossy(&text);
-        Book::from_text(&text, layouts)
-            .map_err(|e| BookError(format!("openings file {}: {}", path.display(), e.0)))
+        Book::from_text(&text, layouts).map_err(|e| MatchError::InOpeningsFile {
+            path: path.to_path_buf(),
+            source: Box::new(e),
+        })
     }
 
     /// Reads an openings file: one opening a line, either a position string (optionally followed
     /// by `moves m1 m2 …`), a layout name followed by `moves m1 m2 …` (the suite's form), or a
     /// list of moves from the layout of the pair. Blank lines and everything after a `#` are
     /// skipped.
-    pub fn from_text(text: &str, layouts: &[Layout]) -> Result<Book, BookError> {
+    pub fn from_text(text: &str, layouts: &[Layout]) -> Result<Book, MatchError> {
+        Ok(Book::File {
+            lines: Book::read_lines(text, layouts)?,
+        })
+    }
+
+    /// The lines of an openings text (see [`Book::from_text`]); move lists are checked against
+    /// every layout in `layouts`.
+    fn read_lines(text: &str, layouts: &[Layout]) -> Result<Vec<BookLine>, MatchError> {
         let mut lines = Vec::new();
-        for (number, line) in text.lines().enumerate() {
+        for (number, line) in (1..).zip(text.lines()) {
             let line = line.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
                 continue;
             }
-            let at = |why: String| BookError(format!("line {}: {why}", number + 1));
+            let bad_move =
+                |texts: &[String], (index, source): (usize, MoveError)| MatchError::OpeningMove {
+                    line: number,
+                    number: index + 1,
+                    text: texts[index].clone(),
+                    source,
+                };
             let words: Vec<&str> = line.split_whitespace().collect();
             let book_line = if let Ok(layout) = words[0].parse::<Layout>() {
                 let texts: Vec<String> = words[1..]
@@ -137,9 +141,10 @@ impl Book {
                     .filter(|w| !w.eq_ignore_ascii_case("moves"))
                     .map(|w| w.to_string())
                     .collect();
-                let (moves, end) = play_texts(layout.position(), &texts).map_err(at)?;
+                let (moves, end) =
+                    play_texts(layout.position(), &texts).map_err(|e| bad_move(&texts, e))?;
                 if end.is_over() {
-                    return Err(at("the game is already over".into()));
+                    return Err(MatchError::OpeningOver { line: number });
                 }
                 BookLine::Fixed(Opening {
                     start: Start::Layout(layout),
@@ -151,17 +156,20 @@ impl Book {
                     .position(|w| w.eq_ignore_ascii_case("moves"))
                     .unwrap_or(words.len());
                 let fen = words[..split].join(" ");
-                let start: Position = fen
-                    .parse()
-                    .map_err(|e| at(format!("bad position string '{fen}': {e}")))?;
+                let start: Position =
+                    fen.parse().map_err(|source| MatchError::OpeningPosition {
+                        line: number,
+                        fen: fen.clone(),
+                        source,
+                    })?;
                 let texts: Vec<String> = words[split..]
                     .iter()
                     .skip(1)
                     .map(|w| w.to_string())
                     .collect();
-                let (moves, end) = play_texts(start, &texts).map_err(at)?;
+                let (moves, end) = play_texts(start, &texts).map_err(|e| bad_move(&texts, e))?;
                 if end.is_over() {
-                    return Err(at("the game is already over".into()));
+                    return Err(MatchError::OpeningOver { line: number });
                 }
                 BookLine::Fixed(Opening {
                     start: Start::Fen(start),
@@ -174,10 +182,21 @@ impl Book {
                     .map(|w| w.to_string())
                     .collect();
                 for &layout in layouts {
-                    let (_, end) = play_texts(layout.position(), &texts)
-                        .map_err(|e| at(format!("from the {layout} layout, {e}")))?;
+                    let (_, end) =
+                        play_texts(layout.position(), &texts).map_err(|(index, source)| {
+                            MatchError::OpeningMoveFromLayout {
+                                line: number,
+                                layout,
+                                number: index + 1,
+                                text: texts[index].clone(),
+                                source,
+                            }
+                        })?;
                     if end.is_over() {
-                        return Err(at(format!("from the {layout} layout the game is over")));
+                        return Err(MatchError::OpeningOverFromLayout {
+                            line: number,
+                            layout,
+                        });
                     }
                 }
                 BookLine::Moves(texts)
@@ -185,19 +204,17 @@ impl Book {
             lines.push(book_line);
         }
         if lines.is_empty() {
-            return Err(BookError("no openings in it".into()));
+            return Err(MatchError::NoOpenings);
         }
-        Ok(Book::File { lines })
+        Ok(lines)
     }
 
     /// The shipped suite for a match on `layouts`, each layout's openings in an order drawn
     /// from `seed`.
-    pub fn suite(layouts: &[Layout], seed: u64) -> Result<Book, BookError> {
-        let Book::File { lines } = Book::from_text(SUITE, layouts)
-            .map_err(|e| BookError(format!("the shipped suite {SUITE_PATH}: {}", e.0)))?
-        else {
-            return Err(BookError(format!("{SUITE_PATH} is not an openings file")));
-        };
+    pub fn suite(layouts: &[Layout], seed: u64) -> Result<Book, MatchError> {
+        let lines = Book::read_lines(SUITE, layouts).map_err(|e| MatchError::InSuite {
+            source: Box::new(e),
+        })?;
         let mut by_layout = Vec::new();
         for &layout in layouts {
             let mut openings: Vec<Opening> = lines
@@ -210,9 +227,7 @@ impl Book {
                 })
                 .collect();
             if openings.is_empty() {
-                return Err(BookError(format!(
-                    "{SUITE_PATH} has no opening of {layout}"
-                )));
+                return Err(MatchError::SuiteMissesLayout { layout });
             }
             // Fisher-Yates from a stream of the seed and the layout.
             let mut random = Random(splitmix64(seed ^ splitmix64(layout as u64 + 1).1).1);
@@ -336,7 +351,7 @@ mod tests {
         assert_eq!(first.start, Start::Layout(Layout::GermanDaisy));
         assert_eq!(first.moves.len(), 2);
         assert!(Book::from_text("standard zz\n", &LAYOUTS).is_err());
-        assert_eq!(Book::from_argument("none", &LAYOUTS), Ok(Book::None));
+        assert_eq!(Book::from_argument("none", &LAYOUTS).unwrap(), Book::None);
     }
 
     #[test]
@@ -384,11 +399,11 @@ mod tests {
         ];
         for (text, expected) in cases {
             let error = Book::from_text(text, &LAYOUTS).unwrap_err();
-            assert!(error.0.contains(expected), "{text:?}: {error}");
+            assert!(error.to_string().contains(expected), "{text:?}: {error}");
         }
         let error = Book::from_argument("random:x", &LAYOUTS).unwrap_err();
-        assert!(error.0.contains("random:K"));
+        assert!(error.to_string().contains("random:K"));
         let error = Book::from_argument("/no/such/file", &LAYOUTS).unwrap_err();
-        assert!(error.0.contains("cannot read"));
+        assert!(error.to_string().contains("cannot read"));
     }
 }

@@ -2,13 +2,16 @@
 //! engine processes), and the collector that counts results, writes records and stops the
 //! match when the SPRT has decided.
 
+use super::MatchError;
 use super::config::MatchConfig;
 use super::game::{self, GameSetup};
 use super::openings::Opening;
 use super::report::{self, PairStats};
 use crate::board::Colour;
 use crate::clock::whole_ms;
-use crate::records::{GameInfo, PlayedGame, RecordsFile, Termination, format_record, today};
+use crate::records::{
+    GameInfo, PlayedGame, RecordsError, RecordsFile, Termination, format_record, today,
+};
 use crate::uap_client::EngineProcess;
 use crate::util::progress::Progress;
 use crate::util::samples::Samples;
@@ -124,8 +127,8 @@ fn play_job(
         if slots[index].is_none() {
             match EngineProcess::start(&config.engines[index], config.silence) {
                 Ok(engine) => slots[index] = Some(engine),
-                Err(message) => {
-                    log::warn!("{message}");
+                Err(error) => {
+                    log::warn!("{error}");
                     // A game lost before it began.
                     let moves = job.opening.moves.clone();
                     return Some(PlayedGame::forfeit(moves, *colour, Termination::Crash));
@@ -205,7 +208,7 @@ fn work(
 
 /// Plays the match with the engines already started in `first` (one process per engine, given
 /// to the first worker) and prints the progress and the final table.
-pub fn run_match(config: &MatchConfig, first: Vec<EngineProcess>) -> Result<(), String> {
+pub fn run_match(config: &MatchConfig, first: Vec<EngineProcess>) -> Result<(), MatchError> {
     let (jobs, pairs) = schedule(config);
     let mut collector = Collector {
         config,
@@ -267,7 +270,7 @@ struct Collector<'a> {
     /// Lateness samples per engine.
     lateness: Vec<Samples>,
     /// Why the match had to stop (the records file could not be written).
-    failure: Option<String>,
+    failure: Option<RecordsError>,
 }
 
 impl Collector<'_> {
@@ -308,8 +311,8 @@ impl Collector<'_> {
                 game_time_ms: config.game_time.map(whole_ms),
                 game: played,
             });
-            if let Err(message) = file.append(&record) {
-                self.failure = Some(message);
+            if let Err(error) = file.append(&record) {
+                self.failure = Some(error);
                 return true;
             }
         }
@@ -317,10 +320,10 @@ impl Collector<'_> {
     }
 
     /// Prints the table and the lateness of every engine.
-    fn finish(self) -> Result<(), String> {
+    fn finish(self) -> Result<(), MatchError> {
         self.progress.finish();
-        if let Some(message) = self.failure {
-            return Err(message);
+        if let Some(error) = self.failure {
+            return Err(error.into());
         }
         let (done, total) = (self.done, self.total);
         if done < total {

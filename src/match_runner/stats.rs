@@ -4,6 +4,7 @@
 //! Both use the logistic Elo model: an Elo difference `e` gives the expected score
 //! `s = 1 / (1 + 10^(-e/400))`, and a score `s` gives `e = -400·log10(1/s − 1)`.
 
+use super::MatchError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -189,11 +190,11 @@ impl Sprt {
 }
 
 impl FromStr for Sprt {
-    type Err = String;
+    type Err = MatchError;
 
     /// Reads `elo0=A elo1=B [alpha=X] [beta=Y]` (blanks or commas between; α and β default to
     /// 0.05).
-    fn from_str(text: &str) -> Result<Sprt, String> {
+    fn from_str(text: &str) -> Result<Sprt, MatchError> {
         let mut sprt = Sprt {
             elo0: f64::NAN,
             elo1: f64::NAN,
@@ -203,38 +204,40 @@ impl FromStr for Sprt {
         for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
             let (key, value) = word
                 .split_once('=')
-                .ok_or_else(|| format!("--sprt: '{word}' is not key=value"))?;
+                .ok_or_else(|| MatchError::SprtNotKeyValue {
+                    word: word.to_string(),
+                })?;
             let value: f64 = value
                 .parse()
                 .ok()
                 .filter(|v: &f64| v.is_finite())
-                .ok_or_else(|| format!("--sprt: '{value}' is not a number"))?;
+                .ok_or_else(|| MatchError::SprtNotNumber {
+                    value: value.to_string(),
+                })?;
             match key.to_ascii_lowercase().as_str() {
                 "elo0" => sprt.elo0 = value,
                 "elo1" => sprt.elo1 = value,
                 "alpha" => sprt.alpha = value,
                 "beta" => sprt.beta = value,
                 _ => {
-                    return Err(format!(
-                        "--sprt: unknown key '{key}' (elo0, elo1, alpha, beta)"
-                    ));
+                    return Err(MatchError::SprtUnknownKey {
+                        key: key.to_string(),
+                    });
                 }
             }
         }
         if sprt.elo0.is_nan() || sprt.elo1.is_nan() {
-            return Err("--sprt needs elo0=… and elo1=…".into());
+            return Err(MatchError::SprtMissingElo);
         }
         if sprt.elo0 >= sprt.elo1 {
-            return Err("--sprt: elo0 must be below elo1".into());
+            return Err(MatchError::SprtEloOrder);
         }
         if sprt.elo0.abs() > 1000.0 || sprt.elo1.abs() > 1000.0 {
-            return Err("--sprt: elo0 and elo1 must lie within ±1000".into());
+            return Err(MatchError::SprtEloRange);
         }
         for (name, p) in [("alpha", sprt.alpha), ("beta", sprt.beta)] {
             if !(p > 0.0 && p < 0.5) {
-                return Err(format!(
-                    "--sprt: {name} must lie strictly between 0 and 0.5"
-                ));
+                return Err(MatchError::SprtErrorRate { name });
             }
         }
         Ok(sprt)

@@ -1,6 +1,6 @@
 //! A finished game: its moves, winner and termination, as a record holds it.
 
-use super::{Record, Termination, replay, result_token};
+use super::{Record, RecordsError, Termination, replay, result_token};
 use crate::board::Colour;
 use crate::movegen::Move;
 
@@ -39,18 +39,19 @@ impl PlayedGame {
     /// The game a record holds: its moves replayed by the rules core (an illegal one is an
     /// error), its winner from the result, its termination, and for a fault the side at fault
     /// (the loser). An unfinished game (`*`) is an error.
-    pub fn from_record(record: &Record) -> Result<PlayedGame, String> {
+    pub fn from_record(record: &Record) -> Result<PlayedGame, RecordsError> {
         let moves = replay(record)?.moves;
-        let termination: Termination = record
-            .tag("Termination")
-            .ok_or("no Termination tag")?
-            .parse()?;
+        let termination: Termination = record.required_tag("Termination")?.parse()?;
         let winner = match record.result.as_deref().or(record.tag("Result")) {
             Some("1-0") => Some(Colour::Black),
             Some("0-1") => Some(Colour::White),
             Some("1/2-1/2") => None,
-            Some(other) => return Err(format!("result {other}: the game is not finished")),
-            None => return Err("no result".into()),
+            Some(other) => {
+                return Err(RecordsError::Unfinished {
+                    result: other.to_string(),
+                });
+            }
+            None => return Err(RecordsError::NoResult),
         };
         let culprit = match termination.is_fault() {
             true => winner.map(Colour::opponent),
@@ -91,7 +92,7 @@ mod tests {
         ] {
             let text = text.replace(from, to);
             let error = PlayedGame::from_record(&parse_records(&text).unwrap()[0]).unwrap_err();
-            assert!(error.contains(why), "{error}");
+            assert!(error.to_string().contains(why), "{error}");
         }
     }
 }

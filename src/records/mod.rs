@@ -3,6 +3,7 @@
 //! result checked. `sumito match` writes and verifies them, `sumito analyse` reads them and
 //! `sumito play` writes one.
 
+mod error;
 mod game;
 mod read;
 mod replay;
@@ -10,8 +11,9 @@ mod start;
 mod termination;
 mod write;
 
+pub use error::RecordsError;
 pub use game::PlayedGame;
-pub use read::{Record, parse_records};
+pub use read::{Record, parse_records, read_records};
 pub use replay::{Replayed, replay, start_position, verify_file, verify_record};
 pub use start::Start;
 pub use termination::Termination;

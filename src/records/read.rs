@@ -1,5 +1,8 @@
 //! Reading game records in the PGN-like format of GAMES.md.
 
+use super::RecordsError;
+use std::path::Path;
+
 /// A record as read from a file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
@@ -21,33 +24,45 @@ impl Record {
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
     }
+
+    /// The value of tag `key`, which the record must have.
+    pub fn required_tag(&self, key: &'static str) -> Result<&str, RecordsError> {
+        self.tag(key).ok_or(RecordsError::MissingTag { tag: key })
+    }
 }
 
-/// Reads one tag line `[Key "value"]`.
-fn parse_tag(line: &str) -> Result<(String, String), String> {
+/// Reads one tag line `[Key "value"]`, line `number` of the file.
+fn parse_tag(line: &str, number: usize) -> Result<(String, String), RecordsError> {
     let inner = line
         .strip_prefix('[')
         .and_then(|rest| rest.strip_suffix(']'))
-        .ok_or("a tag line must look like [Key \"value\"]")?;
+        .ok_or(RecordsError::BadTagLine { line: number })?;
     let (key, rest) = inner
         .split_once(' ')
-        .ok_or("a tag needs a key and a quoted value")?;
+        .ok_or(RecordsError::TagWithoutValue { line: number })?;
     let quoted = rest
         .trim()
         .strip_prefix('"')
         .and_then(|rest| rest.strip_suffix('"'))
-        .ok_or("a tag value must be in double quotes")?;
+        .ok_or(RecordsError::UnquotedTagValue { line: number })?;
     let mut value = String::new();
     let mut chars = quoted.chars();
     while let Some(c) = chars.next() {
         match c {
-            '\\' => value.push(chars.next().ok_or("a tag value ends in a lone backslash")?),
-            '"' => return Err("an unescaped quote inside a tag value".into()),
+            '\\' => value.push(
+                chars
+                    .next()
+                    .ok_or(RecordsError::LoneBackslash { line: number })?,
+            ),
+            '"' => return Err(RecordsError::UnescapedQuote { line: number }),
             c => value.push(c),
         }
     }
     if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(format!("bad tag key '{key}'"));
+        return Err(RecordsError::BadTagKey {
+            line: number,
+            key: key.to_string(),
+        });
     }
     Ok((key.to_string(), value))
 }
@@ -57,14 +72,15 @@ fn is_result_token(token: &str) -> bool {
 }
 
 /// Splits movetext into move tokens and the result token; comments in braces and move numbers
-/// (`12.`, `12...`, also glued to the move as `12.a1b2`) are dropped.
-fn parse_movetext(text: &str) -> Result<(Vec<String>, Option<String>), String> {
+/// (`12.`, `12...`, also glued to the move as `12.a1b2`) are dropped. An error names the
+/// record by `line`, where its first tag is.
+fn parse_movetext(text: &str, line: usize) -> Result<(Vec<String>, Option<String>), RecordsError> {
     let mut plain = String::new();
     let mut depth = 0;
     for c in text.chars() {
         match c {
             '{' => depth += 1,
-            '}' if depth == 0 => return Err("'}' without '{'".into()),
+            '}' if depth == 0 => return Err(RecordsError::UnopenedComment { line }),
             '}' => {
                 depth -= 1;
                 plain.push(' ');
@@ -74,13 +90,16 @@ fn parse_movetext(text: &str) -> Result<(Vec<String>, Option<String>), String> {
         }
     }
     if depth > 0 {
-        return Err("a comment is not closed".into());
+        return Err(RecordsError::UnclosedComment { line });
     }
     let mut moves = Vec::new();
     let mut result = None;
     for token in plain.split_whitespace() {
         if result.is_some() {
-            return Err(format!("'{token}' after the result"));
+            return Err(RecordsError::AfterResult {
+                line,
+                token: token.to_string(),
+            });
         }
         if is_result_token(token) {
             result = Some(token.to_string());
@@ -100,21 +119,20 @@ fn parse_movetext(text: &str) -> Result<(Vec<String>, Option<String>), String> {
 }
 
 /// Reads every record of a records file; an error names the line.
-pub fn parse_records(text: &str) -> Result<Vec<Record>, String> {
+pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordsError> {
     let mut records = Vec::new();
     let mut current: Option<Record> = None;
     let mut movetext = String::new();
     let mut in_movetext = false;
     let finish = |record: Option<Record>, movetext: &mut String, records: &mut Vec<Record>| {
         if let Some(mut record) = record {
-            let (moves, result) = parse_movetext(movetext)
-                .map_err(|e| format!("record at line {}: {e}", record.line))?;
+            let (moves, result) = parse_movetext(movetext, record.line)?;
             record.moves = moves;
             record.result = result;
             records.push(record);
         }
         movetext.clear();
-        Ok::<(), String>(())
+        Ok::<(), RecordsError>(())
     };
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
@@ -131,13 +149,13 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, String> {
                 });
                 in_movetext = false;
             }
-            let tag = parse_tag(line).map_err(|e| format!("line {number}: {e}"))?;
+            let tag = parse_tag(line, number)?;
             if let Some(record) = current.as_mut() {
                 record.tags.push(tag);
             }
         } else {
             if current.is_none() {
-                return Err(format!("line {number}: movetext before any tag"));
+                return Err(RecordsError::MovetextBeforeTag { line: number });
             }
             in_movetext = true;
             movetext += line;
@@ -146,4 +164,16 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, String> {
     }
     finish(current, &mut movetext, &mut records)?;
     Ok(records)
+}
+
+/// Reads every record of the records file at `path`; an error names the file (and the line).
+pub fn read_records(path: &Path) -> Result<Vec<Record>, RecordsError> {
+    let bytes = std::fs::read(path).map_err(|source| RecordsError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse_records(&String::from_utf8_lossy(&bytes)).map_err(|e| RecordsError::InFile {
+        path: path.to_path_buf(),
+        source: Box::new(e),
+    })
 }

@@ -1,23 +1,23 @@
 //! Replaying records: the start position, every move checked by the rules core, and the result
 //! and termination checked against the final position (`sumito match --verify`).
 
-use super::{Record, Termination, parse_records, result_token};
+use super::{Record, RecordsError, Termination, read_records, result_token};
 use crate::board::{Colour, Layout, Outcome, Position};
 use crate::movegen::Move;
 use std::path::Path;
 
 /// The record's start position, from its `FEN` or `Layout` tag.
-pub fn start_position(record: &Record) -> Result<Position, String> {
+pub fn start_position(record: &Record) -> Result<Position, RecordsError> {
     if let Some(fen) = record.tag("FEN") {
         return fen
             .parse::<Position>()
-            .map_err(|e| format!("bad FEN tag '{fen}': {e}"));
+            .map_err(|source| RecordsError::BadFen {
+                fen: fen.to_string(),
+                source,
+            });
     }
-    let layout = record.tag("Layout").ok_or("no Layout or FEN tag")?;
-    layout
-        .parse::<Layout>()
-        .map(Layout::position)
-        .map_err(|e| e.to_string())
+    let layout = record.tag("Layout").ok_or(RecordsError::NoStart)?;
+    Ok(layout.parse::<Layout>()?.position())
 }
 
 /// A record replayed by the rules core.
@@ -33,11 +33,12 @@ pub struct Replayed {
 
 /// Replays a record's moves from its start position under its move limit; an error names the
 /// first move that does not parse or is not legal.
-pub fn replay(record: &Record) -> Result<Replayed, String> {
+pub fn replay(record: &Record) -> Result<Replayed, RecordsError> {
     let max_plies = match record.tag("MaxPlies") {
-        Some(text) => text
-            .parse()
-            .map_err(|_| format!("bad MaxPlies tag '{text}'"))?,
+        Some(text) => text.parse().map_err(|_| RecordsError::BadTag {
+            tag: "MaxPlies",
+            value: text.to_string(),
+        })?,
         None => 0,
     };
     let start = start_position(record)?.with_max_plies(max_plies);
@@ -46,7 +47,11 @@ pub fn replay(record: &Record) -> Result<Replayed, String> {
     for (index, text) in record.moves.iter().enumerate() {
         let mv = end
             .parse_move(text)
-            .map_err(|e| format!("illegal move {} '{text}': {e}", index + 1))?;
+            .map_err(|source| RecordsError::IllegalMove {
+                number: index + 1,
+                text: text.clone(),
+                source,
+            })?;
         end = end.play(mv);
         moves.push(mv);
     }
@@ -55,30 +60,28 @@ pub fn replay(record: &Record) -> Result<Replayed, String> {
 
 /// Replays a record and checks that every move is legal and that the result and termination
 /// fit the final position. On success returns the number of plies.
-pub fn verify_record(record: &Record) -> Result<usize, String> {
+pub fn verify_record(record: &Record) -> Result<usize, RecordsError> {
     let position = replay(record)?.end;
-    let tag_result = record.tag("Result").ok_or("no Result tag")?;
+    let tag_result = record.required_tag("Result")?;
     let result = record
         .result
         .as_deref()
-        .ok_or("the movetext has no result")?;
+        .ok_or(RecordsError::NoMovetextResult)?;
     if tag_result != result {
-        return Err(format!(
-            "the Result tag says {tag_result} but the movetext ends in {result}"
-        ));
+        return Err(RecordsError::ResultMismatch {
+            tag: tag_result.to_string(),
+            movetext: result.to_string(),
+        });
     }
     if let Some(count) = record.tag("PlyCount")
         && count != record.moves.len().to_string()
     {
-        return Err(format!(
-            "PlyCount says {count} but there are {} moves",
-            record.moves.len()
-        ));
+        return Err(RecordsError::PlyCountMismatch {
+            count: count.to_string(),
+            moves: record.moves.len(),
+        });
     }
-    let termination: Termination = record
-        .tag("Termination")
-        .ok_or("no Termination tag")?
-        .parse()?;
+    let termination: Termination = record.required_tag("Termination")?.parse()?;
     match position.outcome() {
         Some(outcome) => check_finished(outcome, result, &termination)?,
         None => check_unfinished(&position, result, &termination)?,
@@ -87,18 +90,25 @@ pub fn verify_record(record: &Record) -> Result<usize, String> {
 }
 
 /// A game the rules ended: the result and termination must be the rules' own.
-fn check_finished(outcome: Outcome, result: &str, termination: &Termination) -> Result<(), String> {
+fn check_finished(
+    outcome: Outcome,
+    result: &str,
+    termination: &Termination,
+) -> Result<(), RecordsError> {
     let expected = result_token(outcome.winner());
     if result != expected {
-        return Err(format!(
-            "wrong result {result}: the final position says {expected} ({outcome})"
-        ));
+        return Err(RecordsError::WrongResult {
+            result: result.to_string(),
+            expected,
+            outcome,
+        });
     }
     let expected = Termination::from_outcome(&outcome);
     if *termination != expected {
-        return Err(format!(
-            "wrong termination '{termination}': the game ended by {expected}"
-        ));
+        return Err(RecordsError::WrongTermination {
+            termination: termination.clone(),
+            expected,
+        });
     }
     Ok(())
 }
@@ -109,36 +119,38 @@ fn check_unfinished(
     position: &Position,
     result: &str,
     termination: &Termination,
-) -> Result<(), String> {
+) -> Result<(), RecordsError> {
     if *termination == Termination::GameTime {
         let expected = result_token(position.marble_leader());
         if result != expected {
-            return Err(format!(
-                "wrong result {result} after 'game time': the marbles ejected say {expected}"
-            ));
+            return Err(RecordsError::WrongGameTimeResult {
+                result: result.to_string(),
+                expected,
+            });
         }
         return Ok(());
     }
     if !termination.is_fault() {
-        return Err(format!(
-            "termination '{termination}' but the final position is not over"
-        ));
+        return Err(RecordsError::NotOver {
+            termination: termination.clone(),
+        });
     }
     if result == "*" {
         return match termination {
             Termination::Abandoned => Ok(()),
-            _ => Err(format!(
-                "result * after '{termination}': only an abandoned game is unfinished"
-            )),
+            _ => Err(RecordsError::UnfinishedNotAbandoned {
+                termination: termination.clone(),
+            }),
         };
     }
     let winner = match result {
         "1-0" => Colour::Black,
         "0-1" => Colour::White,
         other => {
-            return Err(format!(
-                "result {other} after '{termination}': a fault loses the game"
-            ));
+            return Err(RecordsError::FaultNotLost {
+                result: other.to_string(),
+                termination: termination.clone(),
+            });
         }
     };
     // Only the side to move can answer late or illegally.
@@ -148,29 +160,28 @@ fn check_unfinished(
         Termination::TimeForfeit | Termination::IllegalMove(_)
     );
     if mover_only && winner == mover {
-        return Err(format!(
-            "result {result} after '{termination}', but {mover} was to move"
-        ));
+        return Err(RecordsError::MoverWon {
+            result: result.to_string(),
+            termination: termination.clone(),
+            mover,
+        });
     }
     Ok(())
 }
 
 /// Verifies every record of the file at `path`: a summary, or the list of problems.
-pub fn verify_file(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| format!("cannot read the records file {}: {e}", path.display()))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let records = parse_records(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn verify_file(path: &Path) -> Result<String, RecordsError> {
+    let records = read_records(path)?;
     let mut problems = Vec::new();
     let mut plies = 0;
     for (index, record) in records.iter().enumerate() {
         match verify_record(record) {
             Ok(n) => plies += n,
-            Err(problem) => problems.push(format!(
-                "game {} (line {}): {problem}",
-                index + 1,
-                record.line
-            )),
+            Err(problem) => problems.push(RecordsError::InGame {
+                game: index + 1,
+                line: record.line,
+                source: Box::new(problem),
+            }),
         }
     }
     if problems.is_empty() {
@@ -180,13 +191,11 @@ pub fn verify_file(path: &Path) -> Result<String, String> {
             records.len()
         ))
     } else {
-        Err(format!(
-            "{}: {} of {} games are wrong:\n{}",
-            path.display(),
-            problems.len(),
-            records.len(),
-            problems.join("\n")
-        ))
+        Err(RecordsError::WrongGames {
+            path: path.to_path_buf(),
+            games: records.len(),
+            problems,
+        })
     }
 }
 
@@ -242,7 +251,7 @@ mod tests {
         assert_eq!(record.tag("Event"), Some("test \"quoted\""));
         assert_eq!(record.moves, ["a1b1", "i9h9", "a2b2"]);
         assert_eq!(record.result.as_deref(), Some("1-0"));
-        assert_eq!(verify_record(record), Ok(3));
+        assert_eq!(verify_record(record).unwrap(), 3);
     }
 
     #[test]
@@ -256,13 +265,19 @@ mod tests {
         );
         let flipped = good.replace("1-0", "0-1");
         let problem = verify_record(&parse_records(&flipped).unwrap()[0]).unwrap_err();
-        assert!(problem.contains("white was to move"), "{problem}");
+        assert!(
+            problem.to_string().contains("white was to move"),
+            "{problem}"
+        );
         let illegal = good.replace("a2b2", "a2a3");
         let problem = verify_record(&parse_records(&illegal).unwrap()[0]).unwrap_err();
-        assert!(problem.contains("illegal move 3 'a2a3'"), "{problem}");
+        assert!(
+            problem.to_string().contains("illegal move 3 'a2a3'"),
+            "{problem}"
+        );
         let natural = good.replace("time forfeit", "six marbles ejected");
         let problem = verify_record(&parse_records(&natural).unwrap()[0]).unwrap_err();
-        assert!(problem.contains("not over"), "{problem}");
+        assert!(problem.to_string().contains("not over"), "{problem}");
         let draw = good.replace("1-0", "1/2-1/2");
         assert!(verify_record(&parse_records(&draw).unwrap()[0]).is_err());
         let count = good.replace("[PlyCount \"3\"]", "[PlyCount \"4\"]");
@@ -280,10 +295,10 @@ mod tests {
         }
         let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
         let text = sample(None, Termination::MoveLimit, &moves).replace("200", "4");
-        assert_eq!(verify_record(&parse_records(&text).unwrap()[0]), Ok(4));
+        assert_eq!(verify_record(&parse_records(&text).unwrap()[0]).unwrap(), 4);
         let wrong = text.replace("1/2-1/2", "1-0");
         let problem = verify_record(&parse_records(&wrong).unwrap()[0]).unwrap_err();
-        assert!(problem.contains("wrong result"), "{problem}");
+        assert!(problem.to_string().contains("wrong result"), "{problem}");
     }
 
     #[test]
@@ -291,15 +306,18 @@ mod tests {
         // White has lost five marbles, Black none: Black leads when the game time runs out.
         let text = "[FEN \"5/6/7/8/5bbbw/8/7/6/5 b 0 5 0\"]\n[Result \"1-0\"]\n\
                     [Termination \"game time\"]\n\n1-0\n";
-        assert_eq!(verify_record(&parse_records(text).unwrap()[0]), Ok(0));
+        assert_eq!(verify_record(&parse_records(text).unwrap()[0]).unwrap(), 0);
         for wrong in ["0-1", "1/2-1/2"] {
             let text = text.replace("1-0", wrong);
             let problem = verify_record(&parse_records(&text).unwrap()[0]).unwrap_err();
-            assert!(problem.contains("marbles ejected say 1-0"), "{problem}");
+            assert!(
+                problem.to_string().contains("marbles ejected say 1-0"),
+                "{problem}"
+            );
         }
         // Equal counts draw.
         let text = sample(None, Termination::GameTime, &["a1b1", "i9h9"]);
-        assert_eq!(verify_record(&parse_records(&text).unwrap()[0]), Ok(2));
+        assert_eq!(verify_record(&parse_records(&text).unwrap()[0]).unwrap(), 2);
     }
 
     #[test]
@@ -312,12 +330,13 @@ mod tests {
             ("[Event \"x\"]\n\n1-0 a1b1\n", "after the result"),
         ] {
             let error = parse_records(text).unwrap_err();
-            assert!(error.contains(expected), "{text:?}: {error}");
+            assert!(error.to_string().contains(expected), "{text:?}: {error}");
         }
         let record = &parse_records("[Event \"x\"]\n\n1. a1b1 1-0\n").unwrap()[0];
         assert!(
             verify_record(record)
                 .unwrap_err()
+                .to_string()
                 .contains("no Layout or FEN")
         );
         let text = "[Layout \"standard\"]\n[Result \"*\"]\n[Termination \"crash\"]\n\n*\n";
@@ -325,15 +344,17 @@ mod tests {
         assert!(
             verify_record(record)
                 .unwrap_err()
+                .to_string()
                 .contains("only an abandoned game")
         );
         let text = text.replace("crash", "abandoned");
-        assert_eq!(verify_record(&parse_records(&text).unwrap()[0]), Ok(0));
+        assert_eq!(verify_record(&parse_records(&text).unwrap()[0]).unwrap(), 0);
         let text = "[Layout \"standard\"]\n[Result \"1-0\"]\n[Termination \"crash\"]\n\n0-1\n";
         let record = &parse_records(text).unwrap()[0];
         assert!(
             verify_record(record)
                 .unwrap_err()
+                .to_string()
                 .contains("Result tag says")
         );
     }
@@ -344,6 +365,6 @@ mod tests {
                     1.a1b1 {thinking} i9h9\n2. a2b2 1-0\n";
         let record = &parse_records(text).unwrap()[0];
         assert_eq!(record.moves, ["a1b1", "i9h9", "a2b2"]);
-        assert_eq!(verify_record(record), Ok(3));
+        assert_eq!(verify_record(record).unwrap(), 3);
     }
 }

@@ -1,5 +1,6 @@
 //! How a game ended, as the `Termination` tag of a record says it (GAMES.md).
 
+use super::RecordsError;
 use crate::board::{Outcome, WinReason};
 use std::fmt;
 use std::str::FromStr;
@@ -82,9 +83,9 @@ impl fmt::Display for Termination {
 }
 
 impl FromStr for Termination {
-    type Err = String;
+    type Err = RecordsError;
 
-    fn from_str(text: &str) -> Result<Termination, String> {
+    fn from_str(text: &str) -> Result<Termination, RecordsError> {
         Ok(match text.trim() {
             "six marbles ejected" => Termination::SixEjected,
             "move limit" => Termination::MoveLimit,
@@ -97,7 +98,11 @@ impl FromStr for Termination {
             "abandoned" => Termination::Abandoned,
             other => match other.strip_prefix("illegal move") {
                 Some(text) => Termination::IllegalMove(text.trim().to_string()),
-                None => return Err(format!("unknown termination '{other}'")),
+                None => {
+                    return Err(RecordsError::UnknownTermination {
+                        text: other.to_string(),
+                    });
+                }
             },
         })
     }
@@ -120,7 +125,7 @@ mod tests {
             Termination::GameTime,
         ] {
             let text = termination.to_string();
-            assert_eq!(text.parse::<Termination>(), Ok(termination.clone()));
+            assert_eq!(text.parse::<Termination>().unwrap(), termination);
             assert_eq!(
                 termination.is_fault(),
                 !matches!(
@@ -132,7 +137,10 @@ mod tests {
                 )
             );
         }
-        assert_eq!("game time".parse(), Ok(Termination::GameTime));
+        assert_eq!(
+            "game time".parse::<Termination>().unwrap(),
+            Termination::GameTime
+        );
         assert!("resigned".parse::<Termination>().is_err());
     }
 }

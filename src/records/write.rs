@@ -1,6 +1,6 @@
 //! Writing game records in the PGN-like format of GAMES.md, as games end.
 
-use super::{PlayedGame, Start};
+use super::{PlayedGame, RecordsError, Start};
 use crate::board::Colour;
 use crate::clock::TimeControl;
 use crate::clock::ms_to_seconds;
@@ -159,12 +159,15 @@ pub struct RecordsFile {
 
 impl RecordsFile {
     /// Opens (or creates) `path` for appending.
-    pub fn open(path: &Path) -> Result<RecordsFile, String> {
+    pub fn open(path: &Path) -> Result<RecordsFile, RecordsError> {
         let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
-            .map_err(|e| format!("cannot open the records file {}: {e}", path.display()))?;
+            .map_err(|source| RecordsError::Open {
+                path: path.to_path_buf(),
+                source,
+            })?;
         Ok(RecordsFile {
             file,
             path: path.to_path_buf(),
@@ -172,11 +175,14 @@ impl RecordsFile {
     }
 
     /// Appends one record and flushes it.
-    pub fn append(&mut self, record: &str) -> Result<(), String> {
+    pub fn append(&mut self, record: &str) -> Result<(), RecordsError> {
         self.file
             .write_all(record.as_bytes())
             .and_then(|()| self.file.flush())
-            .map_err(|e| format!("cannot write to {}: {e}", self.path.display()))
+            .map_err(|source| RecordsError::Write {
+                path: self.path.clone(),
+                source,
+            })
     }
 }
 

@@ -3,8 +3,10 @@
 //! deadline ([`EngineProcess`]). The match runner, the compliance checker and `sumito timing`
 //! all talk to engines through it.
 
+mod error;
 mod process;
 mod spec;
 
+pub use error::EngineError;
 pub use process::{EngineProcess, Failure};
 pub use spec::{EngineSpec, parse_option, split_command};

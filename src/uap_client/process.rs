@@ -1,7 +1,7 @@
 //! One engine process: started with piped stdin and stdout, read by a thread of its own that
 //! feeds a channel, so that every wait has a deadline.
 
-use super::EngineSpec;
+use super::{EngineError, EngineSpec};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -31,12 +31,19 @@ pub enum Failure {
 }
 
 impl Failure {
-    /// What went wrong while waiting for `waiting_for`, as a message.
-    pub fn describe(self, waiting_for: &str) -> String {
+    /// The error of this failure while waiting for `waiting_for`.
+    pub fn waiting_for(self, waiting_for: impl Into<String>) -> EngineError {
+        let waiting_for = waiting_for.into();
         match self {
-            Failure::Crashed => format!("the engine exited while waiting for {waiting_for}"),
-            Failure::Silent => format!("no {waiting_for} within the deadline"),
+            Failure::Crashed => EngineError::ExitedWhileWaiting { waiting_for },
+            Failure::Silent => EngineError::NoAnswerInTime { waiting_for },
         }
+    }
+
+    /// What went wrong while waiting for `waiting_for`, as a message (a compliance check's
+    /// `FAIL` reason).
+    pub fn describe(self, waiting_for: &str) -> String {
+        self.waiting_for(waiting_for).to_string()
     }
 }
 
@@ -54,7 +61,7 @@ pub struct EngineProcess {
 impl EngineProcess {
     /// Starts the engine, does the `uap` handshake, sends the options and waits for `readyok`,
     /// each step within `patience`. An engine that refuses an option is not started.
-    pub fn start(spec: &EngineSpec, patience: Duration) -> Result<EngineProcess, String> {
+    pub fn start(spec: &EngineSpec, patience: Duration) -> Result<EngineProcess, EngineError> {
         let mut engine = EngineProcess::spawn(spec)?;
         engine.handshake(spec, patience)?;
         Ok(engine)
@@ -62,14 +69,17 @@ impl EngineProcess {
 
     /// Starts the engine and its reader thread without saying anything to it (the compliance
     /// checker does the handshake itself, to judge it).
-    pub fn spawn(spec: &EngineSpec) -> Result<EngineProcess, String> {
+    pub fn spawn(spec: &EngineSpec) -> Result<EngineProcess, EngineError> {
         let mut child = Command::new(&spec.program)
             .args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start '{}': {e}", spec.command_line()))?;
+            .map_err(|source| EngineError::Spawn {
+                command: spec.command_line(),
+                source,
+            })?;
         let (sender, events) = channel();
         let stdout = child.stdout.take();
         let stdin = child.stdin.take();
@@ -81,7 +91,7 @@ impl EngineProcess {
             option_names: Vec::new(),
         };
         let Some(stdout) = stdout else {
-            return Err("no pipe to the engine's output".into());
+            return Err(EngineError::NoOutputPipe);
         };
         std::thread::Builder::new()
             .name(format!("read {}", spec.name))
@@ -112,15 +122,17 @@ impl EngineProcess {
                 }
                 let _ = sender.send(Event::Closed);
             })
-            .map_err(|e| format!("cannot start a reader thread: {e}"))?;
+            .map_err(EngineError::ReaderThread)?;
         Ok(engine)
     }
 
-    fn handshake(&mut self, spec: &EngineSpec, patience: Duration) -> Result<(), String> {
-        let name = &spec.name;
-        let failed = |what: &str, failure: Failure| match failure {
-            Failure::Crashed => format!("engine {name} exited during {what}"),
-            Failure::Silent => format!("engine {name} did not answer {what} in time"),
+    fn handshake(&mut self, spec: &EngineSpec, patience: Duration) -> Result<(), EngineError> {
+        let failed = |step: &'static str, failure: Failure| {
+            let engine = spec.name.clone();
+            match failure {
+                Failure::Crashed => EngineError::ExitedDuring { engine, step },
+                Failure::Silent => EngineError::NoAnswerTo { engine, step },
+            }
         };
         self.send("uap").map_err(|f| failed("uap", f))?;
         let deadline = Instant::now() + patience;
@@ -150,7 +162,10 @@ impl EngineProcess {
             .sync(patience)
             .map_err(|f| failed("isready after the options", f))?;
         if let Some(error) = seen.iter().find(|line| line.starts_with("error")) {
-            return Err(format!("engine {name} refused an option: {error}"));
+            return Err(EngineError::OptionRefused {
+                engine: spec.name.clone(),
+                answer: error.clone(),
+            });
         }
         Ok(())
     }

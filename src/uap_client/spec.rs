@@ -1,6 +1,8 @@
 //! How a UAP engine is started and set up: its command line, split like a shell would, and
 //! the options sent to it after the handshake.
 
+use super::EngineError;
+
 /// How an engine is started and set up.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSpec {
@@ -16,9 +18,9 @@ pub struct EngineSpec {
 impl EngineSpec {
     /// An engine started by `command` (split like a shell would), named after its program,
     /// with no options.
-    pub fn from_command_line(command: &str) -> Result<EngineSpec, String> {
+    pub fn from_command_line(command: &str) -> Result<EngineSpec, EngineError> {
         let mut words = split_command(command)?.into_iter();
-        let program = words.next().ok_or("an empty engine command")?;
+        let program = words.next().ok_or(EngineError::NoProgram)?;
         Ok(EngineSpec {
             name: program_name(&program),
             program,
@@ -46,10 +48,14 @@ impl EngineSpec {
 /// Splits a command line into words the way a shell would for simple cases: blanks separate
 /// words, single quotes keep everything, double quotes keep everything but `\"` and `\\`, and a
 /// backslash outside quotes keeps the next character.
-pub fn split_command(line: &str) -> Result<Vec<String>, String> {
+pub fn split_command(line: &str) -> Result<Vec<String>, EngineError> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
+    let unclosed = |quote| EngineError::UnclosedQuote {
+        quote,
+        line: line.to_string(),
+    };
     let mut chars = line.chars();
     while let Some(c) = chars.next() {
         match c {
@@ -65,7 +71,7 @@ pub fn split_command(line: &str) -> Result<Vec<String>, String> {
                     match chars.next() {
                         Some('\'') => break,
                         Some(c) => word.push(c),
-                        None => return Err(format!("unclosed ' in '{line}'")),
+                        None => return Err(unclosed('\'')),
                     }
                 }
             }
@@ -80,10 +86,10 @@ pub fn split_command(line: &str) -> Result<Vec<String>, String> {
                                 word.push('\\');
                                 word.push(c);
                             }
-                            None => return Err(format!("unclosed \" in '{line}'")),
+                            None => return Err(unclosed('"')),
                         },
                         Some(c) => word.push(c),
-                        None => return Err(format!("unclosed \" in '{line}'")),
+                        None => return Err(unclosed('"')),
                     }
                 }
             }
@@ -101,22 +107,26 @@ pub fn split_command(line: &str) -> Result<Vec<String>, String> {
         words.push(word);
     }
     if words.is_empty() {
-        return Err("an empty --engine command".into());
+        return Err(EngineError::EmptyCommand);
     }
     Ok(words)
 }
 
 /// Reads `Name=value` (or a bare `Name` for a button).
-pub fn parse_option(text: &str) -> Result<(String, Option<String>), String> {
+pub fn parse_option(text: &str) -> Result<(String, Option<String>), EngineError> {
     let (name, value) = match text.split_once('=') {
         Some((name, value)) => (name.trim(), Some(value.trim().to_string())),
         None => (text.trim(), None),
     };
     if name.is_empty() || name.contains(['\n', '\r']) {
-        return Err(format!("bad --option '{text}': expected NAME=VALUE"));
+        return Err(EngineError::BadOption {
+            text: text.to_string(),
+        });
     }
     if value.as_deref().is_some_and(|v| v.contains(['\n', '\r'])) {
-        return Err(format!("bad --option '{text}': a value is one line"));
+        return Err(EngineError::MultilineOptionValue {
+            text: text.to_string(),
+        });
     }
     Ok((name.to_string(), value))
 }

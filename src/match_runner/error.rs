@@ -1,0 +1,140 @@
+//! Why a match could not be set up, played or merged.
+
+use super::openings::SUITE_PATH;
+use crate::board::{Layout, PositionStringError};
+use crate::movegen::MoveError;
+use crate::records::RecordsError;
+use crate::uap_client::EngineError;
+use std::io;
+use std::path::PathBuf;
+use thiserror::Error;
+
+/// Why a match's settings (the SPRT, the openings) were refused, or the match or the merge of
+/// its records failed.
+#[derive(Debug, Error)]
+pub enum MatchError {
+    // The `--sprt` argument.
+    /// A word of `--sprt` is not `key=value`.
+    #[error("--sprt: '{word}' is not key=value")]
+    SprtNotKeyValue { word: String },
+    /// A value of `--sprt` is not a finite number.
+    #[error("--sprt: '{value}' is not a number")]
+    SprtNotNumber { value: String },
+    /// A key of `--sprt` is not one of elo0, elo1, alpha and beta.
+    #[error("--sprt: unknown key '{key}' (elo0, elo1, alpha, beta)")]
+    SprtUnknownKey { key: String },
+    /// `--sprt` lacks elo0 or elo1.
+    #[error("--sprt needs elo0=… and elo1=…")]
+    SprtMissingElo,
+    /// elo0 is not below elo1.
+    #[error("--sprt: elo0 must be below elo1")]
+    SprtEloOrder,
+    /// elo0 or elo1 lies beyond ±1000.
+    #[error("--sprt: elo0 and elo1 must lie within ±1000")]
+    SprtEloRange,
+    /// The error rate `name` (alpha or beta) is not strictly between 0 and 0.5.
+    #[error("--sprt: {name} must lie strictly between 0 and 0.5")]
+    SprtErrorRate { name: &'static str },
+
+    // The openings (`--openings`, the shipped suite).
+    /// `random:K` with a K that is not a number from 0 to 100.
+    #[error("--openings {argument}: K in random:K must be a number from 0 to 100")]
+    BadRandomPlies { argument: String },
+    /// The openings file could not be read.
+    #[error("cannot read the openings file {}: {source}", .path.display())]
+    ReadOpenings {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    /// The openings file was refused.
+    #[error("openings file {}: {source}", .path.display())]
+    InOpeningsFile {
+        path: PathBuf,
+        #[source]
+        source: Box<MatchError>,
+    },
+    /// The shipped suite was refused (for the layouts of the match).
+    #[error("the shipped suite {}: {source}", SUITE_PATH)]
+    InSuite {
+        #[source]
+        source: Box<MatchError>,
+    },
+    /// The shipped suite has no opening of a layout of the match.
+    #[error("{} has no opening of {layout}", SUITE_PATH)]
+    SuiteMissesLayout { layout: Layout },
+    /// The openings text holds no opening.
+    #[error("no openings in it")]
+    NoOpenings,
+    /// Move `number` (from 1) of the opening on line `line` cannot be played.
+    #[error("line {line}: move {number} '{text}': {source}")]
+    OpeningMove {
+        line: usize,
+        number: usize,
+        text: String,
+        #[source]
+        source: MoveError,
+    },
+    /// Move `number` (from 1) of the move list on line `line` cannot be played from `layout`.
+    #[error("line {line}: from the {layout} layout, move {number} '{text}': {source}")]
+    OpeningMoveFromLayout {
+        line: usize,
+        layout: Layout,
+        number: usize,
+        text: String,
+        #[source]
+        source: MoveError,
+    },
+    /// The opening on line `line` ends the game.
+    #[error("line {line}: the game is already over")]
+    OpeningOver { line: usize },
+    /// The move list on line `line` ends the game from `layout`.
+    #[error("line {line}: from the {layout} layout the game is over")]
+    OpeningOverFromLayout { line: usize, layout: Layout },
+    /// The position string on line `line` does not read.
+    #[error("line {line}: bad position string '{fen}': {source}")]
+    OpeningPosition {
+        line: usize,
+        fen: String,
+        #[source]
+        source: PositionStringError,
+    },
+
+    // The record files of `--merge`.
+    /// A wildcard pattern matches no file.
+    #[error("--merge: no file matches '{pattern}'")]
+    NoMatchingFile { pattern: String },
+    /// A path that does not exist (and has no wildcard).
+    #[error("cannot read the records file {}: no such file or directory", .path.display())]
+    NoSuchFile { path: PathBuf },
+    /// A directory could not be listed.
+    #[error("cannot read the directory {}: {source}", .path.display())]
+    ReadDirectory {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    /// A directory holds no file.
+    #[error("no record files in the directory {}", .path.display())]
+    EmptyDirectory { path: PathBuf },
+    /// The files hold no record.
+    #[error("no game records in the files given to --merge")]
+    NoGames,
+    /// Game `game` (from 1) of a file, its record starting at `line`, cannot be counted.
+    #[error("{}: game {game} (line {line}): {source}", .path.display())]
+    BadRecord {
+        path: PathBuf,
+        game: usize,
+        line: usize,
+        #[source]
+        source: RecordsError,
+    },
+
+    // Playing.
+    /// An engine could not be started or set up.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// A records file could not be read or written.
+    #[error(transparent)]
+    Records(#[from] RecordsError),
+}

@@ -1,0 +1,191 @@
+//! Why a records file could not be read, written or verified, or a record does not hold a
+//! finished game.
+
+use super::Termination;
+use crate::board::{Colour, Outcome, PositionStringError, UnknownLayout};
+use crate::movegen::MoveError;
+use std::io;
+use std::path::PathBuf;
+use thiserror::Error;
+
+/// Why a records file or one of its records was refused.
+#[derive(Debug, Error)]
+pub enum RecordsError {
+    /// The file could not be read.
+    #[error("cannot read the records file {}: {source}", .path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    /// The file could not be opened for appending.
+    #[error("cannot open the records file {}: {source}", .path.display())]
+    Open {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    /// A record could not be appended to the file.
+    #[error("cannot write to {}: {source}", .path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    /// The file does not parse.
+    #[error("{}: {source}", .path.display())]
+    InFile {
+        path: PathBuf,
+        #[source]
+        source: Box<RecordsError>,
+    },
+
+    // What the parser refuses; `line` counts from 1.
+    /// Movetext comes before the first tag.
+    #[error("line {line}: movetext before any tag")]
+    MovetextBeforeTag { line: usize },
+    /// A line starting with `[` is not `[Key "value"]`.
+    #[error("line {line}: a tag line must look like [Key \"value\"]")]
+    BadTagLine { line: usize },
+    /// A tag has a key but no value after it.
+    #[error("line {line}: a tag needs a key and a quoted value")]
+    TagWithoutValue { line: usize },
+    /// A tag value is not in double quotes.
+    #[error("line {line}: a tag value must be in double quotes")]
+    UnquotedTagValue { line: usize },
+    /// A tag value ends in a backslash that escapes nothing.
+    #[error("line {line}: a tag value ends in a lone backslash")]
+    LoneBackslash { line: usize },
+    /// A tag value holds a quote that is not escaped.
+    #[error("line {line}: an unescaped quote inside a tag value")]
+    UnescapedQuote { line: usize },
+    /// A tag key is empty or holds characters other than letters, digits and `_`.
+    #[error("line {line}: bad tag key '{key}'")]
+    BadTagKey { line: usize, key: String },
+    /// The movetext of the record starting at `line` closes a comment that was not opened.
+    #[error("record at line {line}: '}}' without '{{'")]
+    UnopenedComment { line: usize },
+    /// The movetext of the record starting at `line` leaves a comment open.
+    #[error("record at line {line}: a comment is not closed")]
+    UnclosedComment { line: usize },
+    /// The movetext of the record starting at `line` goes on after its result.
+    #[error("record at line {line}: '{token}' after the result")]
+    AfterResult { line: usize, token: String },
+
+    // What a record's tags and moves can get wrong.
+    /// A tag the record needs is missing.
+    #[error("no {tag} tag")]
+    MissingTag { tag: &'static str },
+    /// The record has neither a `Layout` nor a `FEN` tag to start from.
+    #[error("no Layout or FEN tag")]
+    NoStart,
+    /// A tag's value does not read as what the tag holds.
+    #[error("bad {tag} tag '{value}'")]
+    BadTag { tag: &'static str, value: String },
+    /// The `FEN` tag is not a position string.
+    #[error("bad FEN tag '{fen}': {source}")]
+    BadFen {
+        fen: String,
+        #[source]
+        source: PositionStringError,
+    },
+    /// The `Layout` tag names no layout.
+    #[error(transparent)]
+    UnknownLayout(#[from] UnknownLayout),
+    /// The `Termination` tag names no way a game ends.
+    #[error("unknown termination '{text}'")]
+    UnknownTermination { text: String },
+    /// Move `number` (from 1) does not parse or is not legal in its turn.
+    #[error("illegal move {number} '{text}': {source}")]
+    IllegalMove {
+        number: usize,
+        text: String,
+        #[source]
+        source: MoveError,
+    },
+
+    // What verifying a record finds wrong.
+    /// The movetext does not end in a result.
+    #[error("the movetext has no result")]
+    NoMovetextResult,
+    /// The `Result` tag and the movetext's result differ.
+    #[error("the Result tag says {tag} but the movetext ends in {movetext}")]
+    ResultMismatch { tag: String, movetext: String },
+    /// The `PlyCount` tag is not the number of moves.
+    #[error("PlyCount says {count} but there are {moves} moves")]
+    PlyCountMismatch { count: String, moves: usize },
+    /// The rules ended the game with another result.
+    #[error("wrong result {result}: the final position says {expected} ({outcome})")]
+    WrongResult {
+        result: String,
+        expected: &'static str,
+        outcome: Outcome,
+    },
+    /// The rules ended the game another way.
+    #[error("wrong termination '{termination}': the game ended by {expected}")]
+    WrongTermination {
+        termination: Termination,
+        expected: Termination,
+    },
+    /// A game ended by the game time has a result other than the marbles ejected say.
+    #[error("wrong result {result} after 'game time': the marbles ejected say {expected}")]
+    WrongGameTimeResult {
+        result: String,
+        expected: &'static str,
+    },
+    /// A termination of the rules, but the rules have not ended the game.
+    #[error("termination '{termination}' but the final position is not over")]
+    NotOver { termination: Termination },
+    /// The result `*` for a game that was not abandoned.
+    #[error("result * after '{termination}': only an abandoned game is unfinished")]
+    UnfinishedNotAbandoned { termination: Termination },
+    /// A fault that did not lose the game.
+    #[error("result {result} after '{termination}': a fault loses the game")]
+    FaultNotLost {
+        result: String,
+        termination: Termination,
+    },
+    /// A time forfeit or an illegal move won by the side that was to move, which alone can
+    /// commit them.
+    #[error("result {result} after '{termination}', but {mover} was to move")]
+    MoverWon {
+        result: String,
+        termination: Termination,
+        mover: Colour,
+    },
+    /// Game `game` of a file (from 1), its record starting at `line`, is wrong.
+    #[error("game {game} (line {line}): {source}")]
+    InGame {
+        game: usize,
+        line: usize,
+        #[source]
+        source: Box<RecordsError>,
+    },
+    /// Some games of the file are wrong: `problems` holds one [`RecordsError::InGame`] per
+    /// wrong game.
+    #[error(
+        "{}: {} of {games} games are wrong:\n{}",
+        .path.display(),
+        .problems.len(),
+        lines(.problems)
+    )]
+    WrongGames {
+        path: PathBuf,
+        games: usize,
+        problems: Vec<RecordsError>,
+    },
+
+    // What a record of a finished game must hold.
+    /// The result says the game did not finish.
+    #[error("result {result}: the game is not finished")]
+    Unfinished { result: String },
+    /// The record holds no result at all.
+    #[error("no result")]
+    NoResult,
+}
+
+/// The errors' messages, one a line.
+fn lines(errors: &[RecordsError]) -> String {
+    let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    messages.join("\n")
+}
