@@ -1,9 +1,16 @@
 //! The clocks of one game, kept by whoever runs it (the match runner, `sumito play`, the GUI):
-//! one clock per seat, indexed by the seat's place in the turn order (0 moves first), each run
-//! by its own [`TimeControl`]. What the mover is told in `go`, how long it may take, and what
-//! comes off its clock come from here.
+//! one clock per seat, each run by its own [`TimeControl`]. What the mover is told in `go`, how
+//! long it may take, and what comes off its clock come from here.
+//!
+//! A seat is a player's place at the table, numbered from 0 in the order the layouts move. In
+//! the two-player game seat 0 is Black and seat 1 White ([`Colour::index`]), whoever is to move
+//! in a given position. The clocks take any number of seats, so that games of three to six
+//! players can use them; what `go` tells of them is UAP's two-player words (`btime`, `wtime`)
+//! until the protocol names more seats.
+//!
+//! [`Colour::index`]: crate::board::Colour::index
 
-use crate::clock::TimeControl;
+use super::time_control::TimeControl;
 use crate::search::{GoClocks, Limits};
 use std::time::Duration;
 
@@ -34,7 +41,7 @@ pub struct GameClocks {
 }
 
 /// The letters of the seats' clocks in a `go` command (`btime`, `wtime`): UAP names the two
-/// seats of the two-player game by their colours.
+/// seats of the two-player game by their colours, and no more yet.
 const SEAT_LETTERS: [char; 2] = ['b', 'w'];
 
 impl GameClocks {

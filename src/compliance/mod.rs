@@ -1,10 +1,14 @@
-//! `sumito compliance` (its command line is in the binary's `cli/compliance.rs`): starts a UAP
-//! engine and checks the rules of PROTOCOL.md one by one, printing for each `pass <check>`,
-//! `FAIL <check>: <why>`, or `skip <check>: <why>` when a check could not run (after a failed
-//! handshake).
+//! Checking a UAP engine from the outside: whether it follows the rules of PROTOCOL.md
+//! (`sumito compliance`) and how punctually it answers (`sumito timing`, in [`timing`]); their
+//! command lines are in the binary's `cli/compliance.rs` and `cli/timing.rs`.
+//!
+//! [`run`] starts the engine and checks the rules one by one, printing for each
+//! `pass <check>`, `FAIL <check>: <why>`, or `skip <check>: <why>` when a check could not run
+//! (after a failed handshake).
 //!
 //! - `probe`: the engine under test and reading with deadlines;
-//! - `checks`: the rules, one function each.
+//! - `checks`: the rules, one function each;
+//! - [`timing`]: `stop` latency and `go movetime` overrun over many searches.
 //!
 //! One engine process serves the checks in turn; after a failed check it is replaced, because
 //! a failure can leave it searching or with unread output that would confuse the next check.
@@ -12,6 +16,7 @@
 mod checks;
 mod error;
 mod probe;
+pub mod timing;
 
 pub use error::ComplianceError;
 

@@ -1,6 +1,5 @@
 //! Why a match could not be set up, played or merged.
 
-use super::openings::SUITE_PATH;
 use crate::board::{Layout, PositionStringError};
 use crate::movegen::MoveError;
 use crate::records::RecordsError;
@@ -54,15 +53,16 @@ pub enum MatchError {
         #[source]
         source: Box<MatchError>,
     },
-    /// The shipped suite was refused (for the layouts of the match).
-    #[error("the shipped suite {}: {source}", SUITE_PATH)]
+    /// The shipped suite at `path` was refused (for the layouts of the match).
+    #[error("the shipped suite {path}: {source}")]
     InSuite {
+        path: &'static str,
         #[source]
         source: Box<MatchError>,
     },
-    /// The shipped suite has no opening of a layout of the match.
-    #[error("{} has no opening of {layout}", SUITE_PATH)]
-    SuiteMissesLayout { layout: Layout },
+    /// The shipped suite at `path` has no opening of a layout of the match.
+    #[error("{path} has no opening of {layout}")]
+    SuiteMissesLayout { path: &'static str, layout: Layout },
     /// The openings text holds no opening.
     #[error("no openings in it")]
     NoOpenings,

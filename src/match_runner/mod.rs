@@ -8,6 +8,7 @@
 //!
 //! - [`config`]: the checked settings;
 //! - [`openings`]: where each pair of games starts;
+//! - [`suite`]: making the balanced opening suite that is shipped (`sumito openings`);
 //! - [`game`]: one game, move by move;
 //! - [`stats`]: Elo with its interval, and the SPRT;
 //! - `report`: the progress line and the final table;
@@ -27,6 +28,7 @@ mod report;
 mod rounds;
 mod runner;
 pub mod stats;
+pub mod suite;
 
 pub use config::MatchConfig;
 pub use error::MatchError;

@@ -213,6 +213,7 @@ impl Book {
     /// from `seed`.
     pub fn suite(layouts: &[Layout], seed: u64) -> Result<Book, MatchError> {
         let lines = Book::read_lines(SUITE, layouts).map_err(|e| MatchError::InSuite {
+            path: SUITE_PATH,
             source: Box::new(e),
         })?;
         let mut by_layout = Vec::new();
@@ -227,7 +228,10 @@ impl Book {
                 })
                 .collect();
             if openings.is_empty() {
-                return Err(MatchError::SuiteMissesLayout { layout });
+                return Err(MatchError::SuiteMissesLayout {
+                    path: SUITE_PATH,
+                    layout,
+                });
             }
             // Fisher-Yates from a stream of the seed and the layout.
             let mut random = Random(splitmix64(seed ^ splitmix64(layout as u64 + 1).1).1);

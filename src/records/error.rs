@@ -1,7 +1,7 @@
 //! Why a records file could not be read, written or verified, or a record does not hold a
 //! finished game.
 
-use super::Termination;
+use super::termination::{Termination, UnknownTermination};
 use crate::board::{Colour, Outcome, PositionStringError, UnknownLayout};
 use crate::movegen::MoveError;
 use std::io;
@@ -93,8 +93,8 @@ pub enum RecordsError {
     #[error(transparent)]
     UnknownLayout(#[from] UnknownLayout),
     /// The `Termination` tag names no way a game ends.
-    #[error("unknown termination '{text}'")]
-    UnknownTermination { text: String },
+    #[error(transparent)]
+    UnknownTermination(#[from] UnknownTermination),
     /// Move `number` (from 1) does not parse or is not legal in its turn.
     #[error("illegal move {number} '{text}': {source}")]
     IllegalMove {

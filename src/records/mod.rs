@@ -16,5 +16,5 @@ pub use game::PlayedGame;
 pub use read::{Record, parse_records, read_records};
 pub use replay::{Replayed, replay, start_position, verify_file, verify_record};
 pub use start::Start;
-pub use termination::Termination;
+pub use termination::{Termination, UnknownTermination};
 pub use write::{GameInfo, RecordsFile, format_record, result_token, today};

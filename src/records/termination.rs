@@ -1,6 +1,5 @@
 //! How a game ended, as the `Termination` tag of a record says it (GAMES.md).
 
-use super::RecordsError;
 use crate::board::{Outcome, WinReason};
 use std::fmt;
 use std::str::FromStr;
@@ -82,10 +81,15 @@ impl fmt::Display for Termination {
     }
 }
 
-impl FromStr for Termination {
-    type Err = RecordsError;
+/// A `Termination` tag that names no way a game ends.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown termination '{0}'")]
+pub struct UnknownTermination(pub String);
 
-    fn from_str(text: &str) -> Result<Termination, RecordsError> {
+impl FromStr for Termination {
+    type Err = UnknownTermination;
+
+    fn from_str(text: &str) -> Result<Termination, UnknownTermination> {
         Ok(match text.trim() {
             "six marbles ejected" => Termination::SixEjected,
             "move limit" => Termination::MoveLimit,
@@ -99,9 +103,7 @@ impl FromStr for Termination {
             other => match other.strip_prefix("illegal move") {
                 Some(text) => Termination::IllegalMove(text.trim().to_string()),
                 None => {
-                    return Err(RecordsError::UnknownTermination {
-                        text: other.to_string(),
-                    });
+                    return Err(UnknownTermination(other.to_string()));
                 }
             },
         })
