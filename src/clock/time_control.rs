@@ -40,7 +40,7 @@ pub enum TimeControlProblem {
     /// `movetime=`, `depth=` or `nodes=` without a positive whole number.
     #[error("{0} must be a positive whole number")]
     NotPositive(&'static str),
-    /// `depth=` beyond [`MAX_DEPTH`].
+    /// `depth=` beyond 1000 plies.
     #[error("depth must be at most {MAX_DEPTH}")]
     TooDeep,
     /// `kind=` of no kind known.
@@ -70,7 +70,7 @@ pub struct TimeControlError {
     pub problem: TimeControlProblem,
 }
 
-/// The deepest `depth=N` accepted.
+/// The deepest `depth=N` accepted, in plies.
 const MAX_DEPTH: u64 = 1000;
 
 /// Milliseconds from a number of seconds (`10`, `0.1`, `2.5`), rounded to the millisecond.

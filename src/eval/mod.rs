@@ -213,12 +213,7 @@ mod tests {
     }
 
     #[test]
-    fn the_tuned_weights_name_every_term_in_order() {
-        // Weights::tuned() would give an unnamed term its default weight: the checked-in file
-        // must name them all, as `sumito tune` writes them, in the order of TERMS.
-        let tuned: Vec<&str> = tuned::TUNED.iter().map(|(name, _)| *name).collect();
-        let terms: Vec<&str> = TERMS.iter().map(|term| term.name).collect();
-        assert_eq!(tuned, terms);
+    fn the_tuned_weights_find_the_start_about_even() {
         assert!(evaluate(&Position::startpos(), &Weights::tuned()).abs() < 100);
     }
 

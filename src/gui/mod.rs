@@ -1,17 +1,19 @@
 //! `sumito gui`: a web GUI that plays, watches and analyses Abalone in the browser, driving
 //! every engine through UAP only. This file starts the server (the command line is in the
-//! binary's `cli/gui.rs`); the
-//! game the server keeps is in [`state`], the table of game, mode and engines in [`table`], its
-//! lock and the snapshots it publishes in [`hub`], one engine's driver thread in
-//! [`engine_driver`], the searches the table starts in [`searches`] and how it takes their
-//! answers in [`engine_events`], its clocks in [`table_clock`], the page's requests in
-//! [`actions`], what the page draws in [`view`], the HTTP routes in [`server`] and the
-//! Host/Origin guard in [`security`].
+//! binary's `cli/gui.rs`).
+//!
+//! - [`state`]: the game the server keeps;
+//! - [`table`]: the table of game, mode and engines; [`hub`]: its lock and the snapshots it
+//!   publishes;
+//! - [`engine_driver`]: one engine's driver thread; [`searches`]: the searches the table
+//!   starts; `engine_events`: how it takes their answers; `table_clock`: its clocks;
+//! - [`actions`]: the page's requests; [`view`]: what the page draws;
+//! - [`server`]: the HTTP routes; [`security`]: the Host/Origin guard; `error`: what fails ([`GuiError`]).
 
 pub mod actions;
 mod assets;
 pub mod engine_driver;
-pub mod engine_events;
+mod engine_events;
 mod error;
 pub mod hub;
 pub mod info;
@@ -20,7 +22,7 @@ pub mod security;
 pub mod server;
 pub mod state;
 pub mod table;
-pub mod table_clock;
+mod table_clock;
 pub mod view;
 
 pub use error::GuiError;

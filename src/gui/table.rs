@@ -1,8 +1,9 @@
 //! The table: the game, the mode it is played in, the engines at it and the search it waits
-//! for, with the plain questions about them. Everything that changes the table is elsewhere:
-//! the page's requests in [`super::actions`], the engines' searches in [`super::searches`] and
-//! their answers in [`super::engine_events`], the clocks in [`super::table_clock`]; the lock
-//! around it is the [`super::hub`]'s.
+//! for, with the plain questions about them and the few changes every other part makes (a
+//! search cancelled, a game lost, the engines dismissed). The rest that changes the table is
+//! elsewhere: the page's requests in [`super::actions`], the engines' searches in
+//! [`super::searches`] and their answers in `engine_events`, the clocks in `table_clock`; the
+//! lock around it is the [`super::hub`]'s.
 
 use super::engine_driver::Driver;
 use super::info::InfoLine;

@@ -128,7 +128,7 @@ pub fn play(
 
 /// The game after `moves`, ending in `position`, ended by the game time: decided by the marbles
 /// ejected.
-pub fn ended_by_game_time(moves: Vec<Move>, position: &Position) -> PlayedGame {
+fn ended_by_game_time(moves: Vec<Move>, position: &Position) -> PlayedGame {
     PlayedGame {
         moves,
         winner: position.marble_leader(),

@@ -6,7 +6,7 @@
 //! engines send: an illegal move, a crash, an answer later than the clock allows or silence
 //! loses the game. The pieces:
 //!
-//! - [`config`]: the checked settings;
+//! - `config`: the checked settings, [`MatchConfig`];
 //! - [`openings`]: where each pair of games starts;
 //! - [`suite`]: making the balanced opening suite that is shipped (`sumito openings`);
 //! - [`game`]: one game, move by move;
@@ -18,7 +18,7 @@
 //!
 //! What fails, from the settings to the merge, is a [`MatchError`].
 
-pub mod config;
+mod config;
 mod error;
 pub mod game;
 mod glob;

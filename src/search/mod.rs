@@ -13,7 +13,7 @@
 //!   for repetitions).
 //! - `skill`: [`Skill`] levels, a weaker engine for people.
 //! - `score`: score units, mate distances and how scores are reported.
-//! - `time`: time management in one place: [`Limits`], and the [`TimeManager`] that owns the
+//! - `time`: time management in one place: [`Limits`], and the `TimeManager` that owns the
 //!   soft and hard deadlines, the node budget and the stability scaling; the search only asks
 //!   it whether to stop.
 //! - `control`: [`Control`], the stop flag, the ponder state and the search clock.
@@ -44,5 +44,5 @@ pub use score::{
 };
 pub use skill::{MAX_SKILL, Skill};
 pub use switches::SearchSwitches;
-pub use time::{GoClocks, Limits, TimeManager};
+pub use time::{GoClocks, Limits};
 pub use tt::{MAX_HASH_MB, TableSizeError};
