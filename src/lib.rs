@@ -32,7 +32,7 @@
 //! - `clock` uses `search` (a time control becomes search `Limits`); `records` uses `clock`
 //!   (a record writes its time control) and the rules.
 //! - The tools use anything below them and never each other, but `tune` reads `datagen`'s files
-//!   and `play` and `gui` write results as `protocol` words them.
+//!   (and `play` uses `analysis`, a games module, for its hints).
 //! - `uap_client` and `util` use nothing of the crate: anything may use them.
 //!
 //! Each module returns its own error type; the binary prints them as `error: <message>`.

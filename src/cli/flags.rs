@@ -14,7 +14,7 @@ pub enum FlagsError {
     #[error("--threads {0} is not in 1..={max}", max = MAX_THREADS)]
     Threads(usize),
     /// The engine's table cannot be had (`--hash`).
-    #[error("{0}")]
+    #[error(transparent)]
     Table(#[from] TableSizeError),
 }
 

@@ -7,10 +7,12 @@
 //! own `--tc` still holds (running over its own clock still loses on time), but every clock
 //! figure of a `go` (`btime`, `wtime`) and a `movetime` is capped at the game time left, and a
 //! depth or node search gets `movetime <game time left>` as well, so that an engine plans as a
-//! human player would who watches the game clock. When the game time runs out during a search,
-//! the game is over at that moment: the runner stops waiting, the move in flight is not played,
-//! and the engine gets `stop` and `isready` before its next game. Only the time from `go` to
-//! `bestmove` counts, as on the clocks; the runner's own work between moves does not.
+//! human player would who watches the game clock ([`GameClocks::go_command_within`]). Only the
+//! time from `go` to `bestmove` counts, as on the clocks; the runner's own work between moves
+//! does not. How a game ends when the time runs out during a search is the match runner's
+//! (`match_runner::game`).
+//!
+//! [`GameClocks::go_command_within`]: super::GameClocks::go_command_within
 
 use std::time::Duration;
 

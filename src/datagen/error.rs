@@ -21,13 +21,13 @@ pub enum LineError {
         field: String,
     },
     /// The ply count of a game line is a number too large for a ply count.
-    #[error("{0}")]
-    PlyCountTooLarge(#[source] TryFromIntError),
+    #[error(transparent)]
+    PlyCountTooLarge(TryFromIntError),
     /// The result of a game line is not `1-0`, `0-1` or `1/2-1/2`.
     #[error("bad game result '{0}'")]
     BadGameResult(String),
     /// The layout of a game line is not a layout's name.
-    #[error("{0}")]
+    #[error(transparent)]
     BadLayout(#[from] UnknownLayout),
     /// The position of a position line does not read.
     #[error("bad position '{text}': {source}")]
@@ -90,8 +90,8 @@ pub enum DatagenError {
         source: std::io::Error,
     },
     /// The file cannot be read.
-    #[error("{0}")]
-    Read(#[source] std::io::Error),
+    #[error(transparent)]
+    Read(std::io::Error),
     /// The file's first line is not a data file's header: it is left alone.
     #[error(
         "it does not start with '{tag}' but with '{first_line}': not a data file of sumito \
@@ -140,10 +140,10 @@ pub enum DatagenError {
         pending: u64,
     },
     /// The threads cannot be started.
-    #[error("{0}")]
+    #[error(transparent)]
     Threads(#[from] rayon::ThreadPoolBuildError),
     /// A thread's search table cannot be had.
-    #[error("{0}")]
+    #[error(transparent)]
     Table(#[from] TableSizeError),
     /// A finished game cannot be appended to the output file.
     #[error("cannot write game {index}: {source}")]

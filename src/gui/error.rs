@@ -57,7 +57,7 @@ pub enum GuiError {
     #[error("bad position string: {0}")]
     BadPosition(#[source] PositionStringError),
     /// A new game's layout is not a layout's name.
-    #[error("{0}")]
+    #[error(transparent)]
     BadLayout(#[from] UnknownLayout),
     /// A new game's colour is neither black nor white.
     #[error("colour must be black or white, not '{0}'")]
@@ -127,8 +127,8 @@ pub enum GuiError {
         source: MoveError,
     },
     /// An engine's answer that the rules refuse.
-    #[error("{0}")]
-    IllegalAnswer(#[source] MoveError),
+    #[error(transparent)]
+    IllegalAnswer(MoveError),
 
     /// A records text that does not read.
     #[error(transparent)]

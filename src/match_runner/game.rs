@@ -1,5 +1,9 @@
 //! One game between two engine processes. The runner keeps the authoritative position with the
 //! rules core and checks every move; the engines only propose.
+//!
+//! In a points game (`--game-time`, see [`crate::clock::game_time`]), when the game time runs
+//! out during a search the game is over at that moment: the runner stops waiting, the move in
+//! flight is not played, and the engine gets `stop` and `isready` before its next game.
 
 use super::openings::Opening;
 use crate::board::Colour;
@@ -77,13 +81,13 @@ pub fn play(
         return Some(PlayedGame::forfeit(moves, colour, termination));
     }
     let mut clocks = GameClocks::new(&setup.controls);
-    let mut game_clock = setup.game_time.map(GameTime::new);
+    let mut game_time = setup.game_time.map(GameTime::new);
     let start_words = opening.start.command_words();
     loop {
         if stop.load(Ordering::Relaxed) {
             return None;
         }
-        if game_clock.is_some_and(|clock| clock.is_over()) {
+        if game_time.is_some_and(|clock| clock.is_over()) {
             return Some(ended_by_game_time(moves, &position));
         }
         if let Some(outcome) = position.outcome() {
@@ -101,7 +105,7 @@ pub fn play(
             clocks: &clocks,
             side,
             setup,
-            game_left: game_clock.map(|clock| clock.left()),
+            game_left: game_time.map(|clock| clock.left()),
         };
         let (answer, elapsed) = match turn.ask(engine, &mut lateness[side.index()]) {
             Ok(answer) => answer,
@@ -118,7 +122,7 @@ pub fn play(
             return Some(PlayedGame::forfeit(moves, side, termination));
         };
         clocks.charge(side.index(), elapsed);
-        if let Some(clock) = game_clock.as_mut() {
+        if let Some(clock) = game_time.as_mut() {
             clock.charge(elapsed);
         }
         position = position.play(mv);

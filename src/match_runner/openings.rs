@@ -45,6 +45,73 @@ pub enum BookLine {
     Moves(Vec<String>),
 }
 
+impl BookLine {
+    /// Line `number` of an openings text, in words: a layout and moves, a position string and
+    /// moves, or moves alone, which must play from each of `layouts`.
+    fn read(number: usize, words: &[&str], layouts: &[Layout]) -> Result<BookLine, MatchError> {
+        let move_words = |words: &[&str]| -> Vec<String> {
+            let moves = words.iter().filter(|w| !w.eq_ignore_ascii_case("moves"));
+            moves.map(|w| w.to_string()).collect()
+        };
+        if let Ok(layout) = words[0].parse::<Layout>() {
+            return fixed(number, Start::Layout(layout), &move_words(&words[1..]));
+        }
+        if words[0].contains('/') {
+            let split = words
+                .iter()
+                .position(|w| w.eq_ignore_ascii_case("moves"))
+                .unwrap_or(words.len());
+            let fen = words[..split].join(" ");
+            let start: Position = fen.parse().map_err(|source| MatchError::OpeningPosition {
+                line: number,
+                fen: fen.clone(),
+                source,
+            })?;
+            let texts: Vec<String> = words[split..]
+                .iter()
+                .skip(1)
+                .map(|w| w.to_string())
+                .collect();
+            return fixed(number, Start::Fen(start), &texts);
+        }
+        let texts = move_words(words);
+        for &layout in layouts {
+            let (_, end) = play_texts(layout.position(), &texts).map_err(|(index, source)| {
+                MatchError::OpeningMoveFromLayout {
+                    line: number,
+                    layout,
+                    number: index + 1,
+                    text: texts[index].clone(),
+                    source,
+                }
+            })?;
+            if end.is_over() {
+                return Err(MatchError::OpeningOverFromLayout {
+                    line: number,
+                    layout,
+                });
+            }
+        }
+        Ok(BookLine::Moves(texts))
+    }
+}
+
+/// The opening of line `number` that plays `texts` from `start`: refused when a move does not
+/// play or the game is over at its end.
+fn fixed(number: usize, start: Start, texts: &[String]) -> Result<BookLine, MatchError> {
+    let (moves, end) =
+        play_texts(start.position(), texts).map_err(|(index, source)| MatchError::OpeningMove {
+            line: number,
+            number: index + 1,
+            text: texts[index].clone(),
+            source,
+        })?;
+    if end.is_over() {
+        return Err(MatchError::OpeningOver { line: number });
+    }
+    Ok(BookLine::Fixed(Opening { start, moves }))
+}
+
 /// Where the openings come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Book {
@@ -127,81 +194,8 @@ impl Book {
             if line.is_empty() {
                 continue;
             }
-            let bad_move =
-                |texts: &[String], (index, source): (usize, MoveError)| MatchError::OpeningMove {
-                    line: number,
-                    number: index + 1,
-                    text: texts[index].clone(),
-                    source,
-                };
             let words: Vec<&str> = line.split_whitespace().collect();
-            let book_line = if let Ok(layout) = words[0].parse::<Layout>() {
-                let texts: Vec<String> = words[1..]
-                    .iter()
-                    .filter(|w| !w.eq_ignore_ascii_case("moves"))
-                    .map(|w| w.to_string())
-                    .collect();
-                let (moves, end) =
-                    play_texts(layout.position(), &texts).map_err(|e| bad_move(&texts, e))?;
-                if end.is_over() {
-                    return Err(MatchError::OpeningOver { line: number });
-                }
-                BookLine::Fixed(Opening {
-                    start: Start::Layout(layout),
-                    moves,
-                })
-            } else if words[0].contains('/') {
-                let split = words
-                    .iter()
-                    .position(|w| w.eq_ignore_ascii_case("moves"))
-                    .unwrap_or(words.len());
-                let fen = words[..split].join(" ");
-                let start: Position =
-                    fen.parse().map_err(|source| MatchError::OpeningPosition {
-                        line: number,
-                        fen: fen.clone(),
-                        source,
-                    })?;
-                let texts: Vec<String> = words[split..]
-                    .iter()
-                    .skip(1)
-                    .map(|w| w.to_string())
-                    .collect();
-                let (moves, end) = play_texts(start, &texts).map_err(|e| bad_move(&texts, e))?;
-                if end.is_over() {
-                    return Err(MatchError::OpeningOver { line: number });
-                }
-                BookLine::Fixed(Opening {
-                    start: Start::Fen(start),
-                    moves,
-                })
-            } else {
-                let texts: Vec<String> = words
-                    .iter()
-                    .filter(|w| !w.eq_ignore_ascii_case("moves"))
-                    .map(|w| w.to_string())
-                    .collect();
-                for &layout in layouts {
-                    let (_, end) =
-                        play_texts(layout.position(), &texts).map_err(|(index, source)| {
-                            MatchError::OpeningMoveFromLayout {
-                                line: number,
-                                layout,
-                                number: index + 1,
-                                text: texts[index].clone(),
-                                source,
-                            }
-                        })?;
-                    if end.is_over() {
-                        return Err(MatchError::OpeningOverFromLayout {
-                            line: number,
-                            layout,
-                        });
-                    }
-                }
-                BookLine::Moves(texts)
-            };
-            lines.push(book_line);
+            lines.push(BookLine::read(number, &words, layouts)?);
         }
         if lines.is_empty() {
             return Err(MatchError::NoOpenings);

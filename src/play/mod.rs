@@ -17,7 +17,7 @@ pub const DEFAULT_TC: TimeControl = TimeControl::MoveTime { ms: 1000 };
 #[derive(Debug, thiserror::Error)]
 pub enum PlayError {
     /// Sumito's search table cannot be had.
-    #[error("{0}")]
+    #[error(transparent)]
     Table(#[from] TableSizeError),
     /// The search gave no move in a position that has moves: a bug, reported rather than
     /// played around.

@@ -11,9 +11,9 @@ use crate::board::Position;
 use std::sync::atomic::Ordering;
 
 /// Searches on `helpers.len() + 1` threads; the main thread works on the calling thread,
-/// reports, and stops as `time` says. When the main thread is done it tells the helpers to stop and, without waiting for
-/// them, calls `finish` with its root moves, best first, and the depth it completed; returns
-/// what `finish` returns once the helpers have ended.
+/// reports, and stops as `time` says. When the main thread is done it tells the helpers to stop
+/// and, without waiting for them, calls `finish` with its root moves, best first, and the depth
+/// it completed; returns what `finish` returns once the helpers have ended.
 #[allow(clippy::too_many_arguments)]
 pub fn lazy_smp<R>(
     shared: &Shared,
