@@ -128,16 +128,9 @@ impl fmt::Display for Cell {
 }
 
 /// Why a cell name could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown cell '{0}'")]
 pub struct UnknownCell(pub String);
-
-impl fmt::Display for UnknownCell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown cell '{}'", self.0)
-    }
-}
-
-impl std::error::Error for UnknownCell {}
 
 impl FromStr for Cell {
     type Err = UnknownCell;

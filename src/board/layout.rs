@@ -66,20 +66,9 @@ impl fmt::Display for Layout {
 }
 
 /// The name is not one of the three layouts.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown layout '{0}' (expected standard or classic, belgian-daisy or german-daisy)")]
 pub struct UnknownLayout(pub String);
-
-impl fmt::Display for UnknownLayout {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown layout '{}' (expected standard or classic, belgian-daisy or german-daisy)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownLayout {}
 
 impl FromStr for Layout {
     type Err = UnknownLayout;

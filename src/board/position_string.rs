@@ -12,84 +12,72 @@ use std::fmt;
 use std::str::FromStr;
 
 /// What is wrong with a position string.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionStringError {
     /// The string is empty or has more than five fields.
+    #[error("expected 2 to 5 fields (board, side, lost black, lost white, plies), found {0}")]
     FieldCount(usize),
     /// The board field does not have nine rows.
+    #[error("expected 9 rows separated by '/', found {0}")]
     RowCount(usize),
     /// A row holds more or fewer cells than the board has in that row.
+    #[error(
+        "row {row}: {} cells ({found}, the row has {expected})",
+        too_many_or_few(*.found, *.expected)
+    )]
     RowLength {
+        /// The row's letter, `a` to `i`.
         row: char,
+        /// The cells the row's text covers.
         found: usize,
+        /// The cells the board has in that row.
         expected: usize,
     },
     /// A character that is neither `b`, `w` nor a digit 1-9.
-    BadCharacter { row: char, found: char },
+    #[error(
+        "row {row}: bad character '{}' (expected b, w or a digit 1-9)",
+        .found.escape_default()
+    )]
+    BadCharacter {
+        /// The row's letter, `a` to `i`.
+        row: char,
+        /// The character.
+        found: char,
+    },
     /// The side to move is not `b` or `w`.
+    #[error("side to move must be b or w, found '{0}'")]
     BadSide(String),
     /// A count field is not a number in range.
-    BadNumber { field: &'static str, found: String },
+    #[error("{field}: '{found}' is not a number in range")]
+    BadNumber {
+        /// Which field: `lost black`, `lost white` or `plies`.
+        field: &'static str,
+        /// The field as written.
+        found: String,
+    },
     /// More than 14 marbles of one colour, counting those on the board and those lost.
+    #[error("{colour} has {on_board} marbles on the board and {lost} lost, more than 14")]
     TooManyMarbles {
+        /// The colour with too many.
         colour: Colour,
+        /// Its marbles on the board.
         on_board: u32,
+        /// Its marbles lost, as the string says.
         lost: u32,
     },
     /// Both sides have lost six or more, which no game can reach.
+    #[error("both sides have lost six marbles")]
     BothLost,
 }
 
-impl fmt::Display for PositionStringError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionStringError::FieldCount(n) => write!(
-                f,
-                "expected 2 to 5 fields (board, side, lost black, lost white, plies), found {n}"
-            ),
-            PositionStringError::RowCount(n) => {
-                write!(f, "expected 9 rows separated by '/', found {n}")
-            }
-            PositionStringError::RowLength {
-                row,
-                found,
-                expected,
-            } => {
-                let what = if found > expected {
-                    "too many"
-                } else {
-                    "too few"
-                };
-                write!(
-                    f,
-                    "row {row}: {what} cells ({found}, the row has {expected})"
-                )
-            }
-            PositionStringError::BadCharacter { row, found } => write!(
-                f,
-                "row {row}: bad character '{}' (expected b, w or a digit 1-9)",
-                found.escape_default()
-            ),
-            PositionStringError::BadSide(s) => {
-                write!(f, "side to move must be b or w, found '{s}'")
-            }
-            PositionStringError::BadNumber { field, found } => {
-                write!(f, "{field}: '{found}' is not a number in range")
-            }
-            PositionStringError::TooManyMarbles {
-                colour,
-                on_board,
-                lost,
-            } => write!(
-                f,
-                "{colour} has {on_board} marbles on the board and {lost} lost, more than 14"
-            ),
-            PositionStringError::BothLost => f.write_str("both sides have lost six marbles"),
-        }
+/// How a row's length is wrong: `too many` cells or `too few`.
+fn too_many_or_few(found: usize, expected: usize) -> &'static str {
+    if found > expected {
+        "too many"
+    } else {
+        "too few"
     }
 }
-
-impl std::error::Error for PositionStringError {}
 
 /// Most plies a position string may claim; far beyond any real game, small enough for `u32`
 /// arithmetic anywhere.

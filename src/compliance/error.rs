@@ -11,18 +11,29 @@ pub enum ComplianceError {
     Engine(#[from] EngineError),
     /// A command could not be written: the engine's input is closed.
     #[error("cannot write '{command}': the engine's input is closed")]
-    InputClosed { command: String },
+    InputClosed {
+        /// The command that could not be written.
+        command: String,
+    },
     /// The handshake ended without naming the engine.
     #[error("no 'id name' line before uapok")]
     NoIdName,
     /// Some checks failed.
     #[error("{failed} of {total} checks failed")]
-    ChecksFailed { failed: usize, total: usize },
+    ChecksFailed {
+        /// The checks that failed.
+        failed: usize,
+        /// The checks there are.
+        total: usize,
+    },
     /// Some checks failed and others could not run.
     #[error("{failed} of {total} checks failed and {skipped} were skipped")]
     ChecksFailedOrSkipped {
+        /// The checks that failed.
         failed: usize,
+        /// The checks there are.
         total: usize,
+        /// The checks that could not run.
         skipped: usize,
     },
 }

@@ -3,73 +3,68 @@
 use super::list::MoveList;
 use super::mv::{Move, step};
 use crate::board::{Cell, Direction, Position, UnknownCell};
-use std::fmt;
 
 /// Why a move text is not a legal move in the position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// Not two cells (inline) or three cells (broadside).
+    #[error(
+        "'{0}' is not a move: expected two cells (inline, e.g. a1b2) or three (broadside, e.g. \
+         a1a2b2)"
+    )]
     Syntax(String),
     /// A cell name that is not on the board.
+    #[error("unknown cell '{0}'")]
     UnknownCell(String),
     /// The second cell is not next to the first.
-    NotAdjacent { from: Cell, to: Cell },
+    #[error("{to} is not next to {from}")]
+    NotAdjacent {
+        /// The cell moved from.
+        from: Cell,
+        /// The cell moved to.
+        to: Cell,
+    },
     /// The two ends of a broadside group are not on one line.
-    NotInLine { first: Cell, second: Cell },
+    #[error("{first} and {second} are not on one line")]
+    NotInLine {
+        /// One end of the group.
+        first: Cell,
+        /// The other end.
+        second: Cell,
+    },
     /// A broadside landing cell that lies along the group's own line.
+    #[error("a broadside move must step off the group's line (write an inline move as two cells)")]
     NotBroadside,
     /// A cell of the group does not hold a marble of the side to move.
+    #[error("{0} does not hold a marble of the side to move")]
     NotOwnMarble(Cell),
     /// The group would have more than three marbles.
+    #[error("a group has at most three marbles")]
     TooLong,
     /// A marble of the mover would leave the board.
+    #[error("a marble may not be moved off the board")]
     OwnMarbleOffBoard,
     /// As many opponent marbles as own ones: no push.
+    #[error("pac: {0} against {0} cannot push")]
     Pac(u8),
     /// More opponent marbles in line than own ones: no push.
-    Blocked { own: u8, opponent: u8 },
+    #[error("blocked: {own} cannot push {opponent}")]
+    Blocked {
+        /// The mover's marbles in the line.
+        own: u8,
+        /// The opponent's marbles in front of them.
+        opponent: u8,
+    },
     /// The pushed line ends in a marble of the mover: no push.
+    #[error("sandwich: the pushed marbles are backed by a marble of the mover")]
     Sandwich,
     /// A broadside move onto an occupied cell.
+    #[error("broadside move onto the occupied cell {0}")]
     BroadsideOccupied(Cell),
     /// The game is over: there are no moves.
+    #[error("the game is over")]
     GameOver,
 }
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Syntax(text) => write!(
-                f,
-                "'{text}' is not a move: expected two cells (inline, e.g. a1b2) or three (broadside, e.g. a1a2b2)"
-            ),
-            MoveError::UnknownCell(text) => write!(f, "unknown cell '{text}'"),
-            MoveError::NotAdjacent { from, to } => write!(f, "{to} is not next to {from}"),
-            MoveError::NotInLine { first, second } => {
-                write!(f, "{first} and {second} are not on one line")
-            }
-            MoveError::NotBroadside => f.write_str(
-                "a broadside move must step off the group's line (write an inline move as two cells)",
-            ),
-            MoveError::NotOwnMarble(cell) => write!(f, "{cell} does not hold a marble of the side to move"),
-            MoveError::TooLong => f.write_str("a group has at most three marbles"),
-            MoveError::OwnMarbleOffBoard => f.write_str("a marble may not be moved off the board"),
-            MoveError::Pac(n) => write!(f, "pac: {n} against {n} cannot push"),
-            MoveError::Blocked { own, opponent } => {
-                write!(f, "blocked: {own} cannot push {opponent}")
-            }
-            MoveError::Sandwich => {
-                f.write_str("sandwich: the pushed marbles are backed by a marble of the mover")
-            }
-            MoveError::BroadsideOccupied(cell) => {
-                write!(f, "broadside move onto the occupied cell {cell}")
-            }
-            MoveError::GameOver => f.write_str("the game is over"),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 impl From<UnknownCell> for MoveError {
     fn from(err: UnknownCell) -> MoveError {

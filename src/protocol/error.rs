@@ -1,7 +1,5 @@
 //! Protocol errors: one `error <code> <message>` line, after which the engine carries on.
 
-use std::fmt;
-
 /// The kind of error, printed as its code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorCode {
@@ -33,8 +31,9 @@ impl ErrorCode {
     }
 }
 
-/// An error answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An error answer; its text is the whole answer line, `error <code> <message>`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("error {} {}", .code.as_str(), one_line(.message))]
 pub struct ProtocolError {
     /// What kind.
     pub code: ErrorCode,
@@ -57,22 +56,18 @@ impl ProtocolError {
     }
 }
 
-impl fmt::Display for ProtocolError {
-    /// The whole answer line: `error <code> <message>`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The message must stay on one line whatever the input held, and a control byte in it
-        // is shown, not sent: `\x00`, `\x1b`.
-        let message: String = self
-            .message
-            .chars()
-            .map(|c| match c {
-                c if c.is_control() && (c as u32) < 0x100 => format!("\\x{:02x}", c as u32),
-                c if c.is_control() => format!("\\u{{{:x}}}", c as u32),
-                c => c.to_string(),
-            })
-            .collect();
-        write!(f, "error {} {}", self.code.as_str(), message)
-    }
+/// The message with each control character shown as its escape: `\x00`, `\x1b`.
+fn one_line(message: &str) -> String {
+    // The message must stay on one line whatever the input held, and a control byte in it
+    // is shown, not sent.
+    message
+        .chars()
+        .map(|c| match c {
+            c if c.is_control() && (c as u32) < 0x100 => format!("\\x{:02x}", c as u32),
+            c if c.is_control() => format!("\\u{{{:x}}}", c as u32),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 /// Quotes a piece of input for an error message, shortened and on one line.

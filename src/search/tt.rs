@@ -89,7 +89,12 @@ pub enum TableSizeError {
     OutOfRange(usize),
     /// More than the memory the system says is available.
     #[error("hash size {mb} MB is more than the {available} MB of memory available")]
-    MoreThanAvailable { mb: usize, available: usize },
+    MoreThanAvailable {
+        /// The size asked for, in MB.
+        mb: usize,
+        /// The memory the system says is available, in MB.
+        available: usize,
+    },
     /// The allocation itself failed.
     #[error("cannot allocate {0} MB for the hash table")]
     CannotAllocate(usize),

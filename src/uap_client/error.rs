@@ -9,7 +9,12 @@ use thiserror::Error;
 pub enum EngineError {
     /// A quote of the command line is not closed.
     #[error("unclosed {quote} in '{line}'")]
-    UnclosedQuote { quote: char, line: String },
+    UnclosedQuote {
+        /// The quote left open, `'` or `"`.
+        quote: char,
+        /// The command line.
+        line: String,
+    },
     /// The command line holds no word.
     #[error("an empty --engine command")]
     EmptyCommand,
@@ -18,14 +23,22 @@ pub enum EngineError {
     NoProgram,
     /// An option is not `NAME=VALUE` (or a bare `NAME`), with a name on one line.
     #[error("bad --option '{text}': expected NAME=VALUE")]
-    BadOption { text: String },
+    BadOption {
+        /// The option as given.
+        text: String,
+    },
     /// An option's value spans more than one line.
     #[error("bad --option '{text}': a value is one line")]
-    MultilineOptionValue { text: String },
+    MultilineOptionValue {
+        /// The option as given.
+        text: String,
+    },
     /// The program could not be run.
     #[error("cannot start '{command}': {source}")]
     Spawn {
+        /// The command line.
         command: String,
+        /// Why not.
         #[source]
         source: io::Error,
     },
@@ -37,17 +50,38 @@ pub enum EngineError {
     ReaderThread(#[source] io::Error),
     /// The engine exited during a step of the handshake.
     #[error("engine {engine} exited during {step}")]
-    ExitedDuring { engine: String, step: &'static str },
+    ExitedDuring {
+        /// The engine's name.
+        engine: String,
+        /// The step of the handshake, e.g. `setoption`.
+        step: &'static str,
+    },
     /// The engine did not answer a step of the handshake in time.
     #[error("engine {engine} did not answer {step} in time")]
-    NoAnswerTo { engine: String, step: &'static str },
+    NoAnswerTo {
+        /// The engine's name.
+        engine: String,
+        /// The step of the handshake, e.g. `setoption`.
+        step: &'static str,
+    },
     /// The engine answered an option with an `error` line.
     #[error("engine {engine} refused an option: {answer}")]
-    OptionRefused { engine: String, answer: String },
+    OptionRefused {
+        /// The engine's name.
+        engine: String,
+        /// The engine's `error` line.
+        answer: String,
+    },
     /// The engine exited while an answer was awaited.
     #[error("the engine exited while waiting for {waiting_for}")]
-    ExitedWhileWaiting { waiting_for: String },
+    ExitedWhileWaiting {
+        /// What was awaited, e.g. `bestmove`.
+        waiting_for: String,
+    },
     /// The awaited answer did not come before the deadline.
     #[error("no {waiting_for} within the deadline")]
-    NoAnswerInTime { waiting_for: String },
+    NoAnswerInTime {
+        /// What was awaited, e.g. `bestmove`.
+        waiting_for: String,
+    },
 }
