@@ -334,27 +334,22 @@ mod tests {
 
     #[test]
     fn refused_moves_say_why_word_for_word() {
+        let refusal = |result: Result<Move, GuiError>| result.expect_err("refused").to_string();
         let mut game = game();
         assert_eq!(
-            game.play_text(" e5e6 ").expect_err("refused").to_string(),
+            refusal(game.play_text(" e5e6 ")),
             "'e5e6' is not legal here: e5 does not hold a marble of the side to move"
         );
         assert_eq!(
-            game.play_at_end("zz").expect_err("refused").to_string(),
+            refusal(game.play_at_end("zz")),
             "'zz' is not a move: expected two cells (inline, e.g. a1b2) or three (broadside, e.g. a1a2b2)"
         );
         game.set_fault(Fault {
             termination: Termination::Crash,
             culprit: Colour::Black,
         });
-        assert_eq!(
-            game.play_text("a1b1").expect_err("refused").to_string(),
-            "the game is over"
-        );
-        assert_eq!(
-            game.play_at_end("a1b1").expect_err("refused").to_string(),
-            "the game is over"
-        );
+        assert_eq!(refusal(game.play_text("a1b1")), "the game is over");
+        assert_eq!(refusal(game.play_at_end("a1b1")), "the game is over");
         let records =
             parse_records("[Event \"x\"]\n[Layout \"standard\"]\n\n1. a1a2 *\n").expect("a record");
         // The message is the replay's, word for word.
