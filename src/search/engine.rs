@@ -243,6 +243,7 @@ impl Engine {
                 .unwrap_or(u32::MAX)
                 .min(skill.max_depth().unwrap_or(u32::MAX)),
             lines,
+            time,
         };
 
         let mut on_iteration =
@@ -265,7 +266,6 @@ impl Engine {
             main_td,
             helpers,
             &plan,
-            time,
             &mut on_iteration,
             finish,
         )

@@ -3,6 +3,7 @@
 
 use super::negamax::Searcher;
 use super::score::{INFINITY, MATE, MAX_DEPTH, is_decisive};
+use super::time::TimeManager;
 use crate::board::Position;
 use crate::movegen::Move;
 use std::sync::atomic::Ordering;
@@ -58,12 +59,14 @@ pub struct Iteration<'r> {
     pub lines: usize,
 }
 
-/// How the thread's iterative deepening is set up (when to stop is the time manager's).
+/// How a thread's iterative deepening is set up.
 pub struct Plan {
     /// Deepest iteration.
     pub max_depth: u32,
     /// Lines to search (MultiPV).
     pub lines: usize,
+    /// When to stop: the search's limits for the main thread, none for a helper.
+    pub time: TimeManager,
 }
 
 impl<'a, 't> Searcher<'a, 't> {

@@ -11,9 +11,9 @@ use crate::board::Position;
 use std::sync::atomic::Ordering;
 
 /// Searches on `helpers.len() + 1` threads; the main thread works on the calling thread,
-/// reports, and stops as `time` says. When the main thread is done it tells the helpers to stop
-/// and, without waiting for them, calls `finish` with its root moves, best first, and the depth
-/// it completed; returns what `finish` returns once the helpers have ended.
+/// reports, and stops as its plan's time manager says. When the main thread is done it tells
+/// the helpers to stop and, without waiting for them, calls `finish` with its root moves, best
+/// first, and the depth it completed; returns what `finish` returns once the helpers have ended.
 #[allow(clippy::too_many_arguments)]
 pub fn lazy_smp<R>(
     shared: &Shared,
@@ -23,7 +23,6 @@ pub fn lazy_smp<R>(
     main_td: &mut ThreadData,
     helpers: &mut [ThreadData],
     plan: &Plan,
-    time: TimeManager,
     report: &mut dyn FnMut(&Iteration),
     finish: impl FnOnce(&[RootMove], u32) -> R,
 ) -> R {
@@ -33,16 +32,17 @@ pub fn lazy_smp<R>(
             let helper_plan = Plan {
                 max_depth: MAX_PLY as u32,
                 lines: plan.lines,
+                time: TimeManager::unlimited(),
             };
             scope.spawn(move || {
                 td.start(game);
-                let mut searcher = Searcher::new(shared, td, TimeManager::unlimited());
+                let mut searcher = Searcher::new(shared, td, helper_plan.time);
                 searcher.can_stop = true;
                 searcher.iterate(root, &mut moves, &helper_plan, &mut |_| {});
             });
         }
         main_td.start(game);
-        let mut searcher = Searcher::new(shared, main_td, time);
+        let mut searcher = Searcher::new(shared, main_td, plan.time);
         let mut moves = moves;
         let depth = searcher.iterate(root, &mut moves, plan, report);
         shared.done.store(true, Ordering::SeqCst);
