@@ -262,4 +262,22 @@ mod tests {
             }
         );
     }
+
+    #[test]
+    fn every_seat_has_its_own_clock() {
+        let mut clocks = GameClocks::new(&[tc("10"), tc("20"), tc("30+1")]);
+        clocks.charge(2, Duration::from_millis(4_000));
+        clocks.charge(1, Duration::from_millis(500));
+        assert_eq!(
+            [clocks.left_ms(0), clocks.left_ms(1), clocks.left_ms(2)],
+            [10_000, 19_500, 27_000]
+        );
+        let allowance = clocks.allowance(2, Duration::ZERO, Duration::ZERO);
+        assert_eq!(allowance.limit, Duration::from_millis(27_000));
+        // UAP's `go` names the two-player seats only.
+        assert_eq!(
+            clocks.go_command(2),
+            "go btime 10000 binc 0 wtime 19500 winc 0"
+        );
+    }
 }

@@ -363,4 +363,31 @@ mod tests {
             "a full drop doubles the time"
         );
     }
+
+    #[test]
+    fn the_manager_stops_past_its_deadlines_never_while_pondering_and_never_unlimited() {
+        let mv = Position::startpos().moves().as_slice()[0];
+        // A clock with nothing left: both deadlines are zero, so they have passed at once.
+        let flagging = clocks(-5, 0, None);
+        let mut manager = TimeManager::new(&flagging, Colour::Black, 0, true);
+        let control = Control::new();
+        control.start(true);
+        assert!(!manager.past_hard_deadline(&control), "pondering");
+        assert!(!manager.stop_after_iteration(&control, mv, 0), "pondering");
+        control.ponderhit();
+        assert!(manager.past_hard_deadline(&control));
+        assert!(manager.stop_after_iteration(&control, mv, 0));
+        let mut helper = TimeManager::unlimited();
+        assert!(!helper.past_hard_deadline(&control));
+        assert!(!helper.stop_after_iteration(&control, mv, 0));
+        assert_eq!(helper.node_limit(), None);
+        let nodes = Limits {
+            nodes: Some(500),
+            ..Limits::default()
+        };
+        assert_eq!(
+            TimeManager::new(&nodes, Colour::White, 0, false).node_limit(),
+            Some(500)
+        );
+    }
 }
