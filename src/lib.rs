@@ -9,10 +9,10 @@
 //! |---|---|---|
 //! | tools | [`tune`] | fits the evaluation's weights to datagen data |
 //! | | [`datagen`] | training positions from fast self-play |
-//! | | [`match_runner`] | engine-vs-engine matches: schedules, openings, statistics, merging |
+//! | | [`match_runner`] | engine-vs-engine matches: schedules, openings, the suite, statistics |
 //! | | [`gui`] | the web GUI that plays, watches and analyses through UAP |
 //! | | [`play`] | a game against Sumito in the terminal |
-//! | | [`compliance`] | checks a UAP engine against PROTOCOL.md |
+//! | | [`compliance`] | checks a UAP engine against PROTOCOL.md, and times its answers |
 //! | games | [`records`] | game records: write, read, replay, verify |
 //! | | [`analysis`] | whole games and single positions analysed with the search |
 //! | | [`selfplay`] | in-process players, for datagen, timing and tests |
@@ -31,8 +31,7 @@
 //! - `eval` uses the rules; `search` uses `eval` and the rules; `protocol` uses `search`.
 //! - `clock` uses `search` (a time control becomes search `Limits`); `records` uses `clock`
 //!   (a record writes its time control) and the rules.
-//! - The tools use anything below them and never each other, but `tune` reads `datagen`'s files
-//!   (and `play` uses `analysis`, a games module, for its hints).
+//! - The tools use anything below them and never each other, but `tune` reads `datagen`'s files.
 //! - `uap_client` and `util` use nothing of the crate: anything may use them.
 //!
 //! Each module returns its own error type; the binary prints them as `error: <message>`.
