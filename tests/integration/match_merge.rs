@@ -2,10 +2,8 @@
 //! merged, give the unsharded match's table and, under `depth=`, its games move for move;
 //! missing and repeated rounds are reported; bad input gives messages.
 
-mod common;
-
-use common::engines::SUMITO;
-use common::matches::{games, records, run_match, scratch};
+use crate::common::engines::SUMITO;
+use crate::common::matches::{games, records, run_match, scratch};
 use std::fs;
 use std::path::Path;
 use sumito::records::Record;

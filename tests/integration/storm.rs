@@ -4,9 +4,7 @@
 //! accepted `go`, refuse a `go` during a search with `error busy` and nothing else, and exit
 //! cleanly on `quit`. Seeded, so a failure replays.
 
-mod common;
-
-use common::uap::Uap;
+use crate::common::uap::Uap;
 use std::time::{Duration, Instant};
 use sumito::board::{Layout, Position};
 use sumito::util::random::Random;

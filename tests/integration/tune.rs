@@ -1,8 +1,6 @@
 //! `sumito tune` run as a program on data that `sumito datagen` made.
 
-mod common;
-
-use common::engines::run_sumito;
+use crate::common::engines::run_sumito;
 use std::path::{Path, PathBuf};
 
 fn temp_path(name: &str) -> PathBuf {

@@ -1,9 +1,7 @@
 //! `sumito timing` run as a user would: against Sumito it measures every search it was asked
 //! for, and against an engine that never answers it ends with an error instead of hanging.
 
-mod common;
-
-use common::engines::{SUMITO, run_sumito, script};
+use crate::common::engines::{SUMITO, run_sumito, script};
 
 #[test]
 fn measures_stop_and_movetime_against_sumito() {

@@ -2,9 +2,7 @@
 //! engines that misbehave on purpose (tests/engines/*.sh) must fail, with a non-zero exit and
 //! without hanging the checker.
 
-mod common;
-
-use common::engines::{SUMITO, run_sumito, script};
+use crate::common::engines::{SUMITO, run_sumito, script};
 use std::time::Duration;
 
 /// Runs `sumito compliance --engine <engine>`: exit success, stdout lines, time taken.

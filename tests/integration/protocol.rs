@@ -1,8 +1,6 @@
 //! The engine binary driven over stdin/stdout, as a GUI would.
 
-mod common;
-
-use common::uap::Uap;
+use crate::common::uap::Uap;
 use std::process::Command;
 use std::time::{Duration, Instant};
 use sumito::board::Position;

@@ -4,9 +4,7 @@
 //! Depth 5 and the reference's own recount of every figure are slow:
 //! `cargo test --release --test perft -- --ignored`.
 
-mod common;
-
-use common::reference::{self, RefPosition};
+use crate::common::reference::{self, RefPosition};
 use sumito::board::{Layout, Position};
 use sumito::movegen::{perft, perft_divide, perft_parallel};
 
@@ -17,7 +15,7 @@ struct Case {
 
 fn cases() -> Vec<Case> {
     let mut cases: Vec<Case> = Vec::new();
-    for line in include_str!("perft.txt").lines() {
+    for line in include_str!("../perft.txt").lines() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;

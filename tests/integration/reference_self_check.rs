@@ -1,9 +1,7 @@
 //! Self-checks of the reference move generator in `tests/common/reference.rs`
 //! against `/work/shared/RULES.md` and `/work/shared/PERFT.md`.
 
-mod common;
-
-use common::reference::{RefMove, RefPosition, cell_name, perft};
+use crate::common::reference::{RefMove, RefPosition, cell_name, perft};
 
 /// PERFT.md rule cases: (position, moves, ejecting, pushing but not ejecting).
 const RULE_CASES: [(&str, usize, usize, usize); 20] = [

@@ -2,10 +2,8 @@
 //! replay legally, test engines that misbehave on purpose (tests/engines/*.sh) and must be scored
 //! as losses with the right reason, the SPRT stop, and bad input that must give messages.
 
-mod common;
-
-use common::engines::{SUMITO, script};
-use common::matches::{by_round, records, run_match, scratch};
+use crate::common::engines::{SUMITO, script};
+use crate::common::matches::{by_round, records, run_match, scratch};
 use std::fs;
 use std::time::{Duration, Instant};
 use sumito::records::{Record, verify_file};

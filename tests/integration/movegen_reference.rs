@@ -1,9 +1,7 @@
 //! The bitboard generator against the slow coordinate reference in `tests/common/reference.rs`,
 //! on random positions, plus the hash and text round trips on the same positions.
 
-mod common;
-
-use common::reference::RefPosition;
+use crate::common::reference::RefPosition;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use std::collections::BTreeSet;

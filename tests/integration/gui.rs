@@ -2,11 +2,9 @@
 //! the engine's answer, the record round trip, the Host/Origin guard, malformed requests, and
 //! engines that crash, cheat or stay silent.
 
-mod common;
-
-use common::engines::script;
-use common::gui::{Gui, moves};
-use common::http::{get, post_json, raw, request};
+use crate::common::engines::script;
+use crate::common::gui::{Gui, moves};
+use crate::common::http::{get, post_json, raw, request};
 
 #[test]
 fn the_page_and_its_assets_are_served_from_the_binary() {
@@ -181,7 +179,7 @@ fn the_page_gets_each_snapshot_as_a_server_sent_event() {
     let head = format!("GET /api/events HTTP/1.1\r\nHost: {}\r\n\r\n", gui.address);
     stream.write_all(head.as_bytes()).expect("sends");
     stream
-        .set_read_timeout(Some(common::engines::PATIENCE))
+        .set_read_timeout(Some(crate::common::engines::PATIENCE))
         .expect("a timeout");
     let mut seen = Vec::new();
     let mut buffer = [0u8; 4096];
@@ -278,7 +276,7 @@ fn the_level_is_sent_as_skill_to_an_engine_that_has_the_option() {
 
 #[test]
 fn listening_on_every_address_at_once_is_refused() {
-    let run = common::engines::run_sumito(&["gui", "--host", "0.0.0.0", "--port", "0"]);
+    let run = crate::common::engines::run_sumito(&["gui", "--host", "0.0.0.0", "--port", "0"]);
     assert!(!run.success);
     assert!(run.stderr.contains("0.0.0.0"), "{}", run.stderr);
 }

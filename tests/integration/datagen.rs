@@ -1,9 +1,7 @@
 //! `sumito datagen` run as a program: the same file for any thread count, a resumed run equal to
 //! an uninterrupted one, and clear refusals.
 
-mod common;
-
-use common::engines::{SUMITO, run_sumito};
+use crate::common::engines::{SUMITO, run_sumito};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

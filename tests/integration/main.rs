@@ -1,0 +1,30 @@
+//! The integration tests, gathered into one test binary: each test binary links the whole crate
+//! with full LTO in the release profile, so one binary instead of nineteen saves most of a clean
+//! `cargo test --release`. Each module is what used to be its own file under `tests/`; the
+//! browser test and the GNU parallel / Slurm test stay separate binaries, since scripts run them
+//! by name (`--test browser`, `--test match_parallel`).
+//!
+//! One module: `cargo test --release --test integration perft::` (add `-- --ignored` for the
+//! deep runs).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod analyse;
+mod compliance;
+mod datagen;
+mod gui;
+mod match_merge;
+mod match_runner;
+mod movegen_reference;
+mod perft;
+mod play;
+mod protocol;
+mod protocol_fuzz;
+mod reference_self_check;
+mod rules;
+mod search;
+mod selfplay;
+mod storm;
+mod timing;
+mod tune;
