@@ -15,7 +15,19 @@ fn main() -> ExitCode {
         .parse_env("RUST_LOG")
         .target(env_logger::Target::Stderr)
         .init();
-    let result = match &cli.command {
+    let result = cli.check().and_then(|()| dispatch(&cli));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the engine loop or the subcommand.
+fn dispatch(cli: &Cli) -> cli::Outcome {
+    match &cli.command {
         None => cli::protocol::run(&cli.engine),
         Some(Command::Perft(args)) => cli::perft::run(args),
         Some(Command::Bench(args)) => cli::bench::run(args),
@@ -29,12 +41,5 @@ fn main() -> ExitCode {
         Some(Command::Openings(args)) => cli::openings::run(args),
         Some(Command::Datagen(args)) => cli::datagen::run(args),
         Some(Command::Tune(args)) => cli::tune::run(args),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
     }
 }

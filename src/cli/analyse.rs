@@ -12,6 +12,9 @@ use sumito::util::progress::Progress;
 /// Why `sumito analyse` cannot analyse what it is given.
 #[derive(Debug, thiserror::Error)]
 pub enum AnalyseError {
+    /// `--multipv` for a records file, where each move gets one line.
+    #[error("--multipv goes with --fen: the analysis of a game shows one line per move")]
+    MultipvWithoutFen,
     /// `--fen` does not read.
     #[error("bad position string: {0}")]
     BadPosition(#[source] PositionStringError),
@@ -71,10 +74,9 @@ pub struct AnalyseArgs {
     /// Depth per position instead of a time.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
-    /// Lines to show with --fen (1 to 64).
-    #[arg(long, default_value_t = 1, requires = "fen",
-          value_parser = clap::value_parser!(u16).range(1..=64))]
-    pub multipv: u16,
+    /// Lines to show with --fen (1 to 64) [default: 1].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub multipv: Option<u16>,
     /// JSON, one object per line: per move of a game, or per line and depth with --fen.
     #[arg(long)]
     pub json: bool,
@@ -94,6 +96,10 @@ impl AnalyseArgs {
 
 /// Runs `sumito analyse`; every core searches unless `--threads` says otherwise.
 pub fn run(args: &AnalyseArgs) -> super::Outcome {
+    // Not clap's `requires`: it yields to the records argument, which conflicts with --fen.
+    if args.multipv.is_some() && args.fen.is_none() {
+        return Err(AnalyseError::MultipvWithoutFen.into());
+    }
     let all_cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut engine = args.engine.engine(all_cores)?;
     match &args.fen {
@@ -109,7 +115,7 @@ fn run_position(args: &AnalyseArgs, engine: &mut Engine, fen: &str) -> Result<()
     if position.outcome().is_some() {
         return Err(AnalyseError::GameOver);
     }
-    engine.settings.multipv = usize::from(args.multipv);
+    engine.settings.multipv = usize::from(args.multipv.unwrap_or(1));
     let limits = args.limits(1000);
     analyse_position(engine, &[position], &limits, &mut |info: &Info| {
         if args.json {

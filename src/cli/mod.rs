@@ -41,6 +41,25 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+impl Cli {
+    /// Refuses the engine loop's flags given before a subcommand (`sumito --threads 2 bench`):
+    /// the subcommand would not use them, and a flag is used or refused, never ignored.
+    pub fn check(&self) -> Result<(), Error> {
+        let given = [
+            ("--threads", self.engine.threads.is_some()),
+            ("--hash", self.engine.hash.is_some()),
+        ];
+        match (&self.command, given.iter().find(|(_, given)| *given)) {
+            (Some(_), Some((flag, _))) => Err(format!(
+                "{flag} before a subcommand is the engine loop's; give it after the \
+                 subcommand's name if the subcommand takes it (sumito analyse {flag} …)"
+            )
+            .into()),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// The subcommands, each with its arguments.
 #[derive(Subcommand)]
 pub enum Command {

@@ -11,6 +11,7 @@
 mod common;
 
 mod analyse;
+mod command_line;
 mod compliance;
 mod datagen;
 mod gui;
