@@ -68,11 +68,14 @@ impl EngineFlags {
         self.hash.unwrap_or(DEFAULT_HASH_MB)
     }
 
-    /// An engine with these settings, `default_threads` unless `--threads` says otherwise.
+    /// An engine with these settings, `default_threads` unless `--threads` says otherwise, its
+    /// table already allocated: writing it takes tens of milliseconds, which must not count in
+    /// the first search's time.
     pub fn engine(&self, default_threads: usize) -> Result<Engine, FlagsError> {
         let threads = self.threads(default_threads)?;
         let mut engine = Engine::new(self.hash_mb())?;
         engine.set_threads(threads);
+        engine.prepare();
         Ok(engine)
     }
 }

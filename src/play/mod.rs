@@ -226,6 +226,8 @@ pub fn play(
     out: &mut dyn Write,
 ) -> Result<Finished, PlayError> {
     let mut engine = Engine::new(config.hash_mb)?;
+    // The table is written now, not on Sumito's clock at its first move.
+    engine.prepare();
     engine.set_threads(config.threads);
     let human = config.human;
     let mut game = Game {
