@@ -6,7 +6,7 @@ use sumito::uap_client::EngineSpec;
 #[derive(clap::Args, Debug)]
 pub struct ComplianceArgs {
     /// The engine's command line, quoted as one word ("path/engine --flag").
-    #[arg(long)]
+    #[arg(long, value_name = "COMMAND")]
     pub engine: String,
 }
 

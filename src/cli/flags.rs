@@ -42,10 +42,10 @@ impl StartArgs {
 /// Threads and table size for an in-process engine.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct EngineFlags {
-    /// Search threads.
+    /// Search threads [default: 1 for the engine loop and play, every core for analyse].
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Transposition table size in MB (default 64).
+    /// Transposition table size in MB [default: 64].
     #[arg(long)]
     pub hash: Option<usize>,
 }

@@ -7,7 +7,7 @@ use sumito::uap_client::EngineSpec;
 /// The command line of `sumito gui`.
 #[derive(clap::Args, Debug)]
 pub struct GuiArgs {
-    /// A UAP engine the page may choose (repeat for more); Sumito itself by default.
+    /// A UAP engine the page may choose (repeat for more) [default: Sumito itself].
     #[arg(long = "engine", value_name = "COMMAND")]
     pub engines: Vec<String>,
     /// The port to listen on (0 picks a free one).
@@ -17,7 +17,7 @@ pub struct GuiArgs {
     /// the engines: ask for it only on a network you trust.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
-    /// Engine time per move in milliseconds (the default time control: 1000).
+    /// Engine time per move in milliseconds, the time control of both sides [default: 1000].
     #[arg(long, conflicts_with = "tc")]
     pub movetime: Option<u64>,
     /// A clock for both sides in seconds, SECONDS+INCREMENT (e.g. 300+2), or any `--tc` of

@@ -30,8 +30,8 @@ pub struct MatchArgs {
     /// An engine's command line, quoted as one word ("path/engine --flag"); once per engine.
     #[arg(long = "engine", value_name = "COMMAND")]
     pub engine: Vec<String>,
-    /// Names for the engines in records and tables, in the order of --engine (default: the
-    /// engine's `id name`).
+    /// Names for the engines in records and tables, in the order of --engine [default: the
+    /// engine's `id name`].
     #[arg(long, value_name = "NAME")]
     pub name: Vec<String>,
     /// A UAP option for every engine (Threads=2, Hash=64; a button without `=`), or with a
@@ -48,19 +48,20 @@ pub struct MatchArgs {
     /// Games played at once, each with its own engine processes.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Starting layouts, used in turn by the pairs: standard, belgian-daisy, german-daisy.
+    /// Starting layouts, used in turn by the pairs: standard, belgian-daisy, german-daisy
+    /// [default: standard].
     #[arg(long, value_delimiter = ',', value_name = "LAYOUT")]
     pub layout: Vec<Layout>,
     /// Openings: random:K (K random plies from the layout), a file (one position string or
-    /// move list a line), or none (the bare layouts). Default: the shipped balanced suite
-    /// openings/suite.txt, a different opening for every colour pair, in an order from --seed.
+    /// move list a line), or none (the bare layouts) [default: the shipped balanced suite
+    /// openings/suite.txt, a different opening for every colour pair, in an order from --seed].
     #[arg(long, value_name = "random:K|FILE|none")]
     pub openings: Option<String>,
     /// Plies after which a game is adjudicated by marbles ejected (more wins, equal draws).
     #[arg(long, default_value_t = 200)]
     pub max_plies: u32,
-    /// Seed of the random openings and of the suite's order (default: from the clock; the
-    /// header shows it).
+    /// Seed of the random openings and of the suite's order [default: from the clock, unlike the
+    /// other tools' 1: a match is a sample, and the header shows the seed to replay it].
     #[arg(long)]
     pub seed: Option<u64>,
     /// Append the game records to this file (format in GAMES.md).

@@ -13,7 +13,7 @@ use sumito::util::samples::Samples;
 #[derive(clap::Args, Debug)]
 pub struct TimingArgs {
     /// The engine's command line, quoted as one word ("path/engine --flag").
-    #[arg(long)]
+    #[arg(long, value_name = "COMMAND")]
     pub engine: String,
     /// Searches measured of each kind.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]

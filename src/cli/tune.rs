@@ -69,7 +69,7 @@ pub struct TuneArgs {
     /// Seed of the order the positions are visited in.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Threads [default: every core]; the result does not depend on them.
+    /// Threads; the result does not depend on them [default: every core].
     #[arg(long)]
     pub threads: Option<usize>,
     /// Terms whose weights stay as they start (names as `sumito eval` prints them, comma

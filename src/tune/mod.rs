@@ -26,7 +26,7 @@ use crate::util::random::Random;
 /// The weights a fit starts from.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StartFrom {
-    /// The weights Sumito plays with.
+    /// The hand-set weights each term starts from (`sumito eval --hand`).
     Default,
     /// The weights of src/eval/tuned.rs, to go on from an earlier fit.
     Tuned,

@@ -52,3 +52,67 @@ fn analyse_takes_multipv_only_with_a_position() {
         lines.stdout
     );
 }
+
+/// Every subcommand, as `sumito help` lists them, with the engine loop ("").
+const COMMANDS: [&str; 13] = [
+    "",
+    "perft",
+    "bench",
+    "eval",
+    "match",
+    "analyse",
+    "play",
+    "gui",
+    "compliance",
+    "timing",
+    "openings",
+    "datagen",
+    "tune",
+];
+
+/// The options of a `--help` text, each with its description: a line starting with `-` opens
+/// one, and the lines below it (clap's long help) belong to it.
+fn options(help: &str) -> Vec<String> {
+    let mut options: Vec<String> = Vec::new();
+    for line in help.lines() {
+        let text = line.trim_start();
+        if text.starts_with('-') && !text.starts_with("- ") {
+            options.push(text.to_string());
+        } else if let Some(option) = options.last_mut()
+            && !text.is_empty()
+        {
+            option.push(' ');
+            option.push_str(text);
+        }
+    }
+    options
+}
+
+#[test]
+fn help_shows_defaults_one_way_and_names_the_engine_one_way() {
+    for command in COMMANDS {
+        let args: Vec<&str> = [command, "--help"]
+            .into_iter()
+            .filter(|a| !a.is_empty())
+            .collect();
+        let help = run_sumito(&args);
+        assert!(help.success, "{command}: {}", help.stderr);
+        for option in options(&help.stdout) {
+            // `- default: …` lists a possible value of `tune --from`, not a default.
+            let lower = option.to_ascii_lowercase().replace("- default:", "");
+            let mentions = ["(default", "default:", "by default"]
+                .iter()
+                .any(|form| lower.contains(form));
+            assert!(
+                !mentions || option.contains("[default: "),
+                "{command}: a default not written as [default: …]: {option}"
+            );
+            if option.starts_with("--threads") {
+                assert!(option.contains("[default: "), "{command}: {option}");
+            }
+            if option.starts_with("--engine") {
+                assert!(option.contains("<COMMAND>"), "{command}: {option}");
+            }
+        }
+    }
+}
