@@ -2,6 +2,7 @@
 
 use super::flags::StartArgs;
 use sumito::eval::Weights;
+use sumito::protocol::result_text;
 use sumito::say;
 
 /// The command line of `sumito eval`.
@@ -15,14 +16,27 @@ pub struct EvalArgs {
     hand: bool,
 }
 
-/// Runs `sumito eval`: the report on stdout.
+/// Runs `sumito eval`: a line saying what the columns are, then the report (as the protocol's
+/// `eval` gives it) on stdout. A finished game is refused: it has a result, not an evaluation.
 pub fn run(args: &EvalArgs) -> super::Outcome {
     let position = args.start.position()?;
+    if let Some(outcome) = position.outcome() {
+        return Err(format!(
+            "the game is over, {}: it has a result, not an evaluation",
+            result_text(&outcome)
+        )
+        .into());
+    }
     let weights = if args.hand {
         Weights::DEFAULT
     } else {
         Weights::tuned()
     };
+    say!(
+        "# term <name> <input for Black> <input for White> <score>; eval <total>: scores in \
+         centi-marbles for the side to move ({})",
+        position.side_to_move()
+    );
     say!("{}", sumito::eval::report(&position, &weights).trim_end());
     Ok(())
 }

@@ -116,3 +116,26 @@ fn help_shows_defaults_one_way_and_names_the_engine_one_way() {
         }
     }
 }
+
+#[test]
+fn eval_names_its_columns_and_refuses_a_finished_game() {
+    let start = run_sumito(&["eval"]);
+    assert!(start.success, "{}", start.stderr);
+    let lines = start.lines();
+    assert!(lines[0].starts_with("# term <name>"), "{}", start.stdout);
+    assert!(lines[1].starts_with("term "), "{}", start.stdout);
+    assert!(
+        lines.last().unwrap().starts_with("eval "),
+        "{}",
+        start.stdout
+    );
+    // White has lost six marbles.
+    let over = run_sumito(&["eval", "--hand", "--fen", "5/6/7/8/5bbbw/8/7/6/5 b 0 6 0"]);
+    assert!(!over.success);
+    assert!(over.stdout.is_empty(), "{}", over.stdout);
+    assert!(
+        over.stderr.contains("error: the game is over, 1-0"),
+        "{}",
+        over.stderr
+    );
+}
