@@ -108,6 +108,18 @@ impl Fit {
 /// weights on stdout, the weights file written.
 pub fn run(args: &Fit) -> Result<(), TuneError> {
     let started = std::time::Instant::now();
+    // A fit takes minutes: an output that cannot be written is refused before it, not after.
+    let folder = match args.output.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => std::path::Path::new("."),
+    };
+    if !folder.is_dir() {
+        let why = format!("no directory {}", folder.display());
+        return Err(TuneError::Write {
+            path: args.output.clone(),
+            source: std::io::Error::new(std::io::ErrorKind::NotFound, why),
+        });
+    }
     let mut data = data::load(&args.data, args.holdout)?;
     if data.train.is_empty() {
         return Err(TuneError::NothingToFit);

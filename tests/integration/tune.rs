@@ -177,6 +177,11 @@ fn bad_flags_and_bad_data_are_refused() {
             vec!["tune", text(&notes), "--output", text(&output)],
             "not a data file",
         ),
+        // Refused before the data are even read, let alone fitted.
+        (
+            vec!["tune", text(&notes), "--output", "/no/such/dir/t.rs"],
+            "cannot write /no/such/dir/t.rs: no directory /no/such/dir",
+        ),
         (
             vec![
                 "tune",
