@@ -73,21 +73,24 @@ pub fn run(job: &Job) -> Result<(), DatagenError> {
     let header = settings.header(crate::search::bench_signature());
     let (file, held) = resume::open(&job.output, &header)?;
     let name = job.output.display();
+    let holds = format!(
+        "{name} holds {} games, {} positions",
+        held.games, held.positions
+    );
+    // A complete file is said to be so, and nothing more: it is not continued.
+    if target.reached(held.games, held.positions) {
+        eprintln!("datagen: {holds}; it is complete");
+        return Ok(());
+    }
     if held.games > 0 || held.dropped_bytes > 0 {
         eprintln!(
-            "datagen: {name} holds {} games, {} positions; continuing from game {}{}",
-            held.games,
-            held.positions,
+            "datagen: {holds}; continuing from game {}{}",
             held.games,
             match held.dropped_bytes {
                 0 => String::new(),
                 n => format!(" (dropped {n} bytes of an unfinished game)"),
             }
         );
-    }
-    if target.reached(held.games, held.positions) {
-        eprintln!("datagen: {name} is complete");
-        return Ok(());
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(job.threads.unwrap_or(0))
@@ -176,7 +179,14 @@ fn write_in_order(
         games => games,
     };
     let by_games = target.games != u64::MAX;
-    let mut progress = Progress::new("datagen", total);
+    // The bar counts this run's part alone, so that its estimate of the time left is drawn from
+    // this run's speed, not from what the file held before it.
+    let before = if by_games {
+        held.games
+    } else {
+        held.positions.min(total)
+    };
+    let mut progress = Progress::new("datagen", total - before);
     let started = Instant::now();
     for record in receiver {
         let record = record?;
@@ -193,14 +203,12 @@ fn write_in_order(
             let (games, positions) = (held.games + added.games, held.positions + added.positions);
             let rate = added.positions as f64 * 3600.0 / started.elapsed().as_secs_f64().max(1e-9);
             let message = format!("{games} games, {positions} positions, {rate:.0}/hour");
-            progress.set(
-                if by_games {
-                    games
-                } else {
-                    positions.min(total)
-                },
-                &message,
-            );
+            let done = if by_games {
+                games
+            } else {
+                positions.min(total)
+            };
+            progress.set(done - before, &message);
             if target.reached(games, positions) {
                 end.store(expected + 1, Ordering::SeqCst);
                 progress.finish();

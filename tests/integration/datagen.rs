@@ -87,7 +87,11 @@ fn a_run_cut_anywhere_and_resumed_equals_an_uninterrupted_run() {
     }
     // A complete file is left as it is.
     let said = datagen(&cut, &["--games", "6"]);
-    assert!(said.contains("is complete"), "{said}");
+    assert!(
+        said.contains("holds 6 games") && said.contains("it is complete"),
+        "{said}"
+    );
+    assert!(!said.contains("continuing"), "{said}");
     // And a larger target extends it as a longer run would have made it.
     datagen(&cut, &["--games", "8"]);
     datagen(&whole, &["--games", "8"]);
