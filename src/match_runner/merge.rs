@@ -25,10 +25,22 @@ struct MergedGame {
 /// the table, with the rounds check below it (and on stderr when rounds are missing or held
 /// twice).
 pub fn run(arguments: &[PathBuf], sprt: Option<&Sprt>) -> Result<(), MatchError> {
-    let files = record_files(arguments)?;
     let mut games = Vec::new();
-    for file in &files {
-        games.extend(read_games(file)?);
+    let mut files = Vec::new();
+    for found in record_files(arguments)? {
+        match read_games(&found.path) {
+            Ok(read) => {
+                games.extend(read);
+                files.push(found.path);
+            }
+            // A directory may hold other files beside the records (notes, logs): a file of it
+            // that does not read as records is passed over, and said so. A named file, or a
+            // record that reads but does not hold a game, still stops the merge.
+            Err(MatchError::Records(error)) if found.in_directory => {
+                eprintln!("warning: skipping {}: {error}", found.path.display());
+            }
+            Err(error) => return Err(error),
+        }
     }
     if games.is_empty() {
         return Err(MatchError::NoGames);
@@ -84,9 +96,15 @@ fn tally(games: &[MergedGame]) -> (Vec<String>, Vec<PairStats>) {
     (names, pairs)
 }
 
+/// A file to read, and whether it was found in a directory rather than named.
+struct Found {
+    path: PathBuf,
+    in_directory: bool,
+}
+
 /// The files to read: each argument as a file, every file of a directory (not those whose
 /// name starts with `.`, and not its subdirectories), or the files a wildcard pattern matches.
-fn record_files(arguments: &[PathBuf]) -> Result<Vec<PathBuf>, MatchError> {
+fn record_files(arguments: &[PathBuf]) -> Result<Vec<Found>, MatchError> {
     let mut files = Vec::new();
     for argument in arguments {
         let text = argument.to_string_lossy();
@@ -107,9 +125,16 @@ fn record_files(arguments: &[PathBuf]) -> Result<Vec<PathBuf>, MatchError> {
         };
         for path in paths {
             if path.is_dir() {
-                files.extend(directory_files(&path)?);
+                let found = directory_files(&path)?.into_iter();
+                files.extend(found.map(|path| Found {
+                    path,
+                    in_directory: true,
+                }));
             } else {
-                files.push(path);
+                files.push(Found {
+                    path,
+                    in_directory: false,
+                });
             }
         }
     }

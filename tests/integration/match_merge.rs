@@ -96,6 +96,26 @@ fn three_shards_merged_are_the_full_match_move_for_move() {
             merged.stdout
         );
     }
+    // A file beside the records in the directory is passed over with a warning.
+    let notes = shards.join("notes.md");
+    fs::write(&notes, "Shards played on three machines.\n").unwrap();
+    let merged = run_match(&["--merge", shards.to_str().unwrap()]);
+    assert!(merged.success, "{}", merged.stderr);
+    let skipped = format!("warning: skipping {}: ", notes.display());
+    assert!(merged.stderr.contains(&skipped), "{}", merged.stderr);
+    assert!(
+        merged.stderr.contains("merge: 11 games from 3 files"),
+        "{}",
+        merged.stderr
+    );
+    assert!(merged.stdout.ends_with("Rounds 1 to 11: each once.\n"));
+    // Named on the command line, it is an error.
+    let named = run_match(&["--merge", notes.to_str().unwrap()]);
+    assert!(
+        !named.success && named.stderr.contains("error: "),
+        "{}",
+        named.stderr
+    );
 }
 
 #[test]
