@@ -32,8 +32,9 @@ pub struct PerftArgs {
 pub fn run(args: &PerftArgs) -> super::Outcome {
     let (depth, divide) = (args.depth, args.divide);
     let position = args.start.position()?;
-    if depth > MAX_DEPTH {
-        return Err(format!("depth {depth} is too deep for perft (at most {MAX_DEPTH})").into());
+    // Depth 0 is refused, as `go perft 0` is: one leaf, the position itself, says nothing.
+    if !(1..=MAX_DEPTH).contains(&depth) {
+        return Err(format!("perft depth must be 1 to {MAX_DEPTH}").into());
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
@@ -56,10 +57,7 @@ pub fn run(args: &PerftArgs) -> super::Outcome {
         bar.finish();
     }
     let counts = counts.unwrap_or_default();
-    let nodes: u64 = match depth {
-        0 => 1,
-        _ => counts.iter().map(|(_, n)| n).sum(),
-    };
+    let nodes: u64 = counts.iter().map(|(_, n)| n).sum();
     let mut out = std::io::stdout().lock();
     if divide {
         for (mv, count) in &counts {

@@ -139,3 +139,24 @@ fn eval_names_its_columns_and_refuses_a_finished_game() {
         over.stderr
     );
 }
+
+#[test]
+fn perft_takes_the_depths_go_perft_takes_from_one() {
+    for depth in ["0", "13"] {
+        let refused = run_sumito(&["perft", depth]);
+        assert!(!refused.success, "perft {depth} ran");
+        assert!(
+            refused
+                .stderr
+                .contains("error: perft depth must be 1 to 12"),
+            "{}",
+            refused.stderr
+        );
+    }
+    let one = run_sumito(&["perft", "1"]);
+    assert!(
+        one.success && one.stdout.trim_end().ends_with("nodes 44"),
+        "{}",
+        one.stdout
+    );
+}
