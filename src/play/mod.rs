@@ -92,12 +92,28 @@ struct Game<'c> {
     /// Every position from the start, the current one last.
     positions: Vec<Position>,
     moves: Vec<Move>,
-    clocks: GameClocks,
+    /// The clocks at each position, so that taking a move back gives its time back too.
+    clocks: Vec<GameClocks>,
 }
 
 impl Game<'_> {
     fn position(&self) -> Position {
         self.positions[self.positions.len() - 1]
+    }
+
+    /// The clocks now.
+    fn clocks(&self) -> &GameClocks {
+        &self.clocks[self.clocks.len() - 1]
+    }
+
+    /// Plays `mv`, which took `elapsed` of the mover's time.
+    fn push(&mut self, mv: Move, elapsed: std::time::Duration) {
+        let position = self.position();
+        let mut clocks = self.clocks().clone();
+        clocks.charge(position.side_to_move().index(), elapsed);
+        self.positions.push(position.play(mv));
+        self.moves.push(mv);
+        self.clocks.push(clocks);
     }
 
     fn finish(self, winner: Option<Colour>, termination: Termination) -> Finished {
@@ -114,6 +130,15 @@ impl Game<'_> {
         let position = self.position();
         say(out, "");
         say(out, render(&position, self.config.style).trim_end());
+        if let Some(&last) = self.moves.last() {
+            let mover = self.positions[self.positions.len() - 2].side_to_move();
+            let who = if mover == self.config.human {
+                "you"
+            } else {
+                "Sumito"
+            };
+            say(out, &format!("last move: {last} ({who})"));
+        }
         let mut status = format!(
             "ejected: black {} white {}",
             position.lost(Colour::White),
@@ -122,8 +147,8 @@ impl Game<'_> {
         if matches!(self.config.tc, TimeControl::Clock { .. }) {
             status += &format!(
                 "   clocks: black {} white {}",
-                clock_text(self.clocks.left_ms(Colour::Black.index())),
-                clock_text(self.clocks.left_ms(Colour::White.index()))
+                clock_text(self.clocks().left_ms(Colour::Black.index())),
+                clock_text(self.clocks().left_ms(Colour::White.index()))
             );
         }
         say(out, &status);
@@ -167,6 +192,13 @@ impl Game<'_> {
                     return Turn::End(None, Termination::Abandoned);
                 }
             }
+            _ if !looks_like_a_move(&text) => say(
+                out,
+                &format!(
+                    "unknown command '{}': enter a move such as a1b2, or help",
+                    line.trim()
+                ),
+            ),
             _ => match position.parse_move(&text) {
                 Ok(mv) => return Turn::Play(mv),
                 Err(e) => say(out, &format!("'{}' is not legal here: {e}", line.trim())),
@@ -175,20 +207,23 @@ impl Game<'_> {
         Turn::Again
     }
 
-    /// Back to the last position where it was the human's turn, one move earlier.
+    /// Takes back the human's last move and Sumito's reply to it, if any, with the time they
+    /// took: back to the position before the human's last move. Sumito's opening move, before
+    /// any of the human's, is not the human's to take back.
     fn undo(&mut self, out: &mut dyn Write) {
         let human = self.config.human;
-        let mut undone = 0;
-        while self.positions.len() > 1 && (undone == 0 || self.position().side_to_move() != human) {
-            self.positions.pop();
-            self.moves.pop();
-            undone += 1;
-        }
-        if undone == 0 {
+        let last = (0..self.moves.len())
+            .rev()
+            .find(|&ply| self.positions[ply].side_to_move() == human);
+        let Some(last) = last else {
             say(out, "nothing to undo");
-        } else {
-            say(out, &format!("took back {undone} move(s)"));
-        }
+            return;
+        };
+        let undone = self.moves.len() - last;
+        self.positions.truncate(last + 1);
+        self.moves.truncate(last);
+        self.clocks.truncate(last + 1);
+        say(out, &format!("took back {undone} move(s)"));
     }
 
     /// Sumito's search of the current position within `limits`.
@@ -201,13 +236,24 @@ impl Game<'_> {
     /// Sumito's move.
     fn engine_turn(&mut self, out: &mut dyn Write) -> Result<Move, PlayError> {
         say(out, "Sumito is thinking…");
-        let limits = self.clocks.limits(self.position().side_to_move().index());
+        let limits = self.clocks().limits(self.position().side_to_move().index());
         let result = self.search(&limits);
         let mv = result.best.ok_or(PlayError::NoMove)?;
         let score = crate::analysis::score_text(result.score);
         say(out, &format!("Sumito plays {mv} ({score})"));
         Ok(mv)
     }
+}
+
+/// Whether `text` has the shape of a move in Aba-Pro notation (cells such as `a1`): such a text
+/// is judged as a move; any other is an unknown command, not "an illegal move".
+fn looks_like_a_move(text: &str) -> bool {
+    let cells = text.as_bytes().chunks(2);
+    (2..=6).contains(&text.len())
+        && text.len() % 2 == 0
+        && cells
+            .into_iter()
+            .all(|cell| matches!(cell, [b'a'..=b'i', b'1'..=b'9']))
 }
 
 /// One line of input, `None` at its end (or when it cannot be read).
@@ -235,7 +281,7 @@ pub fn play(
         engine,
         positions: vec![config.layout.position()],
         moves: Vec::new(),
-        clocks: GameClocks::new(&[config.tc; 2]),
+        clocks: vec![GameClocks::new(&[config.tc; 2])],
     };
     say(
         out,
@@ -244,8 +290,14 @@ pub fn play(
             human.opponent()
         ),
     );
+    // The board is drawn again only when the game has moved (or moved back), not after a
+    // listing or a refused input.
+    let mut drawn = None;
     loop {
-        game.draw(out);
+        if drawn != Some(game.positions.len()) {
+            game.draw(out);
+            drawn = Some(game.positions.len());
+        }
         let position = game.position();
         if let Some(outcome) = position.outcome() {
             say(out, &format!("Game over: {}", result_text(&outcome)));
@@ -265,16 +317,14 @@ pub fn play(
         };
         let elapsed = started.elapsed();
         let timed = matches!(config.tc, TimeControl::Clock { .. });
-        if timed && elapsed.as_millis() > u128::from(game.clocks.left_ms(side.index())) {
+        if timed && elapsed.as_millis() > u128::from(game.clocks().left_ms(side.index())) {
             say(
                 out,
                 &format!("{side} ran out of time: {} wins.", side.opponent()),
             );
             return Ok(game.finish(Some(side.opponent()), Termination::TimeForfeit));
         }
-        game.clocks.charge(side.index(), elapsed);
-        game.positions.push(position.play(mv));
-        game.moves.push(mv);
+        game.push(mv, elapsed);
     }
 }
 

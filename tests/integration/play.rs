@@ -47,7 +47,7 @@ fn temp_path(name: &str) -> std::path::PathBuf {
 fn a_scripted_game_with_help_errors_undo_and_resignation() {
     let record = temp_path("resign");
     let path = record.to_str().unwrap();
-    let input = "help\nmoves\nzz\na1a2\nc3d3\nundo\nc4d4\nresign\n";
+    let input = "help\nmoves\nzz\nzzz\ne5e6\na1a2\nc3d3\nundo\nc4d4\nresign\n";
     let out = play(
         &[
             "--tc",
@@ -72,10 +72,24 @@ fn a_scripted_game_with_help_errors_undo_and_resignation() {
         .unwrap()
         .1;
     assert_eq!(listed.split_whitespace().count(), 44);
-    assert!(out.contains("'zz' is not legal here: 'zz' is not a move"));
+    // A word that is not a move's shape is an unknown command; a cell-shaped one, a bad move.
+    for word in ["zz", "zzz"] {
+        let unknown = format!("unknown command '{word}': enter a move such as a1b2, or help");
+        assert!(out.contains(&unknown), "{out}");
+    }
+    assert!(
+        out.contains("'e5e6' is not legal here: e5 does not hold"),
+        "{out}"
+    );
     assert!(out.contains("'a1a2' is not legal here: a group has at most three marbles"));
     assert_eq!(engine_moves(&out), 2, "one reply before and one after undo");
     assert!(out.contains("took back 2 move(s)"));
+    // The board is drawn when the game moves, not after a listing or a refused input: at the
+    // start, after each of the four moves played, and after the undo.
+    let boards = out.lines().filter(|l| *l == "       1 2 3 4 5").count();
+    assert_eq!(boards, 6, "{out}");
+    assert!(out.contains("last move: c3d3 (you)"), "{out}");
+    assert!(out.contains("last move: c4d4 (you)"), "{out}");
     assert!(out.contains("You resign: white wins."));
     assert!(out.contains(&format!("The game is saved in {path}")));
     let saved = std::fs::read_to_string(&record).unwrap();
@@ -161,4 +175,32 @@ fn quit_asks_first_and_nothing_is_saved_without_records() {
     let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     let _ = std::fs::remove_dir_all(&dir);
     assert!(files.is_empty(), "play wrote {files:?}");
+}
+
+#[test]
+fn undo_takes_back_only_the_players_own_moves_and_gives_the_time_back() {
+    // Sumito opens as Black: before White's first move there is nothing of White's to undo.
+    let out = play(
+        &["--tc", "depth=1", "--colour", "white", "--ascii"],
+        "undo\n",
+    );
+    assert!(out.contains("nothing to undo"), "{out}");
+    assert_eq!(
+        engine_moves(&out),
+        1,
+        "Sumito's opening is not played again: {out}"
+    );
+    // On a clock, a move taken back gives back the time it took, to both sides.
+    let out = play(
+        &["--tc", "1", "--colour", "black", "--ascii"],
+        "a1b2\nundo\n",
+    );
+    let clocks: Vec<&str> = out.lines().filter(|l| l.contains("clocks:")).collect();
+    assert_eq!(clocks.len(), 4, "start, two moves, the undo: {out}");
+    assert!(
+        clocks[0].ends_with("clocks: black 0:01.0 white 0:01.0"),
+        "{out}"
+    );
+    assert_ne!(clocks[2], clocks[0], "time was spent: {out}");
+    assert_eq!(clocks[3], clocks[0], "and given back: {out}");
 }
