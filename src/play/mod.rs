@@ -250,7 +250,7 @@ impl Game<'_> {
 fn looks_like_a_move(text: &str) -> bool {
     let cells = text.as_bytes().chunks(2);
     (2..=6).contains(&text.len())
-        && text.len() % 2 == 0
+        && text.len().is_multiple_of(2)
         && cells
             .into_iter()
             .all(|cell| matches!(cell, [b'a'..=b'i', b'1'..=b'9']))
