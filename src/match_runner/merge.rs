@@ -186,7 +186,21 @@ fn read_games(path: &Path) -> Result<Vec<MergedGame>, MatchError> {
             })?;
         let player = |tag| record.required_tag(tag).map(str::to_string).map_err(at);
         let players = [player("Black")?, player("White")?];
-        let game = PlayedGame::from_record(record).map_err(at)?;
+        let game = match PlayedGame::from_record(record) {
+            Ok(game) => game,
+            // A game left unfinished (`*`, as `sumito play` records an abandoned one) has no
+            // result to count: it is passed over, and said so.
+            Err(RecordsError::Unfinished { result }) => {
+                eprintln!(
+                    "warning: {}: game {} (line {}) is unfinished ({result}): not counted",
+                    path.display(),
+                    index + 1,
+                    record.line
+                );
+                continue;
+            }
+            Err(error) => return Err(at(error)),
+        };
         games.push(MergedGame {
             round,
             players,

@@ -197,3 +197,45 @@ fn bad_merges_give_messages() {
         assert!(run.stderr.contains(expected), "{args:?}: {}", run.stderr);
     }
 }
+
+#[test]
+fn play_records_merge_with_an_abandoned_game_passed_over() {
+    let dir = scratch("merge-play");
+    let file = dir.join("play.txt");
+    let record = |result: &str, termination: &str| {
+        format!(
+            "[Event \"sumito play\"]\n[Round \"1\"]\n[Black \"You\"]\n[White \"Sumito\"]\n\
+             [Result \"{result}\"]\n[Layout \"standard\"]\n[MaxPlies \"0\"]\n\
+             [Termination \"{termination}\"]\n[PlyCount \"2\"]\n\n1. a1b2 i9h8 {result}\n\n"
+        )
+    };
+    let text = record("*", "abandoned") + &record("0-1", "resignation");
+    fs::write(&file, text).unwrap();
+    let verified = run_match(&["--verify", file.to_str().unwrap()]);
+    assert!(verified.success, "{}", verified.stderr);
+    let merged = run_match(&["--merge", file.to_str().unwrap()]);
+    assert!(merged.success, "{}", merged.stderr);
+    let passed_over = format!(
+        "warning: {}: game 1 (line 1) is unfinished (*): not counted",
+        file.display()
+    );
+    assert!(merged.stderr.contains(&passed_over), "{}", merged.stderr);
+    assert!(
+        merged.stderr.contains("merge: 1 games from 1 file"),
+        "{}",
+        merged.stderr
+    );
+    let row: Vec<&str> = merged
+        .stdout
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(
+        row[..8],
+        ["You", "vs", "Sumito", "1", "0", "0", "1", "0.0%"],
+        "{}",
+        merged.stdout
+    );
+}
