@@ -81,5 +81,12 @@ pub fn run(mut config: MatchConfig) -> Result<(), MatchError> {
         config.concurrency,
         config.seed
     );
+    if config.games % 2 == 1 {
+        eprintln!(
+            "warning: {} games per pair is odd: the last opening of each pair is played with \
+             one colour only, so colour and opening are not balanced",
+            config.games
+        );
+    }
     runner::run_match(&config, first)
 }

@@ -2,7 +2,7 @@
 //! `indicatif`), and otherwise a plain line every ten seconds (none for a shorter job), so that
 //! logs stay readable. Both show the time taken and an estimate of the time left.
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
@@ -29,10 +29,22 @@ impl Progress {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new(total);
             let style = ProgressStyle::with_template(
-                "{prefix} [{bar:30}] {pos}/{len} {msg} ({elapsed}, eta {eta})",
+                "{prefix} [{bar:30}] {pos}/{len} {msg} ({elapsed}, eta {left})",
             )
             .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> ");
+            .progress_chars("=> ")
+            // indicatif's own `{eta}` reads 0s before the first step is done: nothing is known
+            // of the speed then, which `-` says, as the plain line does.
+            .with_key(
+                "left",
+                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                    let left = remaining(state.pos(), state.len().unwrap_or(0), state.elapsed());
+                    let _ = match left {
+                        Some(left) => out.write_str(&short_duration(left)),
+                        None => out.write_str("-"),
+                    };
+                },
+            );
             bar.set_style(style);
             bar.set_prefix(label.to_string());
             bar

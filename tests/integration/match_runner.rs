@@ -34,6 +34,7 @@ fn sumito_against_itself_writes_records_that_replay() {
         file_arg,
     ]);
     assert!(run.success, "{}", run.stderr);
+    assert!(!run.stderr.contains("is odd"), "{}", run.stderr);
     let row = run.stdout.lines().nth(1).expect("a table row");
     assert!(row.contains(" vs "), "{}", run.stdout);
     // Depth-limited searches are not timed.
@@ -652,5 +653,27 @@ fn the_game_time_ends_a_search_that_would_never_end_and_it_is_no_fault() {
         run.stdout.contains("Game time: 2 of 2 games ended"),
         "{}",
         run.stdout
+    );
+}
+
+#[test]
+fn an_odd_game_count_is_said_to_leave_a_game_unpaired() {
+    let run = run_match(&[
+        "--engine",
+        SUMITO,
+        "--engine",
+        SUMITO,
+        "--tc",
+        "depth=1",
+        "--games",
+        "1",
+        "--max-plies",
+        "4",
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("warning: 1 games per pair is odd"),
+        "{}",
+        run.stderr
     );
 }
