@@ -284,9 +284,12 @@ fn every_error_code_leaves_the_state_as_it_was() {
     engine.send("setoption name Hash value 1");
     let lines = engine.until(|l| l.starts_with("error"));
     assert!(lines.last().unwrap().starts_with("error busy"));
-    engine.send("go depth 1");
-    let lines = engine.until(|l| l.starts_with("error"));
-    assert!(lines.last().unwrap().starts_with("error busy"));
+    // `go perft` runs as a search does, so it waits for the engine like any `go`.
+    for go in ["go depth 1", "go perft 2"] {
+        engine.send(go);
+        let lines = engine.until(|l| l.starts_with("error"));
+        assert!(lines.last().unwrap().starts_with("error busy"), "{go}");
+    }
     engine.send("stop");
     engine.until(|l| l.starts_with("bestmove"));
     assert_eq!(engine.display(), before);
