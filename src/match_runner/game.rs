@@ -34,6 +34,9 @@ pub struct GameSetup<'a> {
     pub silence: Duration,
     /// The points game's total thinking time (`--game-time`), if it is one.
     pub game_time: Option<Duration>,
+    /// The `Seed` each engine is told before the game, for those that announce the option and
+    /// were not given one with `--option` (indexed by [`Colour::index`]).
+    pub seeds: [Option<u64>; 2],
 }
 
 impl GameSetup<'_> {
@@ -166,6 +169,9 @@ fn new_game(
         let mut ready = Ok(());
         if wants_move_limit[colour.index()] {
             ready = engine.send(&format!("setoption name MoveLimit value {limit}"));
+        }
+        if let Some(seed) = setup.seeds[colour.index()] {
+            ready = ready.and_then(|()| engine.send(&format!("setoption name Seed value {seed}")));
         }
         let ready = ready
             .and_then(|()| engine.send("newgame"))

@@ -14,6 +14,7 @@ use crate::records::{
 };
 use crate::uap_client::EngineProcess;
 use crate::util::progress::Progress;
+use crate::util::random::splitmix64;
 use crate::util::samples::Samples;
 use std::collections::VecDeque;
 use std::sync::Mutex;
@@ -136,16 +137,22 @@ fn play_job(
             }
         }
     }
-    let wants_move_limit = job.engines.map(|index| {
-        let spec = &config.engines[index];
+    // An option the runner sets for the engine: announced by it and not set by `--option`.
+    let runner_sets = |index: usize, option: &str| {
         let announced = slots[index].as_ref().is_some_and(|engine| {
             engine
                 .option_names
                 .iter()
-                .any(|name| name.eq_ignore_ascii_case("MoveLimit"))
+                .any(|name| name.eq_ignore_ascii_case(option))
         });
-        announced && !spec.sets_option("MoveLimit")
-    });
+        announced && !config.engines[index].sets_option(option)
+    };
+    let wants_move_limit = job.engines.map(|index| runner_sets(index, "MoveLimit"));
+    // The same for both engines and every shard: drawn from the match seed and the round alone.
+    let seed = splitmix64(config.seed ^ splitmix64(job.round).1).1 >> 1;
+    let seeds = job
+        .engines
+        .map(|index| runner_sets(index, "Seed").then_some(seed.max(1)));
     let setup = GameSetup {
         opening: &job.opening,
         max_plies: config.max_plies,
@@ -153,6 +160,7 @@ fn play_job(
         margin: config.margin,
         silence: config.silence,
         game_time: config.game_time,
+        seeds,
     };
     let [black, white] = job.engines;
     let engines = two_mut(slots, black, white)?;

@@ -18,7 +18,7 @@ pub enum Kind {
 }
 
 /// Every option: name and kind.
-pub const OPTIONS: [(&str, Kind); 22] = [
+pub const OPTIONS: [(&str, Kind); 23] = [
     (
         "Hash",
         Kind::Spin {
@@ -81,6 +81,14 @@ pub const OPTIONS: [(&str, Kind); 22] = [
             default: DEFAULT_DARE as i64,
             min: 0,
             max: MAX_DARE as i64,
+        },
+    ),
+    (
+        "Seed",
+        Kind::Spin {
+            default: 0,
+            min: 0,
+            max: i64::MAX,
         },
     ),
     ("Ponder", Kind::Check { default: false }),

@@ -218,6 +218,7 @@ impl Session {
             ("MoveOverhead", Value::Number(ms)) => engine.settings.move_overhead_ms = ms as u64,
             ("MultiPV", Value::Number(n)) => engine.settings.multipv = n as usize,
             ("Skill", Value::Number(n)) => engine.settings.skill = Skill::new(n as u32),
+            ("Seed", Value::Number(seed)) => engine.set_seed(seed as u64),
             // Both change the scores the table holds, so it starts afresh.
             ("Contempt", Value::Number(cp)) => {
                 engine.settings.contempt = cp as i32;

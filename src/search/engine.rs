@@ -125,6 +125,12 @@ impl Engine {
         })
     }
 
+    /// Seeds the choices of skill levels below full strength, so that their games can be played
+    /// again move for move; 0 draws a seed from the clock, as a new engine does.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.random = Random(if seed == 0 { clock_seed() } else { seed });
+    }
+
     /// Asks for a table of `mb` MB from the next search on; on error the old size stays.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), TableSizeError> {
         TranspositionTable::check_size(mb)?;

@@ -3,7 +3,7 @@
 //! as losses with the right reason, the SPRT stop, and bad input that must give messages.
 
 use crate::common::engines::{SUMITO, script};
-use crate::common::matches::{by_round, records, run_match, scratch};
+use crate::common::matches::{by_round, games, records, run_match, scratch};
 use std::fs;
 use std::time::{Duration, Instant};
 use sumito::records::{Record, verify_file};
@@ -676,4 +676,39 @@ fn an_odd_game_count_is_said_to_leave_a_game_unpaired() {
         "{}",
         run.stderr
     );
+}
+
+#[test]
+fn weak_skill_levels_play_a_match_again_move_for_move_from_its_seed() {
+    let dir = scratch("skill-seed");
+    let play = |name: &str, seed: &str| {
+        let file = dir.join(name);
+        let run = run_match(&[
+            "--engine",
+            SUMITO,
+            "--engine",
+            SUMITO,
+            "--option",
+            "Skill=3",
+            "--tc",
+            "depth=2",
+            "--games",
+            "4",
+            "--max-plies",
+            "40",
+            "--seed",
+            seed,
+            "--records",
+            file.to_str().unwrap(),
+        ]);
+        assert!(run.success, "{}", run.stderr);
+        games(&records(&file))
+    };
+    let first = play("first.txt", "7");
+    assert_eq!(
+        play("again.txt", "7"),
+        first,
+        "the same seed plays the same games"
+    );
+    assert_ne!(play("other.txt", "8"), first, "another seed, other games");
 }
