@@ -657,12 +657,14 @@ fn the_game_time_ends_a_search_that_would_never_end_and_it_is_no_fault() {
 }
 
 #[test]
-fn an_odd_game_count_is_said_to_leave_a_game_unpaired() {
+fn an_odd_game_count_is_said_and_an_engines_options_are_in_its_name() {
     let run = run_match(&[
         "--engine",
         SUMITO,
         "--engine",
         SUMITO,
+        "--option",
+        "2:Skill=3",
         "--tc",
         "depth=1",
         "--games",
@@ -676,6 +678,12 @@ fn an_odd_game_count_is_said_to_leave_a_game_unpaired() {
         "{}",
         run.stderr
     );
+    // Named by `id name`, the engine at another level says so; no `#N` is needed to tell them
+    // apart.
+    let row = run.stdout.lines().nth(1).expect("a table row");
+    assert!(row.contains(" vs Sumito "), "{row}");
+    assert!(row.contains(" (Skill=3)"), "{row}");
+    assert!(!row.contains('#'), "{row}");
 }
 
 #[test]
