@@ -31,7 +31,7 @@ pub struct MatchArgs {
     #[arg(long = "engine", value_name = "COMMAND")]
     pub engine: Vec<String>,
     /// Names for the engines in records and tables, in the order of --engine [default: the
-    /// engine's `id name`].
+    /// engine's `id name`, with the options it is given: "Sumito 0.1.0 (Skill=3)"].
     #[arg(long, value_name = "NAME")]
     pub name: Vec<String>,
     /// A UAP option for every engine (Threads=2, Hash=64; a button without `=`), or with a
