@@ -78,11 +78,26 @@ async fn serve(host: &str, port: u16, open: bool, hub: Arc<Hub>) -> Result<(), G
         open_browser(&url);
     }
     let app = server::router(hub, AllowedHosts::for_address(address));
-    axum::serve(listener, app)
-        .with_graceful_shutdown(interrupted())
-        .await
-        .map_err(GuiError::Serve)
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let server = axum::serve(listener, app).with_graceful_shutdown(async move {
+        let mut stopped = stopped;
+        let _ = stopped.wait_for(|stop| *stop).await;
+    });
+    // A graceful shutdown waits for every connection to close, and an open page's event stream
+    // never does: after Ctrl-C or SIGTERM the requests in flight get a moment, and no more.
+    let deadline = async {
+        interrupted().await;
+        let _ = stop.send(true);
+        tokio::time::sleep(SHUTDOWN_GRACE).await;
+    };
+    tokio::select! {
+        served = server => served.map_err(GuiError::Serve),
+        () = deadline => Ok(()),
+    }
 }
+
+/// How long the requests in flight may take to finish once the GUI is asked to stop.
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Resolves on Ctrl-C or SIGTERM, so that the engines can be quit before the GUI exits.
 async fn interrupted() {

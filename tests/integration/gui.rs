@@ -280,3 +280,27 @@ fn listening_on_every_address_at_once_is_refused() {
     assert!(!run.success);
     assert!(run.stderr.contains("0.0.0.0"), "{}", run.stderr);
 }
+
+#[test]
+fn sigterm_ends_the_gui_while_a_page_listens_to_its_events() {
+    use std::io::{Read, Write};
+    let mut gui = Gui::start(&["--movetime", "100"]);
+    // A page's event stream: opened, and its first event read, so the stream stands.
+    let mut page = std::net::TcpStream::connect(&gui.address).expect("connects");
+    let request = format!(
+        "GET /api/events HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n",
+        gui.address
+    );
+    page.write_all(request.as_bytes()).unwrap();
+    let mut first = [0u8; 256];
+    let read = page.read(&mut first).expect("the stream's first bytes");
+    assert!(
+        String::from_utf8_lossy(&first[..read]).starts_with("HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&first[..read])
+    );
+    // The stream stays open on our side: the GUI must end anyway (it used to wait for it).
+    let status = gui.terminate();
+    assert!(status.success(), "{status:?}");
+    drop(page);
+}
