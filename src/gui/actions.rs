@@ -78,6 +78,23 @@ fn mode_of(request: &NewGame) -> Result<Mode, GuiError> {
     }
 }
 
+/// Whether a page's time control is one a game at the table can be played with: an hour a
+/// move, a day on the clock, depth 64 or ten billion nodes at most. Anything more is a typo or
+/// an attack, and would tie the engines up for good.
+fn within_reason(tc: TimeControl) -> bool {
+    const HOUR_MS: u64 = 3_600_000;
+    match tc {
+        TimeControl::MoveTime { ms } => ms <= HOUR_MS,
+        TimeControl::Clock {
+            base_ms,
+            increment_ms,
+            ..
+        } => base_ms <= 24 * HOUR_MS && increment_ms <= HOUR_MS,
+        TimeControl::Depth { plies } => plies <= 64,
+        TimeControl::Nodes { nodes } => nodes <= 10_000_000_000,
+    }
+}
+
 impl Table {
     /// Starts a new game as `request` asks, after checking all of it.
     pub fn new_game(&mut self, request: &NewGame, reporter: &dyn Reporter) -> Result<(), GuiError> {
@@ -89,6 +106,9 @@ impl Table {
                 .map_err(GuiError::BadTimeControl)?,
             None => self.config.tc,
         };
+        if !within_reason(tc) {
+            return Err(GuiError::TimeControlTooLong(tc));
+        }
         let skill = request.skill.unwrap_or(20);
         if !(1..=20).contains(&skill) {
             return Err(GuiError::BadSkill(skill));

@@ -35,6 +35,9 @@ pub enum GuiError {
     /// A request without a `Host` header.
     #[error("the request has no Host header")]
     NoHost,
+    /// A request with two `Host` or two `Origin` headers.
+    #[error("the request has more than one {0} header")]
+    RepeatedHeader(String),
     /// A `Host` header that is not text.
     #[error("the Host header is not text")]
     HostNotText,
@@ -68,6 +71,12 @@ pub enum GuiError {
     /// A new game's time control does not read.
     #[error(transparent)]
     BadTimeControl(#[from] crate::clock::TimeControlError),
+    /// A new game's time control beyond what a game at the table is played with.
+    #[error(
+        "time control {0} is beyond what the GUI plays: at most an hour a move, a day on the \
+         clock, depth=64 or nodes=10000000000"
+    )]
+    TimeControlTooLong(crate::clock::TimeControl),
     /// A new game's skill level is out of range.
     #[error("skill must be 1 to 20, not {0}")]
     BadSkill(u32),

@@ -33,6 +33,13 @@ impl AllowedHosts {
 
     /// Checks the `Host` and `Origin` headers; an error says which one is refused.
     pub fn check(&self, headers: &HeaderMap) -> Result<(), GuiError> {
+        // A request judged by its first Host (or Origin) while a second names another place
+        // could pass the guard for one server and be meant for another: one of each, at most.
+        for name in [header::HOST, header::ORIGIN] {
+            if headers.get_all(&name).iter().count() > 1 {
+                return Err(GuiError::RepeatedHeader(name.to_string()));
+            }
+        }
         let host = match headers.get(header::HOST).map(|h| h.to_str()) {
             Some(Ok(host)) => host.trim().to_ascii_lowercase(),
             Some(Err(_)) => return Err(GuiError::HostNotText),
@@ -125,6 +132,18 @@ mod tests {
         assert!(allowed.check(&headers(&foreign)).is_err());
         let null = [(header::HOST, "127.0.0.1:8080"), (header::ORIGIN, "null")];
         assert!(allowed.check(&headers(&null)).is_err());
+        // A second Host, or Origin, is refused even when the first is right.
+        for (name, second) in [
+            (header::HOST, "evil.example:8080"),
+            (header::ORIGIN, "http://evil.example"),
+        ] {
+            let mut twice = headers(&same);
+            twice.append(name.clone(), HeaderValue::from_static(second));
+            assert_eq!(
+                allowed.check(&twice).map_err(|e| e.to_string()),
+                Err(format!("the request has more than one {name} header"))
+            );
+        }
     }
 
     #[test]

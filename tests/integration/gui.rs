@@ -102,6 +102,18 @@ fn only_requests_for_the_listening_address_are_answered() {
     assert!(foreign_host.body.contains("Host"));
     let no_host = raw(address, b"GET /api/state HTTP/1.0\r\n\r\n");
     assert_eq!(no_host.status, 403);
+    // The right Host first and another second: judged by both, not the first alone.
+    let two_hosts = format!(
+        "GET /api/state HTTP/1.1\r\nHost: {address}\r\nHost: evil.example:80\r\n\
+         Connection: close\r\n\r\n"
+    );
+    let two_hosts = raw(address, two_hosts.as_bytes());
+    assert!(
+        (400..500).contains(&two_hosts.status),
+        "{}: {}",
+        two_hosts.status,
+        two_hosts.body
+    );
     let cross_site = [
         ("Origin", "http://evil.example"),
         ("Content-Type", "application/json"),
@@ -150,6 +162,18 @@ fn malformed_requests_get_a_4xx_with_a_message() {
         (r#"{"mode":"play","engines":[5]}"#, "no engine 5"),
         (r#"{"mode":"fly"}"#, "mode"),
         (r#"{"mode":"play","tc":"soon"}"#, "time control"),
+        (
+            r#"{"mode":"play","tc":"movetime=18446744073709551615"}"#,
+            "beyond what the GUI plays",
+        ),
+        (
+            r#"{"mode":"play","tc":"nodes=999999999999999999"}"#,
+            "beyond what the GUI plays",
+        ),
+        (
+            r#"{"mode":"play","tc":"depth=999"}"#,
+            "beyond what the GUI plays",
+        ),
         (r#"{"mode":"play","skill":0}"#, "skill"),
         (r#"{"mode":"play","fen":"xyz"}"#, "position string"),
     ];
