@@ -7,6 +7,7 @@ use axum::response::{IntoResponse, Response};
 const PAGE: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
 const STYLE: &str = include_str!("assets/style.css");
+const ICON: &str = include_str!("assets/favicon.svg");
 
 /// The page.
 pub fn page() -> Response {
@@ -22,4 +23,9 @@ pub fn script() -> Response {
 /// The page's style sheet.
 pub fn style() -> Response {
     ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE).into_response()
+}
+
+/// The page's icon (a marble on the board), so that a browser's request for one is answered.
+pub fn icon() -> Response {
+    ([(header::CONTENT_TYPE, "image/svg+xml")], ICON).into_response()
 }

@@ -56,6 +56,8 @@ pub fn router(hub: Arc<Hub>, allowed: AllowedHosts) -> Router {
         .route("/", get(|| async { assets::page() }))
         .route("/app.js", get(|| async { assets::script() }))
         .route("/style.css", get(|| async { assets::style() }))
+        .route("/favicon.svg", get(|| async { assets::icon() }))
+        .route("/favicon.ico", get(|| async { assets::icon() }))
         .route("/api/state", get(state))
         .route("/api/events", get(events))
         .route("/api/new", post(new_game))

@@ -13,7 +13,16 @@ fn the_page_and_its_assets_are_served_from_the_binary() {
     assert_eq!(page.status, 200);
     assert!(page.body.contains("name=\"move\""));
     assert!(page.body.contains("id=\"moves\""));
-    for (path, kind) in [("/app.js", "javascript"), ("/style.css", "css")] {
+    assert!(
+        page.body
+            .contains(r#"<link rel="icon" href="/favicon.svg""#)
+    );
+    for (path, kind) in [
+        ("/app.js", "javascript"),
+        ("/style.css", "css"),
+        ("/favicon.svg", "svg"),
+        ("/favicon.ico", "svg"),
+    ] {
         let asset = get(&gui.address, path);
         assert_eq!(asset.status, 200, "{path}");
         assert!(
