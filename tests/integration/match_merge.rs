@@ -39,6 +39,12 @@ fn match_flags(records: &Path) -> Vec<String> {
     .to_vec()
 }
 
+/// The words of the table's first row (below its header).
+fn first_row(table: &str) -> Vec<&str> {
+    let row = table.lines().nth(1).expect("a table row");
+    row.split_whitespace().collect()
+}
+
 /// Plays the match, or shard `shard` of it, into `records`; returns its table.
 fn play(records: &Path, shard: Option<&str>) -> String {
     let mut flags = match_flags(records);
@@ -143,13 +149,7 @@ fn missing_and_repeated_rounds_are_reported() {
         merged.stderr
     );
     // Every record counts: 4 + 3 + 4 games.
-    let row: Vec<&str> = merged
-        .stdout
-        .lines()
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .collect();
+    let row = first_row(&merged.stdout);
     assert_eq!(row[..4], ["A", "vs", "B", "11"], "{}", merged.stdout);
 }
 
@@ -225,13 +225,7 @@ fn play_records_merge_with_an_abandoned_game_passed_over() {
         "{}",
         merged.stderr
     );
-    let row: Vec<&str> = merged
-        .stdout
-        .lines()
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .collect();
+    let row = first_row(&merged.stdout);
     assert_eq!(
         row[..8],
         ["You", "vs", "Sumito", "1", "0", "0", "1", "0.0%"],
