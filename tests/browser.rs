@@ -321,6 +321,13 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
         "the result",
         "return !document.querySelector('#result').hidden",
     );
+    // At the end of the record the list shows its current (last) move.
+    browser.wait_for(
+        "the last move in view",
+        "const list = document.querySelector('#moves').getBoundingClientRect(); \
+         const item = document.querySelector('#moves .current').getBoundingClientRect(); \
+         return item.top >= list.top && item.bottom <= list.bottom",
+    );
     browser.screenshot(&shots.join("record.png"));
 
     // Engine against engine, on a clock.

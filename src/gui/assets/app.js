@@ -309,12 +309,14 @@ function drawMoves() {
     row.appendChild(move);
     if (side === 'white') number += 1;
   });
-  // Keep the current move in view inside the list, without scrolling the page.
+  // Keep the current move in view inside the list, without scrolling the page. Measured on
+  // the screen: offsetTop counts from the nearest positioned ancestor, which the list is not.
   const current = list.querySelector('.current');
   if (current) {
-    const top = current.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
-      list.scrollTop = top - list.clientHeight / 2;
+    const box = list.getBoundingClientRect();
+    const item = current.getBoundingClientRect();
+    if (item.top < box.top || item.bottom > box.bottom) {
+      list.scrollTop += item.top - box.top - (list.clientHeight - item.height) / 2;
     }
   }
 }
