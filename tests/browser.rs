@@ -316,6 +316,17 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
         "ply 5",
         "return document.querySelector('#moves .mv.current')?.dataset.ply === '5'",
     );
+    // Ten quick presses of the right arrow, all sent before the server answers the first, step
+    // ten plies, not one.
+    browser.script(
+        "for (let i = 0; i < 10; i++) \
+         document.body.dispatchEvent(new KeyboardEvent('keydown', \
+         { key: 'ArrowRight', bubbles: true }));",
+    );
+    browser.wait_for(
+        "ply 15",
+        "return document.querySelector('#moves .mv.current')?.dataset.ply === '15'",
+    );
     browser.click("#last");
     browser.wait_for(
         "the result",

@@ -202,10 +202,18 @@ async function api(path, body) {
 }
 
 function play(text) { return api('/api/move', { move: text }); }
+// The ply the last step asked for, until the server's answer to it arrives: a key pressed
+// meanwhile steps on from there, not from the cursor of the last snapshot, so that quick
+// presses are not lost.
+let aimed = null;
+
 function goto(ply) {
   if (!state) return;
-  const last = state.moves.length;
-  api('/api/goto', { ply: Math.max(0, Math.min(last, ply)) });
+  const target = Math.max(0, Math.min(state.moves.length, ply));
+  aimed = target;
+  api('/api/goto', { ply: target }).then((answer) => {
+    if (answer === null || aimed === target) aimed = null;
+  });
 }
 
 // ---- the rest of the page ------------------------------------------------------------------
@@ -516,7 +524,8 @@ function wire() {
   });
   document.addEventListener('keydown', (event) => {
     if (!state || event.target.closest('input, select, textarea')) return;
-    const keys = { ArrowLeft: state.cursor - 1, ArrowRight: state.cursor + 1, Home: 0, End: state.moves.length };
+    const from = aimed === null ? state.cursor : aimed;
+    const keys = { ArrowLeft: from - 1, ArrowRight: from + 1, Home: 0, End: state.moves.length };
     if (event.key in keys) { event.preventDefault(); goto(keys[event.key]); }
   });
   setInterval(tickClocks, 250);
