@@ -280,6 +280,9 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
         "return document.querySelector('#graph .graph-line') !== null",
     );
     browser.screenshot(&shots.join("play.png"));
+    // Against the engine one button steps back, Take back: your move and the engine's reply.
+    let buttons = "return ['#undo', '#takeback'].map((b) => document.querySelector(b).hidden)";
+    assert_eq!(browser.script(buttons), json!([true, false]));
 
     // Analysis of the shown position, three lines, the best move as an arrow.
     browser.script("document.querySelector('#multipv').value = '3'; document.querySelector('#multipv').dispatchEvent(new Event('change'));");
@@ -303,6 +306,8 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     std::fs::write(&record, RECORD).expect("the record file");
     browser.type_into("#load", &record.display().to_string());
     browser.wait_for("the record's moves", &format!("{MOVE_COUNT} === 37"));
+    // In analysis Undo takes back one move, and there is no engine's reply to take back.
+    assert_eq!(browser.script(buttons), json!([false, true]));
     // It opens at its start, so that it can be stepped through: a2 still holds its marble.
     assert_eq!(count("#moves .start.current"), json!(1));
     assert_eq!(count("[data-cell=a2][data-colour=black]"), json!(1));

@@ -444,8 +444,11 @@ function redraw() {
   drawEngine();
   drawGraph();
   fillForm();
+  // Against the engine one step back is your move and its reply (Take back): taking back one
+  // ply would hand the move straight back to the engine. Elsewhere Undo takes back one ply.
   const playing = state.mode === 'play';
   $('#takeback').hidden = !playing;
+  $('#undo').hidden = playing;
   $('#undo').disabled = state.mode === 'watch' || state.moves.length === 0;
 }
 
