@@ -219,7 +219,10 @@ const RECORD: &str = "[Event \"Sumito match\"]\n[Black \"depth4\"]\n[White \"dep
 1. a2b2 h6g6 2. c2d2d3 g4g5f3 3. h9h8 h4h5g4 4. i8h7 i6h5 5. g8g7 g3f2 6. g7g6\n\
 g3f2 7. h8h7 a5b5 8. h7h6 a4b4 9. c3d3 d5c4 10. b1b2c2 c6c5 11. f3e3 c4b3\n\
 12. a1b2 a3b4 13. g6g5 b4b3 14. d3e3d2 b3b2 15. e2d2 e1f2e2 16. c2b2 f3f5e3\n\
-17. c1d2c2 b5c5 18. g3h4 c5c6 19. d3c2 1-0\n\n";
+17. c1d2c2 b5c5 18. g3h4 c5c6 19. d3c2 1-0\n\n\
+[Event \"sumito play\"]\n[Black \"You\"]\n[White \"Sumito\"]\n[Result \"*\"]\n\
+[Layout \"standard\"]\n[MaxPlies \"0\"]\n[Termination \"abandoned\"]\n[PlyCount \"2\"]\n\n\
+1. a1b2 i9h8 *\n\n";
 
 #[test]
 #[ignore = "needs Chromium and ChromeDriver: run scripts/browser-test"]
@@ -345,6 +348,9 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
          return item.top >= list.top && item.bottom <= list.bottom",
     );
     browser.screenshot(&shots.join("record.png"));
+    // Another game of the same file opens by its number, without picking the file again.
+    browser.script("const g = document.querySelector('#load-game'); g.value = '2'; g.dispatchEvent(new Event('change'));");
+    browser.wait_for("the file's second game", &format!("{MOVE_COUNT} === 2"));
 
     // Engine against engine, on a clock.
     browser.script("const f = document.querySelector('#new-form'); f.elements.mode.value = 'watch'; f.elements.mode.dispatchEvent(new Event('change')); f.elements.tc.value = '60+1';");

@@ -518,13 +518,17 @@ function wire() {
     const box = event.currentTarget.getBoundingClientRect();
     goto(Math.round(((event.clientX - box.left) / box.width) * Math.max(1, state.moves.length)));
   });
+  // The text of the records file last loaded is kept, so that another of its games opens
+  // when the game number changes, without picking the file again.
+  let loaded = null;
+  const openGame = () => api('/api/record', { text: loaded, game: Number($('#load-game').value) || 1 });
   $('#load').addEventListener('change', async (event) => {
     const file = event.target.files[0];
     if (!file) return;
-    const text = await file.text();
-    await api('/api/record', { text, game: Number($('#load-game').value) || 1 });
-    event.target.value = '';
+    loaded = await file.text();
+    await openGame();
   });
+  $('#load-game').addEventListener('change', () => { if (loaded !== null) openGame(); });
   document.addEventListener('keydown', (event) => {
     if (!state || event.target.closest('input, select, textarea')) return;
     const from = aimed === null ? state.cursor : aimed;
