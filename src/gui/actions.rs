@@ -306,6 +306,25 @@ mod tests {
     }
 
     #[test]
+    fn engines_of_one_name_are_told_apart_and_analysis_names_the_colours() {
+        let mut table = table();
+        assert_eq!(table.engine_name(0), "none #1");
+        assert_eq!(table.engine_name(1), "none #2");
+        let watch = NewGame {
+            engines: Some(vec![0, 1]),
+            ..request("watch")
+        };
+        table.new_game(&watch, &NoEngines).expect("a watched game");
+        assert_eq!(table.game.players, ["none #1", "none #2"]);
+        table
+            .new_game(&request("analyse"), &NoEngines)
+            .expect("an analysis");
+        assert_eq!(table.game.players, ["Black", "White"]);
+        let names = crate::gui::view::snapshot(&table)["engines"].clone();
+        assert_eq!(names[1]["name"], "none #2");
+    }
+
+    #[test]
     fn refused_requests_say_why_word_for_word() {
         let mut table = table();
         let mut new_game = |request: NewGame| {

@@ -93,7 +93,7 @@ impl Table {
                 self.kick(reporter);
             }
             Err(why) => {
-                let name = self.engine_names[self.choice[search.seat]].clone();
+                let name = self.engine_name(self.choice[search.seat]);
                 self.message = Some(format!("engine {name} played '{text}': {why}"));
                 self.lose(side, Termination::IllegalMove(text.to_string()));
             }

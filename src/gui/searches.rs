@@ -138,7 +138,7 @@ impl Table {
     /// An engine that is gone cannot search: the game is lost for its side, or the analysis
     /// stops, and the page says why.
     pub(super) fn engine_gone(&mut self, seat: usize, side: Colour, analysis: bool, why: String) {
-        let name = self.engine_names[self.choice[seat]].clone();
+        let name = self.engine_name(self.choice[seat]);
         self.message = Some(format!("engine {name}: {why}"));
         if analysis {
             self.mode = Mode::Analyse { running: false };

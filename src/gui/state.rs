@@ -65,7 +65,7 @@ impl Game {
                 _ => Start::Fen(replayed.start),
             },
         };
-        let name = |key: &str| record.tag(key).unwrap_or("?").to_string();
+        let name = |key: &str| record.tag(key).unwrap_or(key).to_string();
         let mut game = Game::new(start, [name("Black"), name("White")]);
         game.positions[0] = replayed.start;
         for mv in replayed.moves {

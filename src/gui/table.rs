@@ -147,12 +147,7 @@ impl Table {
 
     /// The names of Black and White in the current mode.
     pub fn player_names(&self) -> [String; 2] {
-        let engine = |seat: usize| {
-            self.engine_names
-                .get(self.choice[seat])
-                .cloned()
-                .unwrap_or_default()
-        };
+        let engine = |seat: usize| self.engine_name(self.choice[seat]);
         match self.mode {
             Mode::Play { human } => {
                 let mut names = [engine(0), engine(0)];
@@ -160,7 +155,22 @@ impl Table {
                 names
             }
             Mode::Watch => [engine(0), engine(1)],
-            Mode::Analyse { .. } => ["?".into(), "?".into()],
+            Mode::Analyse { .. } => ["Black".into(), "White".into()],
+        }
+    }
+
+    /// The name of engine `index` as the page shows it: its `id name` once it has started,
+    /// with ` #N` (its number from 1) when another engine has the same name, so that the
+    /// drop-downs and the player bars tell two Sumitos apart.
+    pub fn engine_name(&self, index: usize) -> String {
+        let Some(name) = self.engine_names.get(index) else {
+            return String::new();
+        };
+        let same = self.engine_names.iter().filter(|n| *n == name).count();
+        if same > 1 {
+            format!("{name} #{}", index + 1)
+        } else {
+            name.clone()
         }
     }
 

@@ -181,11 +181,11 @@ fn engines_json(table: &Table) -> Vec<Value> {
             .as_ref()
             .map(|names| names.iter().any(|n| n.eq_ignore_ascii_case("Skill")))
     };
-    table
-        .engine_names
-        .iter()
+    (0..table.engine_names.len())
         .zip(&table.engine_options)
-        .map(|(name, options)| json!({ "name": name, "skill": skill(options) }))
+        .map(
+            |(index, options)| json!({ "name": table.engine_name(index), "skill": skill(options) }),
+        )
         .collect()
 }
 
