@@ -36,18 +36,6 @@ pub use error::MatchError;
 use crate::clock::{ms_to_seconds, whole_ms};
 use crate::uap_client::EngineProcess;
 
-/// The options set on an engine as `Name=value, …` (a button as its name), if any.
-fn options_text(options: &[(String, Option<String>)]) -> Option<String> {
-    let words: Vec<String> = options
-        .iter()
-        .map(|(name, value)| match value {
-            Some(value) => format!("{name}={value}"),
-            None => name.clone(),
-        })
-        .collect();
-    (!words.is_empty()).then(|| words.join(", "))
-}
-
 /// Plays the match `config` describes: the header on stderr, the progress and the table as
 /// the games end.
 pub fn run(mut config: MatchConfig) -> Result<(), MatchError> {
@@ -64,7 +52,7 @@ pub fn run(mut config: MatchConfig) -> Result<(), MatchError> {
             // The options it plays with belong to the name: two Sumitos at other `Skill`
             // levels are other players, and the records and the table must say which is which.
             let spec = &mut config.engines[index];
-            spec.name = match options_text(&spec.options) {
+            spec.name = match spec.options_text() {
                 Some(options) => format!("{} ({options})", id.trim()),
                 None => id.trim().to_string(),
             };

@@ -50,8 +50,7 @@ impl BenchResult {
 }
 
 /// Searches every bench position to `depth` on one thread with a fresh table (allocated before
-/// the clock starts), calling
-/// `each(position, nodes, best move text)` after each. `control` can stop it: the search in
+/// the clock starts), calling `each(position, nodes, best move text)` after each. `control` can stop it: the search in
 /// progress ends as a stopped search does, and no further position is searched.
 pub fn bench(
     depth: u32,

@@ -37,6 +37,20 @@ impl EngineSpec {
             .join(" ")
     }
 
+    /// The options set, as [`parse_option`] reads them: `Name=value, …` (a button as its
+    /// name); `None` without options.
+    pub fn options_text(&self) -> Option<String> {
+        let words: Vec<String> = self
+            .options
+            .iter()
+            .map(|(name, value)| match value {
+                Some(value) => format!("{name}={value}"),
+                None => name.clone(),
+            })
+            .collect();
+        (!words.is_empty()).then(|| words.join(", "))
+    }
+
     /// Was this option set on the command line (names compared without regard to case)?
     pub fn sets_option(&self, name: &str) -> bool {
         self.options
@@ -169,5 +183,11 @@ mod tests {
         );
         assert!(parse_option("=3").is_err());
         assert!(parse_option("Name=a\nb").is_err());
+        let mut spec = EngineSpec::from_command_line("sumito").unwrap();
+        assert_eq!(spec.options_text(), None);
+        spec.options = ["Skill=3", "Clear Hash"]
+            .map(|text| parse_option(text).unwrap())
+            .to_vec();
+        assert_eq!(spec.options_text().as_deref(), Some("Skill=3, Clear Hash"));
     }
 }
