@@ -185,6 +185,16 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, super::Error> {
         Some(argument) => Book::from_argument(argument, &layouts),
         None => Book::suite(&layouts, seed),
     }?;
+    // The move limit counts from the start, openings included: one that ends inside an opening
+    // would play the opening past the end of the game.
+    let longest = book.longest_opening();
+    if raw.max_plies as usize <= longest {
+        return Err(format!(
+            "--max-plies {} must be more than the longest opening ({longest} plies)",
+            raw.max_plies
+        )
+        .into());
+    }
     let sprt = match &raw.sprt {
         Some(_) if count != 2 => return Err("--sprt needs exactly two engines".into()),
         Some(words) => Some(words.join(" ").parse::<Sprt>()?),
@@ -492,6 +502,14 @@ mod tests {
             (format!("--tc depth=1 {two} --game-time 0"), "--game-time"),
             (format!("--tc depth=1 {two} --game-time=-3"), "--game-time"),
             (format!("--tc depth=1 {two} --game-time nan"), "--game-time"),
+            (
+                format!("--tc depth=1 {two} --max-plies 4"),
+                "longest opening (8 plies)",
+            ),
+            (
+                format!("--tc depth=1 {two} --openings random:6 --max-plies 6"),
+                "--max-plies 6 must be more than the longest opening (6 plies)",
+            ),
         ];
         for (args, expected) in cases {
             let words: Vec<&str> = args.split(' ').collect();

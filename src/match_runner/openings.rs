@@ -265,6 +265,24 @@ impl Book {
         }
     }
 
+    /// The most plies an opening of the book plays.
+    pub fn longest_opening(&self) -> usize {
+        let line = |line: &BookLine| match line {
+            BookLine::Fixed(opening) => opening.moves.len(),
+            BookLine::Moves(texts) => texts.len(),
+        };
+        match self {
+            Book::None => 0,
+            Book::Random { plies } => *plies as usize,
+            Book::File { lines } => lines.iter().map(line).max().unwrap_or(0),
+            Book::Suite { by_layout } => by_layout
+                .iter()
+                .flat_map(|(_, openings)| openings.iter().map(|o| o.moves.len()))
+                .max()
+                .unwrap_or(0),
+        }
+    }
+
     /// How the book is described in the records and the report.
     pub fn describe(&self) -> String {
         match self {

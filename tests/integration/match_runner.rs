@@ -669,6 +669,8 @@ fn an_odd_game_count_is_said_and_an_engines_options_are_in_its_name() {
         "depth=1",
         "--games",
         "1",
+        "--openings",
+        "none",
         "--max-plies",
         "4",
     ]);
