@@ -169,10 +169,6 @@ pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> Stri
     for pair in pairs {
         let t = &pair.tally;
         let (first, second) = pair.engines;
-        let interval = t
-            .elo_interval()
-            .map(|(low, high)| format!("[{}, {}]", format_elo(low), format_elo(high)))
-            .unwrap_or_else(|| "-".into());
         let (llr, verdict) = match sprt {
             Some(sprt) => (format!("{:+.2}", sprt.llr(t)), sprt.verdict(t).to_string()),
             None => ("-".into(), "-".into()),
@@ -189,7 +185,7 @@ pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> Stri
                 .unwrap_or_else(|| "-".into()),
             format!("{}/{}", t.points(), 2 * t.games()),
             t.elo().map(format_elo).unwrap_or_else(|| "-".into()),
-            interval,
+            interval_text(t),
             llr,
             verdict,
             format!("{:.1}", pair.average_plies()),
@@ -199,6 +195,9 @@ pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> Stri
         ]);
     }
     let mut text = aligned(&rows);
+    if names.len() >= 3 {
+        text += &standings(pairs, names);
+    }
     if let Some(sprt) = sprt {
         let (lower, upper) = sprt.bounds();
         text += &format!(
@@ -219,6 +218,69 @@ pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> Stri
     text += "Time, Illegal and Crash count the games each engine of the pair lost that way \
              (first/second); Time includes silence.\n";
     text
+}
+
+/// Each engine's results against all the others together, best score first: the standings of
+/// a round robin of three or more engines. The Elo is against the field, not an absolute level.
+fn standings(pairs: &[PairStats], names: &[String]) -> String {
+    let mut totals = vec![Tally::default(); names.len()];
+    for pair in pairs {
+        let (first, second) = pair.engines;
+        for (engine, tally) in [(first, pair.tally), (second, pair.tally.flipped())] {
+            let total = &mut totals[engine];
+            total.wins += tally.wins;
+            total.draws += tally.draws;
+            total.losses += tally.losses;
+        }
+    }
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    // Best score first; engines without games last, in the order given.
+    order.sort_by(|&a, &b| {
+        let score = |engine: usize| totals[engine].score().unwrap_or(-1.0);
+        score(b).total_cmp(&score(a))
+    });
+    let header = [
+        "Rank",
+        "Engine",
+        "Games",
+        "W",
+        "D",
+        "L",
+        "Score",
+        "Points",
+        "Elo",
+        "95% interval",
+    ];
+    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    for (rank, &engine) in order.iter().enumerate() {
+        let t = &totals[engine];
+        rows.push(vec![
+            (rank + 1).to_string(),
+            names[engine].clone(),
+            t.games().to_string(),
+            t.wins.to_string(),
+            t.draws.to_string(),
+            t.losses.to_string(),
+            t.score()
+                .map(|s| format!("{:.1}%", 100.0 * s))
+                .unwrap_or_else(|| "-".into()),
+            format!("{}/{}", t.points(), 2 * t.games()),
+            t.elo().map(format_elo).unwrap_or_else(|| "-".into()),
+            interval_text(t),
+        ]);
+    }
+    format!(
+        "\nStandings (each engine against all the others):\n{}",
+        aligned(&rows)
+    )
+}
+
+/// `[-12.3, +45.6]`, the 95% interval of a tally's Elo, or `-` before any game.
+fn interval_text(tally: &Tally) -> String {
+    tally
+        .elo_interval()
+        .map(|(low, high)| format!("[{}, {}]", format_elo(low), format_elo(high)))
+        .unwrap_or_else(|| "-".into())
 }
 
 /// Rows as columns: the first left-aligned, the others right-aligned, two blanks apart.
@@ -338,6 +400,51 @@ mod tests {
         // Two wins and two draws of five: 60%, 6 points of 10.
         let row: Vec<&str> = text.lines().nth(1).unwrap().split_whitespace().collect();
         assert_eq!(row[7..9], ["60.0%", "6/10"], "{text}");
+    }
+
+    #[test]
+    fn three_engines_get_standings_best_first() {
+        // A beats B twice, B beats C twice, A and C draw twice.
+        let mut pairs = vec![
+            PairStats::new(0, 1),
+            PairStats::new(0, 2),
+            PairStats::new(1, 2),
+        ];
+        let black_wins = game(Some(Colour::Black), Termination::SixEjected, None);
+        let draw = game(None, Termination::MoveLimit, None);
+        pairs[0].add([0, 1], &black_wins);
+        pairs[0].add([0, 1], &black_wins);
+        pairs[1].add([0, 2], &draw);
+        pairs[1].add([2, 0], &draw);
+        pairs[2].add([1, 2], &black_wins);
+        pairs[2].add([1, 2], &black_wins);
+        let names = vec!["A".to_string(), "B".to_string(), "C".to_string()];
+        let text = table(&pairs, &names, None);
+        let standings: Vec<Vec<&str>> = text
+            .lines()
+            .skip_while(|line| !line.starts_with("Standings"))
+            .skip(2)
+            .take(3)
+            .map(|line| line.split_whitespace().collect())
+            .collect();
+        // A: 2-2-0 (75%), B: 2-0-2 (50%), C: 0-2-2 (25%).
+        assert_eq!(
+            standings[0][..7],
+            ["1", "A", "4", "2", "2", "0", "75.0%"],
+            "{text}"
+        );
+        assert_eq!(
+            standings[1][..7],
+            ["2", "B", "4", "2", "0", "2", "50.0%"],
+            "{text}"
+        );
+        assert_eq!(
+            standings[2][..7],
+            ["3", "C", "4", "0", "2", "2", "25.0%"],
+            "{text}"
+        );
+        // Two engines have no standings: the pair row says it all.
+        assert!(!table(&pairs[..1], &names[..2], None).contains("Standings"));
     }
 
     #[test]

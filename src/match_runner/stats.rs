@@ -38,7 +38,9 @@ fn most_likely_with_mean(frequencies: &[f64; 3], s: f64) -> [f64; 3] {
 
 /// The variance of one game's score about `mean` under the distribution `p`.
 fn variance_about(p: &[f64; 3], mean: f64) -> f64 {
-    (0..3).map(|i| p[i] * (RESULT_SCORES[i] - mean).powi(2)).sum()
+    (0..3)
+        .map(|i| p[i] * (RESULT_SCORES[i] - mean).powi(2))
+        .sum()
 }
 
 /// A root of `f` between `from` and `to`, where `f` has opposite signs (bisection until the
