@@ -126,7 +126,11 @@ pub fn run(args: &MatchArgs) -> super::Outcome {
             sprt.as_ref(),
         )?);
     }
-    Ok(sumito::match_runner::run(configure(args)?)?)
+    let config = configure(args)?;
+    let stop = sumito::util::interrupt::watch(
+        "the games in progress are dropped and the table of the finished ones follows",
+    );
+    Ok(sumito::match_runner::run(config, stop)?)
 }
 
 /// Splits `N:rest` into the engine number (from 1) and the rest; `None` without a prefix.

@@ -86,7 +86,7 @@ async fn serve(host: &str, port: u16, open: bool, hub: Arc<Hub>) -> Result<(), G
     // A graceful shutdown waits for every connection to close, and an open page's event stream
     // never does: after Ctrl-C or SIGTERM the requests in flight get a moment, and no more.
     let deadline = async {
-        interrupted().await;
+        crate::util::interrupt::signalled().await;
         let _ = stop.send(true);
         tokio::time::sleep(SHUTDOWN_GRACE).await;
     };
@@ -98,28 +98,6 @@ async fn serve(host: &str, port: u16, open: bool, hub: Arc<Hub>) -> Result<(), G
 
 /// How long the requests in flight may take to finish once the GUI is asked to stop.
 const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_millis(500);
-
-/// Resolves on Ctrl-C or SIGTERM, so that the engines can be quit before the GUI exits.
-async fn interrupted() {
-    let ctrl_c = tokio::signal::ctrl_c();
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut terminate) => {
-                let terminated = Box::pin(terminate.recv());
-                futures_util::future::select(Box::pin(ctrl_c), terminated).await;
-            }
-            Err(_) => {
-                let _ = ctrl_c.await;
-            }
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = ctrl_c.await;
-    }
-}
 
 /// Asks the desktop to open `url`; a failure is only a warning (the address is printed).
 fn open_browser(url: &str) {

@@ -12,6 +12,30 @@ use thiserror::Error;
 /// its records failed.
 #[derive(Debug, Error)]
 pub enum MatchError {
+    /// The match was stopped from outside (Ctrl-C, SIGTERM) before its end.
+    #[error(
+        "interrupted after {done} of {total} games: the table above counts the finished \
+         ones{}",
+        match records {
+            Some(path) => format!(
+                "; their records are in {}, and `sumito match --merge {}` with the records \
+                 of further runs (another --seed) counts them together",
+                path.display(),
+                path.display()
+            ),
+            None => " (with --records FILE they would be kept for `sumito match --merge`)"
+                .to_string(),
+        }
+    )]
+    Interrupted {
+        /// Games finished.
+        done: usize,
+        /// Games the match would have played.
+        total: usize,
+        /// The records file, if one was written.
+        records: Option<PathBuf>,
+    },
+
     // The `--sprt` argument.
     /// A word of `--sprt` is not `key=value`.
     #[error("--sprt: '{word}' is not key=value")]

@@ -19,6 +19,9 @@ use std::time::{Duration, Instant};
 /// Longest illegal move text kept in a termination reason.
 const MAX_MOVE_TEXT: usize = 24;
 
+/// How often a match that waits for a move looks whether it was stopped.
+const STOP_POLL: Duration = Duration::from_millis(50);
+
 /// What a game is played with.
 #[derive(Clone, Debug)]
 pub struct GameSetup<'a> {
@@ -109,10 +112,12 @@ pub fn play(
             side,
             setup,
             game_left: game_time.map(|clock| clock.left()),
+            stop,
         };
         let (answer, elapsed) = match turn.ask(engine, &mut lateness[side.index()]) {
             Ok(answer) => answer,
             Err(Termination::GameTime) => return Some(ended_by_game_time(moves, &position)),
+            Err(_) if stop.load(Ordering::Relaxed) => return None,
             Err(termination) => return Some(PlayedGame::forfeit(moves, side, termination)),
         };
         let Ok(mv) = position.parse_move(&answer) else {
@@ -192,6 +197,8 @@ struct Turn<'a> {
     setup: &'a GameSetup<'a>,
     /// The thinking time the points game has left, if it is one.
     game_left: Option<Duration>,
+    /// Set when the match stops (Ctrl-C): the answer is no longer awaited.
+    stop: &'a AtomicBool,
 }
 
 impl Turn<'_> {
@@ -233,9 +240,17 @@ impl Turn<'_> {
         let sent = Instant::now();
         let deadline = sent + limit;
         let (answer, elapsed) = loop {
-            let (line, at) = engine
-                .next_line(deadline)
-                .map_err(|failure| failed(engine, failure))?;
+            // Waits a slice at a time, so that a stopped match does not wait out a long move.
+            let slice = deadline.min(Instant::now() + STOP_POLL);
+            let (line, at) = match engine.next_line(slice) {
+                Err(Failure::Silent) if slice < deadline => {
+                    if self.stop.load(Ordering::Relaxed) {
+                        return Err(Termination::Abandoned);
+                    }
+                    continue;
+                }
+                read => read.map_err(|failure| failed(engine, failure))?,
+            };
             let mut words = line.split_whitespace();
             // `info` lines and anything else are passed over.
             if words

@@ -35,10 +35,12 @@ pub use error::MatchError;
 
 use crate::clock::{ms_to_seconds, whole_ms};
 use crate::uap_client::EngineProcess;
+use std::sync::atomic::AtomicBool;
 
 /// Plays the match `config` describes: the header on stderr, the progress and the table as
-/// the games end.
-pub fn run(mut config: MatchConfig) -> Result<(), MatchError> {
+/// the games end. Setting `stop` (the Ctrl-C flag) ends it early, with the table of the games
+/// finished so far.
+pub fn run(mut config: MatchConfig, stop: &AtomicBool) -> Result<(), MatchError> {
     // Start every engine once before anything is played: a wrong command or a refused option
     // stops the match here, with a message. These processes then serve the first worker.
     let mut first = Vec::with_capacity(config.engines.len());
@@ -94,5 +96,5 @@ pub fn run(mut config: MatchConfig) -> Result<(), MatchError> {
             config.games
         );
     }
-    runner::run_match(&config, first)
+    runner::run_match(&config, first, stop)
 }

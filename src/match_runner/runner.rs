@@ -81,7 +81,8 @@ pub fn schedule(config: &MatchConfig) -> (Vec<Job>, Vec<PairStats>) {
 struct Shared<'a> {
     config: &'a MatchConfig,
     queue: Mutex<VecDeque<Job>>,
-    stop: AtomicBool,
+    /// Set to end the match early: by the caller (Ctrl-C) or when the SPRT has decided.
+    stop: &'a AtomicBool,
 }
 
 impl Shared<'_> {
@@ -164,7 +165,7 @@ fn play_job(
     };
     let [black, white] = job.engines;
     let engines = two_mut(slots, black, white)?;
-    let played = game::play(engines, &setup, wants_move_limit, &shared.stop, lateness)?;
+    let played = game::play(engines, &setup, wants_move_limit, shared.stop, lateness)?;
     if played.termination == Termination::GameTime {
         // The game time may have run out during a search: both engines back to rest.
         for index in job.engines {
@@ -215,8 +216,14 @@ fn work(
 }
 
 /// Plays the match with the engines already started in `first` (one process per engine, given
-/// to the first worker) and prints the progress and the final table.
-pub fn run_match(config: &MatchConfig, first: Vec<EngineProcess>) -> Result<(), MatchError> {
+/// to the first worker) and prints the progress and the final table. Setting `stop` (Ctrl-C)
+/// ends it early: the games in progress are dropped, and the table of the finished ones is
+/// printed before [`MatchError::Interrupted`] is returned.
+pub fn run_match(
+    config: &MatchConfig,
+    first: Vec<EngineProcess>,
+    stop: &AtomicBool,
+) -> Result<(), MatchError> {
     let (jobs, pairs) = schedule(config);
     let mut collector = Collector {
         config,
@@ -233,11 +240,12 @@ pub fn run_match(config: &MatchConfig, first: Vec<EngineProcess>) -> Result<(), 
         done: 0,
         lateness: vec![Samples::default(); config.engines.len()],
         failure: None,
+        decided: false,
     };
     let shared = Shared {
         config,
         queue: Mutex::new(jobs.into_iter().collect()),
-        stop: AtomicBool::new(false),
+        stop,
     };
     let workers = config.concurrency.min(collector.total).max(1);
     let mut first: Vec<Option<EngineProcess>> = first.into_iter().map(Some).collect();
@@ -260,7 +268,8 @@ pub fn run_match(config: &MatchConfig, first: Vec<EngineProcess>) -> Result<(), 
             }
         }
     });
-    collector.finish()
+    let interrupted = stop.load(Ordering::Relaxed) && !collector.decided;
+    collector.finish(interrupted)
 }
 
 /// The main thread's side of a match: results as they come in, the progress lines, the
@@ -279,6 +288,8 @@ struct Collector<'a> {
     lateness: Vec<Samples>,
     /// Why the match had to stop (the records file could not be written).
     failure: Option<RecordsError>,
+    /// The SPRT has decided.
+    decided: bool,
 }
 
 impl Collector<'_> {
@@ -306,6 +317,7 @@ impl Collector<'_> {
         let standing = report::standing(pair, pair_names, sprt);
         self.progress.set(self.done as u64, &standing);
         let decided = report::sprt_decided(sprt, pair);
+        self.decided |= decided;
         if let Some(file) = self.records.as_mut() {
             let record = format_record(&GameInfo {
                 event: &config.event,
@@ -327,14 +339,15 @@ impl Collector<'_> {
         decided
     }
 
-    /// Prints the table and the lateness of every engine.
-    fn finish(self) -> Result<(), MatchError> {
+    /// Prints the table and the lateness of every engine; `interrupted` when the match was
+    /// stopped from outside (Ctrl-C), which is then the error returned.
+    fn finish(self, interrupted: bool) -> Result<(), MatchError> {
         self.progress.finish();
         if let Some(error) = self.failure {
             return Err(error.into());
         }
         let (done, total) = (self.done, self.total);
-        if done < total {
+        if done < total && !interrupted {
             eprintln!("stopped after {done} of {total} games");
         }
         let names = &self.names;
@@ -342,6 +355,13 @@ impl Collector<'_> {
         let lateness = report::lateness(names, &self.lateness, self.config.margin);
         // Both end in a newline, which say! would double.
         crate::say!("{}", format!("{table}{lateness}").trim_end());
+        if interrupted {
+            return Err(MatchError::Interrupted {
+                done,
+                total,
+                records: self.config.records.clone(),
+            });
+        }
         Ok(())
     }
 }

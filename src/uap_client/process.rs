@@ -70,16 +70,22 @@ impl EngineProcess {
     /// Starts the engine and its reader thread without saying anything to it (the compliance
     /// checker does the handshake itself, to judge it).
     pub fn spawn(spec: &EngineSpec) -> Result<EngineProcess, EngineError> {
-        let mut child = Command::new(&spec.program)
+        let mut command = Command::new(&spec.program);
+        command
             .args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|source| EngineError::Spawn {
-                command: spec.command_line(),
-                source,
-            })?;
+            .stderr(Stdio::null());
+        // A process group of its own: Ctrl-C in the terminal goes to the whole foreground group,
+        // and the engines must not die mid-game before the runner has stopped the match (it
+        // quits them then). If the runner itself dies, the engine reads the end of its input,
+        // which UAP treats as `quit`.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn().map_err(|source| EngineError::Spawn {
+            command: spec.command_line(),
+            source,
+        })?;
         let (sender, events) = channel();
         let stdout = child.stdout.take();
         let stdin = child.stdin.take();

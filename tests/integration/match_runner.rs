@@ -722,3 +722,59 @@ fn weak_skill_levels_play_a_match_again_move_for_move_from_its_seed() {
     );
     assert_ne!(play("other.txt", "8"), first, "another seed, other games");
 }
+
+/// Ctrl-C in a terminal reaches every process of the foreground group: the runner and, unless
+/// they have groups of their own, its engines. The match must print the table of the games it
+/// finished, say where their records are, and exit with an error, not die silently.
+#[test]
+fn ctrl_c_prints_the_table_of_the_finished_games() {
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    let dir = scratch("ctrl-c");
+    let file = dir.join("games.txt");
+    let mut runner = Command::new(SUMITO)
+        .args([
+            "match", "--engine", SUMITO, "--engine", SUMITO, "--games", "400",
+        ])
+        .args(["--tc", "depth=1", "--concurrency", "2", "--records"])
+        .arg(&file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        // A group of its own, standing for the terminal's foreground group.
+        .process_group(0)
+        .spawn()
+        .expect("sumito match starts");
+    let started = Instant::now();
+    while fs::read_to_string(&file).map_or(0, |text| text.matches("[Event ").count()) < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no game finished"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let group = format!("-{}", runner.id());
+    let sent = Command::new("kill").args(["-INT", "--", &group]).status();
+    assert!(
+        sent.is_ok_and(|status| status.success()),
+        "kill -INT failed"
+    );
+    let output = runner.wait_with_output().expect("the runner ends");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let played = records(&file).len();
+    assert!(played >= 2 && played < 400, "{played} games in the file");
+    let message = format!("interrupted after {played} of 400 games");
+    assert!(stderr.contains(&message), "{stderr}");
+    assert!(stderr.contains("--merge"), "{stderr}");
+    // The table counts exactly the games in the file, none lost by a crash.
+    let row: Vec<&str> = stdout
+        .lines()
+        .find(|line| line.contains(" vs "))
+        .unwrap_or_else(|| panic!("no table: {stdout}"))
+        .split_whitespace()
+        .collect();
+    let games_column = row.iter().position(|word| *word == "vs").unwrap() + 4;
+    assert_eq!(row[games_column], played.to_string(), "{stdout}");
+    assert_eq!(row.last(), Some(&"0/0"), "a crash was counted: {stdout}");
+}
