@@ -732,7 +732,7 @@ fn ctrl_c_prints_the_table_of_the_finished_games() {
     use std::process::{Command, Stdio};
     let dir = scratch("ctrl-c");
     let file = dir.join("games.txt");
-    let mut runner = Command::new(SUMITO)
+    let runner = Command::new(SUMITO)
         .args([
             "match", "--engine", SUMITO, "--engine", SUMITO, "--games", "400",
         ])
@@ -763,7 +763,7 @@ fn ctrl_c_prints_the_table_of_the_finished_games() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     let played = records(&file).len();
-    assert!(played >= 2 && played < 400, "{played} games in the file");
+    assert!((2..400).contains(&played), "{played} games in the file");
     let message = format!("interrupted after {played} of 400 games");
     assert!(stderr.contains(&message), "{stderr}");
     assert!(stderr.contains("--merge"), "{stderr}");
