@@ -20,9 +20,9 @@ pub enum DatagenFlagsError {
     /// `--margin` out of range.
     #[error("--margin must be from 0 to 10000 centi-marbles")]
     Margin,
-    /// `--max-plies` out of range.
-    #[error("--max-plies must be from 1 to 100000")]
-    MaxPlies,
+    /// `--plies-after-opening` out of range.
+    #[error("--plies-after-opening must be from 1 to 100000")]
+    PliesAfterOpening,
     /// No table of `--hash` MB can be had.
     #[error("--hash: {0}")]
     Hash(#[source] TableSizeError),
@@ -62,9 +62,17 @@ pub struct DatagenArgs {
     #[arg(long, default_value = "4-8")]
     pub opening_plies: PlyRange,
     /// Plies after the random opening at which the game ends by the move limit (the side that
-    /// ejected more wins).
+    /// ejected more wins). Unlike match's --max-plies, counted after the opening.
     #[arg(long, default_value_t = 200)]
-    pub max_plies: u32,
+    pub plies_after_opening: u32,
+    /// The old name of --plies-after-opening, still read: data files and the commands in
+    /// src/eval/tuned.rs say it.
+    #[arg(
+        long = "max-plies",
+        hide = true,
+        conflicts_with = "plies_after_opening"
+    )]
+    pub old_max_plies: Option<u32>,
     /// Root lines searched per move (MultiPV); the move is drawn among them (see --margin).
     #[arg(long, default_value_t = 2)]
     pub lines: usize,
@@ -98,8 +106,9 @@ impl DatagenArgs {
         if self.margin > 10_000 {
             return Err(DatagenFlagsError::Margin);
         }
-        if !(1..=100_000).contains(&self.max_plies) {
-            return Err(DatagenFlagsError::MaxPlies);
+        let plies_after_opening = self.old_max_plies.unwrap_or(self.plies_after_opening);
+        if !(1..=100_000).contains(&plies_after_opening) {
+            return Err(DatagenFlagsError::PliesAfterOpening);
         }
         // Each thread makes a table of this size: found out now rather than in every thread.
         sumito::search::Engine::new(self.hash).map_err(DatagenFlagsError::Hash)?;
@@ -118,7 +127,7 @@ impl DatagenArgs {
             seed: self.seed,
             limits,
             opening_plies: self.opening_plies,
-            max_plies: self.max_plies,
+            plies_after_opening,
             lines: self.lines,
             margin: self.margin,
             hash: self.hash,
@@ -128,6 +137,12 @@ impl DatagenArgs {
 
 /// Runs `sumito datagen`: games appended to the output file, progress on stderr.
 pub fn run(args: &DatagenArgs) -> super::Outcome {
+    if args.old_max_plies.is_some() {
+        eprintln!(
+            "warning: datagen's --max-plies is the old name of --plies-after-opening (counted \
+             after the random opening, unlike match's --max-plies)"
+        );
+    }
     Ok(sumito::datagen::run(&Job {
         output: args.output.clone(),
         settings: args.settings()?,
@@ -159,8 +174,23 @@ mod tests {
         let settings = parse(&["--games", "5"]).unwrap().settings().unwrap();
         assert_eq!(
             settings.header(336966),
-            "# sumito datagen 1: --seed 1 --depth 3 --opening-plies 4-8 --max-plies 200 \
-             --lines 2 --margin 10 --hash 8; bench 336966\n"
+            "# sumito datagen 1: --seed 1 --depth 3 --opening-plies 4-8 \
+             --plies-after-opening 200 --lines 2 --margin 10 --hash 8; bench 336966\n"
+        );
+        // The old name gives the same settings.
+        let old = parse(&["--games", "5", "--max-plies", "150"]).unwrap();
+        let new = parse(&["--games", "5", "--plies-after-opening", "150"]).unwrap();
+        assert_eq!(old.settings().unwrap(), new.settings().unwrap());
+        assert!(
+            parse(&[
+                "--games",
+                "5",
+                "--max-plies",
+                "1",
+                "--plies-after-opening",
+                "1"
+            ])
+            .is_err()
         );
         let by_nodes = parse(&[
             "--positions",
@@ -191,6 +221,7 @@ mod tests {
             &["--games", "1", "--nodes", "0"],
             &["--games", "1", "--hash", "0"],
             &["--games", "1", "--margin", "10001"],
+            &["--games", "1", "--plies-after-opening", "0"],
         ] {
             let error = parse(flags).unwrap().settings().unwrap_err().to_string();
             assert!(error.contains("--"), "{flags:?}: {error}");

@@ -2,6 +2,7 @@
 //! ([`sumito::match_runner::suite`]); the suite goes to stdout.
 
 use sumito::board::Layout;
+use sumito::datagen::PlyRange;
 use sumito::match_runner::suite::{self, Recipe, SuiteError};
 
 /// Why `sumito openings` cannot make its suite.
@@ -16,8 +17,11 @@ pub enum OpeningsError {
     /// `--max-score` out of range.
     #[error("--max-score must be from 0 to 10000 centi-marbles")]
     MaxScore,
-    /// `--min-plies` above `--max-plies`, or `--max-plies` above 100.
-    #[error("--min-plies must not exceed --max-plies, which is at most 100")]
+    /// The old `--min-plies` above the old `--max-plies`, or either above 100.
+    #[error(
+        "--min-plies must not exceed --max-plies, which is at most 100 (both are the old \
+             names of --opening-plies MIN-MAX)"
+    )]
     Plies,
     /// `--threads 0`.
     #[error("--threads must be at least 1")]
@@ -39,12 +43,15 @@ pub struct OpeningsArgs {
     /// Largest |score| kept, in centi-marbles (30 = 0.30 marbles).
     #[arg(long, default_value_t = 30)]
     pub max_score: i32,
-    /// Fewest random plies from the layout.
-    #[arg(long, default_value_t = 2)]
-    pub min_plies: u32,
-    /// Most random plies from the layout.
-    #[arg(long, default_value_t = 8)]
-    pub max_plies: u32,
+    /// Random plies from the layout: a number, or a range such as 2-8 drawn from per opening.
+    #[arg(long, default_value = "2-8")]
+    pub opening_plies: PlyRange,
+    /// The old name of the low end of --opening-plies, still read (suites made before say it).
+    #[arg(long, hide = true, conflicts_with = "opening_plies")]
+    pub min_plies: Option<u32>,
+    /// The old name of the high end of --opening-plies, still read.
+    #[arg(long, hide = true, conflicts_with = "opening_plies")]
+    pub max_plies: Option<u32>,
     /// Seed of the random plies.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -71,7 +78,9 @@ impl OpeningsArgs {
         if !(0..=10_000).contains(&self.max_score) {
             return Err(OpeningsError::MaxScore);
         }
-        if self.min_plies > self.max_plies || self.max_plies > 100 {
+        let PlyRange { min, max } = self.opening_plies;
+        let (min, max) = (self.min_plies.unwrap_or(min), self.max_plies.unwrap_or(max));
+        if min > max || max > 100 {
             return Err(OpeningsError::Plies);
         }
         if self.threads == Some(0) {
@@ -86,8 +95,8 @@ impl OpeningsArgs {
             per_layout: self.per_layout,
             depth: self.depth,
             max_score: self.max_score,
-            min_plies: self.min_plies,
-            max_plies: self.max_plies,
+            min_plies: min,
+            max_plies: max,
             seed: self.seed,
             layouts,
             hash: self.hash,
@@ -97,6 +106,11 @@ impl OpeningsArgs {
 
 /// Runs `sumito openings`: the suite on stdout, progress on stderr.
 pub fn run(args: &OpeningsArgs) -> super::Outcome {
+    if args.min_plies.is_some() || args.max_plies.is_some() {
+        eprintln!(
+            "warning: --min-plies and --max-plies are the old names of --opening-plies MIN-MAX"
+        );
+    }
     let recipe = args.recipe()?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
@@ -137,6 +151,15 @@ mod tests {
                 .is_err()
         );
         assert!(args(&["--per-layout", "0"]).recipe().is_err());
+        // The old names still read, each end alone too.
+        let old = args(&["--min-plies", "3", "--max-plies", "5"])
+            .recipe()
+            .unwrap();
+        assert_eq!((old.min_plies, old.max_plies), (3, 5));
+        let new = args(&["--opening-plies", "3-5"]).recipe().unwrap();
+        assert_eq!((new.min_plies, new.max_plies), (3, 5));
+        let high = args(&["--max-plies", "6"]).recipe().unwrap();
+        assert_eq!((high.min_plies, high.max_plies), (2, 6));
         assert!(args(&["--threads", "0"]).recipe().is_err());
         assert!(args(&[]).recipe().is_ok());
     }

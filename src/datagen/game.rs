@@ -59,7 +59,7 @@ pub fn play(settings: &Settings, engine: &mut Engine, index: u64) -> GameRecord 
         decided: false,
     });
     let (mut black, mut white) = (&player, &player);
-    let result = play_game(&mut black, &mut white, start, settings.max_plies);
+    let result = play_game(&mut black, &mut white, start, settings.plies_after_opening);
     let kept = player.into_inner().kept;
     let samples: Vec<Sample> = kept
         .into_iter()
@@ -144,7 +144,7 @@ mod tests {
             seed,
             limits: Limits::depth(2),
             opening_plies: PlyRange { min: 4, max: 8 },
-            max_plies: 120,
+            plies_after_opening: 120,
             lines: 2,
             margin: 10,
             hash: 1,

@@ -87,7 +87,7 @@ fn not_ours(first_line: &[u8]) -> DatagenError {
 }
 
 fn check_header(first_line: &str, header: &str) -> Result<(), DatagenError> {
-    if first_line == header.trim_end() {
+    if super::settings::with_current_names(first_line) == header.trim_end() {
         Ok(())
     } else if first_line.starts_with(FORMAT_TAG) {
         Err(DatagenError::OtherSettings {
@@ -182,6 +182,16 @@ mod tests {
             assert_eq!(held.sound_bytes, sound as u64, "cut at {cut}");
             assert_eq!(held.sound_bytes + held.dropped_bytes, cut as u64);
         }
+    }
+
+    #[test]
+    fn a_header_with_the_old_flag_name_still_resumes() {
+        let header = "# sumito datagen 1: --seed 1 --plies-after-opening 200\n";
+        let old = file().replace("--seed 1\n", "--seed 1 --max-plies 200\n");
+        let held = scan(old.as_bytes(), header).unwrap();
+        assert_eq!(held.games, 3);
+        let other = file().replace("--seed 1\n", "--seed 1 --max-plies 150\n");
+        assert!(scan(other.as_bytes(), header).is_err());
     }
 
     #[test]

@@ -44,7 +44,7 @@ pub struct Settings {
     /// Random plies before the search plays.
     pub opening_plies: PlyRange,
     /// Plies after the opening at which the move limit ends the game.
-    pub max_plies: u32,
+    pub plies_after_opening: u32,
     /// Root lines searched per move.
     pub lines: usize,
     /// Centi-marbles below the best line that a drawn move may score.
@@ -62,8 +62,9 @@ impl Settings {
         };
         let PlyRange { min, max } = self.opening_plies;
         format!(
-            "--seed {} {limit} --opening-plies {min}-{max} --max-plies {} --lines {} --margin {} --hash {}",
-            self.seed, self.max_plies, self.lines, self.margin, self.hash
+            "--seed {} {limit} --opening-plies {min}-{max} --plies-after-opening {} --lines {} \
+             --margin {} --hash {}",
+            self.seed, self.plies_after_opening, self.lines, self.margin, self.hash
         )
     }
 
@@ -73,6 +74,12 @@ impl Settings {
         let (tag, flags) = (super::format::FORMAT_TAG, self.flags());
         format!("{tag}: {flags}{}{bench}\n", super::format::BENCH_MARK)
     }
+}
+
+/// A header line with the flags' current names: files written before `--plies-after-opening`
+/// say `--max-plies` for it, and still resume.
+pub fn with_current_names(header_line: &str) -> String {
+    header_line.replace(" --max-plies ", " --plies-after-opening ")
 }
 
 /// The default depth of every search. Measured on this project's 2-core machine, one thread

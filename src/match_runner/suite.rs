@@ -58,8 +58,8 @@ impl Recipe {
     fn command_line(&self) -> String {
         let names: Vec<&str> = self.layouts.iter().map(|l| l.name()).collect();
         format!(
-            "sumito openings --per-layout {} --depth {} --max-score {} --min-plies {} \
-             --max-plies {} --seed {} --layout {}",
+            "sumito openings --per-layout {} --depth {} --max-score {} --opening-plies {}-{} \
+             --seed {} --layout {}",
             self.per_layout,
             self.depth,
             self.max_score,

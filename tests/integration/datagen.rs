@@ -7,7 +7,14 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Small, fast games: the settings every test here uses.
-const FAST: [&str; 6] = ["--depth", "2", "--max-plies", "80", "--seed", "11"];
+const FAST: [&str; 6] = [
+    "--depth",
+    "2",
+    "--plies-after-opening",
+    "80",
+    "--seed",
+    "11",
+];
 
 fn temp_path(name: &str) -> PathBuf {
     let path =

@@ -24,7 +24,7 @@ fn data(name: &str) -> PathBuf {
         "15",
         "--depth",
         "2",
-        "--max-plies",
+        "--plies-after-opening",
         "80",
     ]);
     assert!(run.success, "{}", run.stderr);
