@@ -5,6 +5,7 @@
 pub mod analyse;
 pub mod bench;
 pub mod compliance;
+pub mod cpu;
 pub mod datagen;
 pub mod eval;
 pub mod flags;
