@@ -28,9 +28,6 @@ pub enum GuiError {
     /// `--host` names every address (0.0.0.0, ::), which the Host guard cannot check.
     #[error("--host {0}: give the one address to serve on, not all of them")]
     UnspecifiedHost(String),
-    /// The server stopped on an error.
-    #[error("the server failed: {0}")]
-    Serve(#[source] std::io::Error),
 
     /// A request without a `Host` header.
     #[error("the request has no Host header")]

@@ -19,6 +19,7 @@ pub mod hub;
 pub mod info;
 pub mod searches;
 pub mod security;
+mod serve;
 pub mod server;
 pub mod state;
 pub mod table;
@@ -79,19 +80,16 @@ async fn serve(host: &str, port: u16, open: bool, hub: Arc<Hub>) -> Result<(), G
     }
     let app = server::router(hub, AllowedHosts::for_address(address));
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let server = axum::serve(listener, app).with_graceful_shutdown(async move {
-        let mut stopped = stopped;
-        let _ = stopped.wait_for(|stop| *stop).await;
-    });
-    // A graceful shutdown waits for every connection to close, and an open page's event stream
-    // never does: after Ctrl-C or SIGTERM the requests in flight get a moment, and no more.
+    // A graceful shutdown would wait for every connection to close, and an open page's event
+    // stream never does: after Ctrl-C or SIGTERM the requests in flight get a moment, and no
+    // more.
     let deadline = async {
         crate::util::interrupt::signalled().await;
         let _ = stop.send(true);
         tokio::time::sleep(SHUTDOWN_GRACE).await;
     };
     tokio::select! {
-        served = server => served.map_err(GuiError::Serve),
+        () = serve::serve(listener, app, stopped) => Ok(()),
         () = deadline => Ok(()),
     }
 }

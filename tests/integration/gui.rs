@@ -144,6 +144,32 @@ fn only_requests_for_the_listening_address_are_answered() {
     assert_eq!(allowed.status, 200, "{}", allowed.body);
 }
 
+/// A client that sends half a request and then nothing must not hold its connection for ever.
+#[test]
+fn a_request_cut_off_in_its_headers_is_closed() {
+    use std::io::{Read, Write};
+    let gui = Gui::start(&["--movetime", "100"]);
+    let mut stream = std::net::TcpStream::connect(&gui.address).expect("connects");
+    stream
+        .write_all(b"GET /api/state HTTP/1.1\r\nHost: ")
+        .expect("half a request is sent");
+    // A guard against a hang, far above the server's timeout: not a speed claim.
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(60)))
+        .expect("a read timeout");
+    let mut answer = Vec::new();
+    let read = stream.read_to_end(&mut answer);
+    assert!(read.is_ok(), "the connection stayed open: {read:?}");
+    // hyper answers 408 Request Timeout, or just closes; either way the connection ends.
+    let text = String::from_utf8_lossy(&answer);
+    assert!(
+        text.is_empty() || text.starts_with("HTTP/1.1 408"),
+        "{text}"
+    );
+    // The server still answers others.
+    assert!(gui.state()["moves"].is_array());
+}
+
 #[test]
 fn malformed_requests_get_a_4xx_with_a_message() {
     let gui = Gui::start(&["--movetime", "100"]);
