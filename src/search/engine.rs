@@ -220,6 +220,13 @@ impl Engine {
         // The table is there from here on, by construction: no path leaves without `answer`.
         let tt = table(&mut self.tt, self.hash_mb);
         tt.new_search();
+        let skill = self.settings.skill;
+        // A level below full strength searches no more than its node budget.
+        let capped = skill.max_nodes().map(|cap| Limits {
+            nodes: Some(limits.nodes.map_or(cap, |nodes| nodes.min(cap))),
+            ..limits.clone()
+        });
+        let limits = capped.as_ref().unwrap_or(limits);
         let time = TimeManager::new(
             limits,
             root.side_to_move(),
@@ -240,14 +247,10 @@ impl Engine {
                 &self.settings.weights,
             ),
         };
-        let skill = self.settings.skill;
         let shown = self.settings.multipv.clamp(1, moves.len());
         let lines = shown.max(skill.lines()).min(moves.len());
         let plan = Plan {
-            max_depth: limits
-                .depth
-                .unwrap_or(u32::MAX)
-                .min(skill.max_depth().unwrap_or(u32::MAX)),
+            max_depth: limits.depth.unwrap_or(u32::MAX),
             lines,
             time,
         };

@@ -1,5 +1,5 @@
-//! Skill levels: a weaker Sumito for people. A lower level searches less deep and chooses, with
-//! controlled randomness, among the best few root moves, so that it plays plausible moves and
+//! Skill levels: a weaker Sumito for people. A lower level searches fewer nodes and chooses,
+//! with controlled randomness, among the best few root moves, so that it plays plausible moves and
 //! misses deeper ideas instead of blundering at random: a move is chosen only if it is at most
 //! [`Skill::tolerance`] worse than the best one, and never one that loses by force when another
 //! does not.
@@ -7,8 +7,16 @@
 use super::score::is_decisive;
 use crate::util::random::Random;
 
-/// The strongest level: the full engine, with no depth cap and no randomness.
+/// The strongest level: the full engine, with no node cap and no randomness.
 pub const MAX_SKILL: u32 = 20;
+
+/// The node budget of every move at level 1.
+const FIRST_LEVEL_NODES: f64 = 64.0;
+
+/// How many times as many nodes each level searches as the one below: a node budget, unlike a
+/// depth cap, keeps the levels apart at the top (a depth of 10 plies, level 19's old cap, is
+/// reached in milliseconds since the prunings) and does not depend on the machine or the clock.
+const NODE_GROWTH: f64 = 1.6;
 
 /// How strongly Sumito plays, from 1 (weakest) to [`MAX_SKILL`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,10 +41,11 @@ impl Skill {
         self.0 == MAX_SKILL
     }
 
-    /// The deepest iteration: one ply at level 1, one more every two levels (10 plies at level
-    /// 19); no cap at full strength.
-    pub fn max_depth(self) -> Option<u32> {
-        (!self.is_full()).then(|| 1 + (self.0 - 1) / 2)
+    /// The node budget of every move: 64 at level 1, 1.6 times as many each level up (about
+    /// 302,000 at level 19); none at full strength.
+    pub fn max_nodes(self) -> Option<u64> {
+        (!self.is_full())
+            .then(|| (FIRST_LEVEL_NODES * NODE_GROWTH.powi(self.0 as i32 - 1)).round() as u64)
     }
 
     /// Root lines searched to choose among (MultiPV asked for may be more).
@@ -94,7 +103,7 @@ mod tests {
         for _ in 0..100 {
             assert_eq!(Skill::FULL.choose(&[10, 9, 8, 7], &mut random), 0);
         }
-        assert_eq!(Skill::FULL.max_depth(), None);
+        assert_eq!(Skill::FULL.max_nodes(), None);
     }
 
     #[test]
@@ -124,10 +133,10 @@ mod tests {
     }
 
     #[test]
-    fn levels_get_shallower_and_looser_downwards() {
+    fn levels_search_less_and_choose_more_loosely_downwards() {
         for level in 1..MAX_SKILL - 1 {
             let (lower, higher) = (Skill::new(level), Skill::new(level + 1));
-            assert!(lower.max_depth() <= higher.max_depth());
+            assert!(lower.max_nodes() < higher.max_nodes());
             assert!(lower.tolerance() > higher.tolerance());
         }
         assert_eq!(Skill::new(0), Skill::new(1));

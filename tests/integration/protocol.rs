@@ -150,7 +150,7 @@ fn isready_is_answered_during_an_infinite_search_and_stop_gives_one_bestmove() {
 }
 
 #[test]
-fn skill_levels_search_shallower_and_vary_among_legal_moves() {
+fn skill_levels_search_less_and_vary_among_legal_moves() {
     let mut engine = Engine::start();
     engine.send("setoption name Skill value 1");
     engine.send("position layout belgian-daisy");
@@ -162,7 +162,7 @@ fn skill_levels_search_shallower_and_vary_among_legal_moves() {
         for line in lines.iter().filter(|l| l.starts_with("info depth")) {
             assert!(
                 line.starts_with("info depth 1 "),
-                "level 1 searches one ply: {line}"
+                "level 1's budget of 64 nodes ends the search after the first ply: {line}"
             );
             assert!(
                 line.contains(" multipv 1 "),
