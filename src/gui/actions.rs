@@ -6,7 +6,7 @@ use super::error::GuiError;
 use super::searches::Reporter;
 use super::state::Game;
 use super::table::{Mode, Table};
-use crate::board::{Colour, Layout, Position};
+use crate::board::{Colour, Layout, Position, check_game_counts};
 use crate::clock::GameClocks;
 use crate::clock::TimeControl;
 use crate::records::{Start, parse_records};
@@ -54,9 +54,11 @@ pub struct AnalysisSettings {
 /// Parses the start of a new game.
 fn start_of(request: &NewGame) -> Result<Start, GuiError> {
     match (&request.fen, &request.layout) {
+        // A game's start: composed positions with marbles missing are refused.
         (Some(fen), _) if !fen.trim().is_empty() => fen
             .trim()
             .parse::<Position>()
+            .and_then(|position| check_game_counts(&position).map(|()| position))
             .map(Start::Fen)
             .map_err(GuiError::BadPosition),
         (_, Some(name)) => Ok(Start::Layout(name.parse::<Layout>()?)),

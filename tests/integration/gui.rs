@@ -211,6 +211,11 @@ fn malformed_requests_get_a_4xx_with_a_message() {
         ),
         (r#"{"mode":"play","skill":0}"#, "skill"),
         (r#"{"mode":"play","fen":"xyz"}"#, "position string"),
+        // Two black marbles and five lost: composed, not a game's position.
+        (
+            r#"{"mode":"play","fen":"5/6/7/8/4w4/3bb3/7/6/5 b 5 5 40"}"#,
+            "7 in all",
+        ),
     ];
     for (body, words) in more {
         let answer = post_json(address, "/api/new", body);
