@@ -174,18 +174,9 @@ pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> Stri
             None => ("-".into(), "-".into()),
         };
         let both = |counts: [u32; 2]| format!("{}/{}", counts[0], counts[1]);
-        rows.push(vec![
-            format!("{} vs {}", names[first], names[second]),
-            t.games().to_string(),
-            t.wins.to_string(),
-            t.draws.to_string(),
-            t.losses.to_string(),
-            t.score()
-                .map(|s| format!("{:.1}%", 100.0 * s))
-                .unwrap_or_else(|| "-".into()),
-            format!("{}/{}", t.points(), 2 * t.games()),
-            t.elo().map(format_elo).unwrap_or_else(|| "-".into()),
-            interval_text(t),
+        let mut row = vec![format!("{} vs {}", names[first], names[second])];
+        row.extend(tally_cells(t));
+        row.extend([
             llr,
             verdict,
             format!("{:.1}", pair.average_plies()),
@@ -193,6 +184,7 @@ pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> Stri
             both(pair.illegal),
             both(pair.crashes),
         ]);
+        rows.push(row);
     }
     let mut text = aligned(&rows);
     if names.len() >= 3 {
@@ -254,20 +246,9 @@ fn standings(pairs: &[PairStats], names: &[String]) -> String {
     let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
     for (rank, &engine) in order.iter().enumerate() {
         let t = &totals[engine];
-        rows.push(vec![
-            (rank + 1).to_string(),
-            names[engine].clone(),
-            t.games().to_string(),
-            t.wins.to_string(),
-            t.draws.to_string(),
-            t.losses.to_string(),
-            t.score()
-                .map(|s| format!("{:.1}%", 100.0 * s))
-                .unwrap_or_else(|| "-".into()),
-            format!("{}/{}", t.points(), 2 * t.games()),
-            t.elo().map(format_elo).unwrap_or_else(|| "-".into()),
-            interval_text(t),
-        ]);
+        let mut row = vec![(rank + 1).to_string(), names[engine].clone()];
+        row.extend(tally_cells(t));
+        rows.push(row);
     }
     format!(
         "\nStandings (each engine against all the others):\n{}",
@@ -275,12 +256,23 @@ fn standings(pairs: &[PairStats], names: &[String]) -> String {
     )
 }
 
-/// `[-12.3, +45.6]`, the 95% interval of a tally's Elo, or `-` before any game.
-fn interval_text(tally: &Tally) -> String {
-    tally
-        .elo_interval()
-        .map(|(low, high)| format!("[{}, {}]", format_elo(low), format_elo(high)))
-        .unwrap_or_else(|| "-".into())
+/// The table cells of a tally: games, W, D, L, score, points, Elo and its 95% interval (`-`
+/// where there is no game yet).
+fn tally_cells(t: &Tally) -> [String; 8] {
+    let none = || "-".to_string();
+    [
+        t.games().to_string(),
+        t.wins.to_string(),
+        t.draws.to_string(),
+        t.losses.to_string(),
+        t.score()
+            .map_or_else(none, |s| format!("{:.1}%", 100.0 * s)),
+        format!("{}/{}", t.points(), 2 * t.games()),
+        t.elo().map_or_else(none, format_elo),
+        t.elo_interval().map_or_else(none, |(low, high)| {
+            format!("[{}, {}]", format_elo(low), format_elo(high))
+        }),
+    ]
 }
 
 /// Rows as columns: the first left-aligned, the others right-aligned, two blanks apart.
