@@ -255,13 +255,27 @@ impl Engine {
             time,
         };
 
-        let mut on_iteration =
-            |iteration: &Iteration| report_iteration(&shared, iteration, shown, report);
+        // Both the iterations and the finish report lines, never at the same time.
+        let report = std::cell::RefCell::new(report);
+        // The first move of the last line reported as `multipv 1`.
+        let last_shown = std::cell::Cell::new(None);
+        let mut on_iteration = |iteration: &Iteration| {
+            last_shown.set(iteration.moves.first().map(|line| line.mv));
+            report_iteration(&shared, iteration, shown, &mut **report.borrow_mut())
+        };
         let random = &mut self.random;
         let finish = |moves: &[RootMove], depth: u32| {
             let nodes = shared.nodes.load(Ordering::Relaxed);
             let scores: Vec<i32> = moves[..lines].iter().map(RootMove::last_score).collect();
             let chosen = skill.choose(&scores, random);
+            let line = &moves[chosen];
+            if last_shown.get() != Some(line.mv) {
+                // A level below full strength chose another line than the best, or an
+                // iteration cut short put another move first: the line played is shown last as
+                // the first line, so that what a GUI draws is what is played.
+                let seldepth = (depth as usize).max(line.pv.len());
+                (*report.borrow_mut())(&line_info(&shared, depth, seldepth, 1, line));
+            }
             let result = SearchResult::from_root_moves(moves, chosen, depth, nodes, shown);
             answer(&result);
             result
@@ -299,28 +313,44 @@ fn report_iteration(
     shown: usize,
     report: &mut dyn FnMut(&Info),
 ) {
-    let nodes = shared.nodes.load(Ordering::Relaxed);
-    let time = shared.control.elapsed();
-    let nps = (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
-    let hashfull = shared.tt.hashfull();
+    // A short mate can end every line above the nominal depth.
+    let seldepth = iteration.seldepth.max(iteration.depth as usize);
     for (index, root_move) in iteration
         .moves
         .iter()
         .take(iteration.lines.min(shown))
         .enumerate()
     {
-        report(&Info {
-            depth: iteration.depth,
-            // A short mate can end every line above the nominal depth.
-            seldepth: iteration.seldepth.max(iteration.depth as usize),
-            multipv: index + 1,
-            score: Reported::from_score(root_move.score),
-            nodes,
-            nps,
-            time,
-            hashfull,
-            pv: root_move.pv.clone(),
-        });
+        report(&line_info(
+            shared,
+            iteration.depth,
+            seldepth,
+            index + 1,
+            root_move,
+        ));
+    }
+}
+
+/// The `info` of one root line as line number `multipv`, with the search's counts so far.
+fn line_info(
+    shared: &Shared,
+    depth: u32,
+    seldepth: usize,
+    multipv: usize,
+    line: &RootMove,
+) -> Info {
+    let nodes = shared.nodes.load(Ordering::Relaxed);
+    let time = shared.control.elapsed();
+    Info {
+        depth,
+        seldepth,
+        multipv,
+        score: Reported::from_score(line.last_score()),
+        nodes,
+        nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+        time,
+        hashfull: shared.tt.hashfull(),
+        pv: line.pv.clone(),
     }
 }
 

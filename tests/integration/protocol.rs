@@ -149,6 +149,36 @@ fn isready_is_answered_during_an_infinite_search_and_stop_gives_one_bestmove() {
     );
 }
 
+/// A GUI draws the last `multipv 1` line: below full strength it must be the line played.
+#[test]
+fn skill_levels_show_the_line_they_play() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Skill value 3");
+    let mut other_than_best = 0;
+    for seed in 1..=12 {
+        engine.send(&format!("setoption name Seed value {seed}"));
+        engine.send("position startpos");
+        engine.send("go depth 4");
+        let lines = engine.until(|l| l.starts_with("bestmove"));
+        let infos: Vec<&String> = lines.iter().filter(|l| l.contains(" multipv 1 ")).collect();
+        let pv = |line: &str| -> Vec<String> {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let at = words.iter().position(|w| *w == "pv").expect("a pv");
+            words[at + 1..].iter().map(|w| w.to_string()).collect()
+        };
+        let last = pv(infos.last().expect("an info line"));
+        let answer: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
+        assert_eq!(answer[1], last[0], "{lines:?}");
+        if let Some(ponder) = answer.get(3) {
+            assert_eq!(Some(&ponder.to_string()), last.get(1), "{lines:?}");
+        }
+        // Was it another line than the one the last iteration put first?
+        let best_of_iteration = infos.iter().rev().nth(1).map(|line| pv(line)[0].clone());
+        other_than_best += usize::from(best_of_iteration.is_some_and(|best| best != last[0]));
+    }
+    assert!(other_than_best > 0, "level 3 always played the best line");
+}
+
 #[test]
 fn skill_levels_search_less_and_vary_among_legal_moves() {
     let mut engine = Engine::start();
