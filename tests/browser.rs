@@ -597,7 +597,7 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     let phone = browser.script(
         "const rect = (css) => document.querySelector(css).getBoundingClientRect(); \
          const e1 = rect('[data-cell=e1] .hole'), e9 = rect('[data-cell=e9] .hole'); \
-         const small = [...document.querySelectorAll('button, select, input, summary')] \
+         const small = [...document.querySelectorAll('button, select, input, summary, a')] \
            .filter((c) => c.getClientRects().length > 0 && c.getBoundingClientRect().height < 44) \
            .map((c) => c.id || c.name || c.textContent); \
          return { width: document.documentElement.clientWidth, \

@@ -52,8 +52,14 @@ impl Table {
         let Some(at) = self.probes.iter().position(|(engine, _)| *engine == index) else {
             return;
         };
-        if let DriverEvent::Ready { name, options } = event {
-            self.learn_engine(index, name, options);
+        match event {
+            DriverEvent::Ready { name, options } => self.learn_engine(index, name, options),
+            DriverEvent::Failed { message, .. } => {
+                if let Some(slot) = self.engine_failures.get_mut(index) {
+                    *slot = Some(message);
+                }
+            }
+            _ => {}
         }
         // Dropping the handle ends the driver's thread, which quits the engine.
         drop(self.probes.swap_remove(at));
@@ -122,6 +128,13 @@ impl Table {
         if dead && let Some(seat_state) = self.seats[seat].as_mut() {
             seat_state.driver = None;
             seat_state.failed = Some(message.clone());
+            // An engine that never answered the handshake did not start at all.
+            let engine = seat_state.engine;
+            if self.engine_options.get(engine).is_some_and(Option::is_none)
+                && let Some(slot) = self.engine_failures.get_mut(engine)
+            {
+                *slot = Some(message.clone());
+            }
         }
         let ours = self
             .search

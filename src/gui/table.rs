@@ -111,6 +111,8 @@ pub struct Table {
     pub engine_names: Vec<String>,
     /// The options each engine announced, once it has answered the handshake.
     pub engine_options: Vec<Option<Vec<String>>>,
+    /// Why each engine failed to start, if it did (until it starts after all).
+    pub engine_failures: Vec<Option<String>>,
     pub game: Game,
     pub mode: Mode,
     pub tc: TimeControl,
@@ -142,11 +144,13 @@ impl Table {
     pub(super) fn new(config: GuiConfig) -> Table {
         let engine_names = config.engines.iter().map(|e| e.name.clone()).collect();
         let engine_options = vec![None; config.engines.len()];
+        let engine_failures = vec![None; config.engines.len()];
         let tc = config.tc;
         let mut table = Table {
             config,
             engine_names,
             engine_options,
+            engine_failures,
             game: Game::new(Start::Layout(Layout::Standard), Default::default()),
             mode: Mode::Play {
                 human: Colour::Black,
@@ -193,6 +197,9 @@ impl Table {
         }
         if let Some(slot) = self.engine_options.get_mut(index) {
             *slot = Some(options);
+        }
+        if let Some(slot) = self.engine_failures.get_mut(index) {
+            *slot = None;
         }
         if !matches!(self.mode, Mode::Analyse { .. }) {
             self.game.players = self.player_names();

@@ -181,8 +181,8 @@ fn seats_json(table: &Table) -> Vec<Value> {
         .collect()
 }
 
-/// The engines the page may choose: names, and whether each has a `Skill` option (`null`
-/// until it has started).
+/// The engines the page may choose: names, whether each has a `Skill` option (`null` until it
+/// has started), and why it did not start, if it did not.
 fn engines_json(table: &Table) -> Vec<Value> {
     let skill = |options: &Option<Vec<String>>| {
         options
@@ -191,9 +191,10 @@ fn engines_json(table: &Table) -> Vec<Value> {
     };
     (0..table.engine_names.len())
         .zip(&table.engine_options)
-        .map(
-            |(index, options)| json!({ "name": table.engine_name(index), "skill": skill(options) }),
-        )
+        .zip(&table.engine_failures)
+        .map(|((index, options), failed)| {
+            json!({ "name": table.engine_name(index), "skill": skill(options), "failed": failed })
+        })
         .collect()
 }
 

@@ -362,7 +362,8 @@ function drawEngine() {
   const played = thinking && thinking.current ? thinking.played : null;
   if (shown.length === 0) {
     summary.textContent = played ? `Played ${played}; the engine showed no line beginning with it.`
-      : thinking && !thinking.current ? `The engine's last lines are of ply ${thinking.ply}, not of the position shown.`
+      : thinking && !thinking.current ? (running ? `The engine is thinking about ply ${thinking.ply}; the board shows ply ${state.cursor}.`
+        : `The engine's last lines are of ply ${thinking.ply}; the board shows ply ${state.cursor}.`)
         : state.mode === 'analyse' && !state.analysing ? 'Analysis is off.' : 'No output yet.';
   } else {
     const nps = thinking.nps >= 1e6 ? `${(thinking.nps / 1e6).toFixed(1)} M` : `${Math.round(thinking.nps / 1e3)} k`;
@@ -491,7 +492,8 @@ function fillForm() {
   skill.disabled = !hasSkill;
   $('#skill-note').textContent = hasSkill ? '' : engine && engine.skill === false
     ? 'This engine has no Skill option: it always plays at full strength; choose a shorter time control to weaken it.'
-    : 'Levels show once the engine has started.';
+    : engine && engine.failed ? `This engine did not start: ${engine.failed}`
+      : 'Levels show once the engine has started.';
   showModeFields();
 }
 
