@@ -1,7 +1,9 @@
 //! The GUI in a real browser: Debian's headless Chromium driven through ChromeDriver (WebDriver,
-//! plain JSON over HTTP). It loads the page, counts the 61 cells, plays a move by clicks, sees
-//! the engine answer, plays a move by typing, loads a record and steps through it, and watches
-//! analysis and an engine game, saving a screenshot of each mode to target/gui-screenshots/.
+//! plain JSON over HTTP). It loads the page with two engines, counts the 61 cells, checks the
+//! engines' names and levels and the coordinates, plays a move by clicks, sees the engine answer
+//! and the graph draw its score, plays a move by typing, loads a record and steps through it,
+//! watches analysis and an engine game, plays at level 1 against the engine panel, and plays on
+//! a phone's screen (390 x 844), saving screenshots to target/gui-screenshots/.
 //!
 //! It needs /usr/bin/chromium and /usr/bin/chromedriver, so it is ignored by `cargo test`;
 //! `scripts/browser-test` installs them and runs it (CI does too).
