@@ -1,7 +1,9 @@
 //! The GUI in a real browser: Debian's headless Chromium driven through ChromeDriver (WebDriver,
-//! plain JSON over HTTP). It loads the page, counts the 61 cells, plays a move by clicks, sees
-//! the engine answer, plays a move by typing, loads a record and steps through it, and watches
-//! analysis and an engine game, saving a screenshot of each mode to target/gui-screenshots/.
+//! plain JSON over HTTP). It loads the page with two engines, counts the 61 cells, checks the
+//! engines' names and levels and the coordinates, plays a move by clicks, sees the engine answer
+//! and the graph draw its score, plays a move by typing, loads a record and steps through it,
+//! watches analysis and an engine game, plays at level 1 against the engine panel, and plays on
+//! a phone's screen (390 x 844), saving screenshots to target/gui-screenshots/.
 //!
 //! It needs /usr/bin/chromium and /usr/bin/chromedriver, so it is ignored by `cargo test`;
 //! `scripts/browser-test` installs them and runs it (CI does too).
@@ -169,10 +171,44 @@ impl Browser {
     }
 
     fn screenshot(&self, path: &std::path::Path) {
-        self.script("window.scrollTo(0, 0); document.activeElement?.blur?.(); return 0");
+        self.screenshot_at(path, 0);
+    }
+
+    /// A screenshot of the page scrolled down by `y` pixels.
+    fn screenshot_at(&self, path: &std::path::Path, y: u32) {
+        self.script(&format!(
+            "window.scrollTo(0, {y}); document.activeElement?.blur?.(); return 0"
+        ));
         let data = self.session_call("GET", "/screenshot", None);
         let bytes = base64_decode(data.as_str().expect("base64 text"));
         std::fs::write(path, bytes).expect("the screenshot is written");
+    }
+
+    /// A screenshot of the element `css` alone.
+    fn element_screenshot(&self, css: &str, path: &std::path::Path) {
+        let element = self.find(css);
+        let data = self.session_call("GET", &format!("/element/{element}/screenshot"), None);
+        let bytes = base64_decode(data.as_str().expect("base64 text"));
+        std::fs::write(path, bytes).expect("the screenshot is written");
+    }
+
+    /// Makes the page a phone's (`mobile`) or a desktop's of `width` x `height` CSS pixels,
+    /// through the Chrome DevTools Protocol: the window's own size would include its frame.
+    fn emulate(&self, width: u32, height: u32, mobile: bool) {
+        let params = json!({ "width": width, "height": height, "deviceScaleFactor": 1,
+            "mobile": mobile });
+        let body = json!({ "cmd": "Emulation.setDeviceMetricsOverride", "params": params });
+        self.session_call("POST", "/goog/cdp/execute", Some(body));
+    }
+
+    /// Starts a new game from the form as `setup` (JavaScript on `f`, the form's elements)
+    /// sets it, opening the form first (it folds once a game starts).
+    fn start_game(&self, setup: &str) {
+        self.script(&format!(
+            "document.querySelector('#new-game').open = true; \
+             const f = document.querySelector('#new-form').elements; {setup}; return 0"
+        ));
+        self.click("#new-form button[type=submit]");
     }
 }
 
@@ -212,6 +248,44 @@ fn base64_decode(text: &str) -> Vec<u8> {
 /// The number of entries in the move list.
 const MOVE_COUNT: &str = "return document.querySelectorAll('#moves .mv').length";
 
+/// The coordinates of the board that touch its frame (their text's box, sampled on a 5 x 5
+/// grid, in the frame's fill or stroke), or stand outside the picture.
+const COORDINATES_ON_THE_FRAME: &str = "\
+    const board = document.querySelector('#board'); \
+    const frame = board.querySelector('.frame'); \
+    const view = board.viewBox.baseVal; \
+    const bad = []; \
+    for (const label of board.querySelectorAll('.coord')) { \
+      const b = label.getBBox(); \
+      if (b.x < view.x || b.y < view.y || b.x + b.width > view.x + view.width \
+          || b.y + b.height > view.y + view.height) bad.push(label.textContent + ' cut off'); \
+      let touches = false; \
+      for (let i = 0; i <= 4; i++) for (let j = 0; j <= 4; j++) { \
+        const p = board.createSVGPoint(); \
+        p.x = b.x + b.width * i / 4; p.y = b.y + b.height * j / 4; \
+        if (frame.isPointInFill(p) || frame.isPointInStroke(p)) touches = true; \
+      } \
+      if (touches) bad.push(label.textContent); \
+    } \
+    return bad";
+
+/// The names in the player bars and the drop-downs that chose them, for a watched game.
+const WATCHED_NAMES: &str = "\
+    const f = document.querySelector('#new-form').elements; \
+    const chosen = (select) => select.options[select.selectedIndex].text; \
+    const bar = (side) => document.querySelector(`.player[data-side=${side}] .name`).textContent; \
+    return [bar('black'), bar('white'), chosen(f['black-engine']), chosen(f['white-engine'])]";
+
+/// Whether the engine panel agrees with the last move of the game: its (one) line starts
+/// with that move, marked as played.
+const PANEL_AGREES: &str = "\
+    const moves = [...document.querySelectorAll('#moves .mv')].map((m) => m.textContent); \
+    const lines = [...document.querySelectorAll('#pv-lines li')]; \
+    const first = lines[0]?.textContent.trim().split(/\\s+/)[1]; \
+    return [moves.length, moves[moves.length - 1], first, lines.length, \
+      lines[0]?.classList.contains('played') ?? false, \
+      document.querySelector('#engine-summary').textContent]";
+
 /// The real game of GAMES.md (Sumito at depth 4 against depth 1).
 const RECORD: &str = "[Event \"Sumito match\"]\n[Black \"depth4\"]\n[White \"depth1\"]\n\
 [Result \"1-0\"]\n[Layout \"belgian-daisy\"]\n[MaxPlies \"200\"]\n\
@@ -231,7 +305,9 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/gui-screenshots");
     std::fs::create_dir_all(&shots).expect("the screenshot folder");
     let profile = std::env::temp_dir().join(format!("sumito-chromium-{}", std::process::id()));
-    let gui = Gui::start(&["--movetime", "300"]);
+    // Two engines (Sumito twice, under the program's name until each answers).
+    let sumito = common::engines::SUMITO;
+    let gui = Gui::start(&["--engine", sumito, "--engine", sumito, "--movetime", "300"]);
     let browser = Browser::start(&profile);
     browser.open(&gui.url());
 
@@ -245,6 +321,38 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     assert_eq!(count("[data-colour=black]"), json!(14));
     assert_eq!(count("[data-colour=white]"), json!(14));
 
+    // Every engine names itself in the drop-downs and shows its levels before it plays: the
+    // second is started at launch to answer the handshake (issue 25 point 7).
+    browser.wait_for(
+        "both engines' own names",
+        "const names = [...document.querySelector('[name=engine0]').options].map((o) => o.text); \
+         return JSON.stringify(names) === '[\"Sumito 0.1.0 #1\",\"Sumito 0.1.0 #2\"]'",
+    );
+    browser.script(
+        "const e = document.querySelector('[name=engine0]'); e.value = '1'; \
+         e.dispatchEvent(new Event('change')); return 0",
+    );
+    browser.wait_for(
+        "the second engine's levels",
+        "const f = document.querySelector('#new-form').elements; \
+         return !f.skill.disabled && document.querySelector('#skill-note').textContent === ''",
+    );
+    browser.script(
+        "const e = document.querySelector('[name=engine0]'); e.value = '0'; \
+         e.dispatchEvent(new Event('change')); return 0",
+    );
+
+    // The coordinates stand clear of the frame, the board either way up (issue 25 point 8).
+    assert_eq!(browser.script(COORDINATES_ON_THE_FRAME), json!([]));
+    browser.click("#flip");
+    assert_eq!(
+        browser.script(COORDINATES_ON_THE_FRAME),
+        json!([]),
+        "turned"
+    );
+    browser.screenshot(&shots.join("flipped.png"));
+    browser.click("#flip");
+
     // A move by clicks: a1 and b1 together (in line), then c1 in front of them.
     browser.click("[data-cell=a1]");
     browser.click("[data-cell=b1]");
@@ -257,9 +365,32 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     );
     assert_eq!(count("[data-cell=c1][data-colour=black]"), json!(1));
     assert_eq!(count("[data-cell=a1][data-colour]"), json!(0));
+    // With the game under way the New game form has folded away (issue 25 point 5).
+    assert_eq!(
+        browser.script("return document.querySelector('#new-game').open"),
+        json!(false)
+    );
 
     // The engine's answer appears; then a typed move.
     browser.wait_for("the engine's answer", &format!("{MOVE_COUNT} === 2"));
+    // The graph draws the first score, with a scale, the plies and a legend (issue 25 point 9).
+    browser.wait_for(
+        "the first score on the graph",
+        "return document.querySelectorAll('#graph .graph-dot').length === 1",
+    );
+    assert_eq!(
+        browser.script(
+            "return [...document.querySelectorAll('#graph .graph-y')].map((t) => t.textContent)"
+        ),
+        json!(["+1", "0", "−1"]),
+        "the scale, in marbles"
+    );
+    assert!(
+        count("#graph .graph-x").as_u64().unwrap_or(0) >= 2,
+        "the plies"
+    );
+    assert_eq!(count("#graph .graph-title"), json!(1), "the axis' name");
+    assert_eq!(count("#graph-legend .swatch"), json!(3), "the legend");
 
     // An illegal selection says why: c3 and c5 do not touch.
     browser.click("[data-cell=c3]");
@@ -279,10 +410,11 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     );
     browser.wait_for("the engine's second answer", &format!("{MOVE_COUNT} === 4"));
     browser.wait_for(
-        "a score on the graph",
-        "return document.querySelector('#graph .graph-line') !== null",
+        "two scores on the graph",
+        "return document.querySelectorAll('#graph .graph-dot').length === 2",
     );
     browser.screenshot(&shots.join("play.png"));
+    browser.element_screenshot("#evaluation", &shots.join("graph-play.png"));
     // Against the engine one button steps back, Take back: your move and the engine's reply.
     let buttons = "return ['#undo', '#takeback'].map((b) => document.querySelector(b).hidden)";
     assert_eq!(browser.script(buttons), json!([true, false]));
@@ -309,6 +441,15 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     std::fs::write(&record, RECORD).expect("the record file");
     browser.type_into("#load", &record.display().to_string());
     browser.wait_for("the record's moves", &format!("{MOVE_COUNT} === 37"));
+    // Its graph shows what is known without an engine, the marbles ejected, and says how the
+    // engine's scores come (issue 25 point 9).
+    assert_eq!(count("#graph .graph-material"), json!(1));
+    assert_eq!(count("#graph .graph-dot"), json!(0));
+    let note = browser.script("return document.querySelector('#graph-note').textContent");
+    assert!(
+        note.as_str().unwrap_or("").contains("Start analysis"),
+        "{note}"
+    );
     // In analysis Undo takes back one move, and there is no engine's reply to take back.
     assert_eq!(browser.script(buttons), json!([false, true]));
     // It opens at its start, so that it can be stepped through: a2 still holds its marble.
@@ -347,14 +488,31 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
          const item = document.querySelector('#moves .current').getBoundingClientRect(); \
          return item.top >= list.top && item.bottom <= list.bottom",
     );
+    // The result stands clear of the board's cells, the last move's among them (issue 25
+    // point 10).
+    let covered = browser.script(
+        "const r = document.querySelector('#result').getBoundingClientRect(); \
+         return [...document.querySelectorAll('[data-cell]')].filter((cell) => { \
+           const c = cell.getBoundingClientRect(); \
+           return c.left < r.right && r.left < c.right && c.top < r.bottom && r.top < c.bottom; \
+         }).map((cell) => cell.dataset.cell)",
+    );
+    assert_eq!(covered, json!([]), "cells under the result");
+    assert_eq!(
+        count("#board .last-to"),
+        json!(2),
+        "d3c2 lands on c2 and b1"
+    );
     browser.screenshot(&shots.join("record.png"));
+    browser.element_screenshot("#evaluation", &shots.join("graph-record.png"));
     // Another game of the same file opens by its number, without picking the file again.
     browser.script("const g = document.querySelector('#load-game'); g.value = '2'; g.dispatchEvent(new Event('change'));");
     browser.wait_for("the file's second game", &format!("{MOVE_COUNT} === 2"));
 
     // Engine against engine, on a clock.
-    browser.script("const f = document.querySelector('#new-form'); f.elements.mode.value = 'watch'; f.elements.mode.dispatchEvent(new Event('change')); f.elements.tc.value = '60+1';");
-    browser.click("#new-form button[type=submit]");
+    browser.start_game(
+        "f.mode.value = 'watch'; f.mode.dispatchEvent(new Event('change')); f.tc.value = '60+1'",
+    );
     // The mode label and the move list change in the same update: once the label says so, the
     // list is the new game's, not the loaded record's.
     browser.wait_for(
@@ -366,14 +524,138 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
         "clocks",
         "return document.querySelectorAll('[data-clock]').length === 2",
     );
+    // The player bars name the engines as the drop-downs do, the second too though it had not
+    // played when the game began (issue 25 point 7).
+    assert_eq!(
+        browser.script(WATCHED_NAMES),
+        json!([
+            "Sumito 0.1.0 #1",
+            "Sumito 0.1.0 #2",
+            "Sumito 0.1.0 #1",
+            "Sumito 0.1.0 #2"
+        ])
+    );
+    // Once a game starts the form folds away (issue 25 point 5).
+    assert_eq!(
+        browser.script("return document.querySelector('#new-game').open"),
+        json!(false)
+    );
     browser.screenshot(&shots.join("watch.png"));
 
-    // A narrow window still shows the whole board.
-    browser.session_call(
-        "POST",
-        "/window/rect",
-        Some(json!({ "width": 480, "height": 900 })),
+    // At level 1 the engine plays one of its four best lines, often not the best: the panel
+    // shows the line of the move it played, never another (issue 25 point 6).
+    browser.start_game(
+        "f.mode.value = 'play'; f.mode.dispatchEvent(new Event('change')); \
+         f.colour.value = 'black'; f.engine0.value = '0'; f.tc.value = 'movetime=200'; \
+         f.skill.value = '1'",
     );
+    browser.wait_for(
+        "a game at level 1",
+        "return document.querySelector('#mode-label').textContent === 'Playing the engine' \
+         && document.querySelectorAll('#moves .mv').length === 0",
+    );
+    let mut not_best = 0;
+    for ply in (2..=16).step_by(2) {
+        browser.script(
+            "const input = document.querySelector('input[name=move]'); \
+             input.value = state.legal[0].m; return 0",
+        );
+        browser.type_into("input[name=move]", ENTER);
+        browser.wait_for(
+            "the engine's answer at level 1",
+            &format!("{MOVE_COUNT} === {ply} && state.thinking && !state.thinking.running"),
+        );
+        let panel = browser.script(PANEL_AGREES);
+        assert_eq!(panel[0], json!(ply), "{panel}");
+        assert_eq!(
+            panel[1], panel[2],
+            "the panel's line starts with the move played: {panel}"
+        );
+        assert_eq!(panel[3], json!(1), "only the line played: {panel}");
+        assert_eq!(panel[4], json!(true), "marked as played: {panel}");
+        not_best += usize::from(
+            panel[5]
+                .as_str()
+                .unwrap_or("")
+                .contains("the engine's line"),
+        );
+    }
+    eprintln!("level 1: {not_best} of 8 answers were not the engine's best line");
+    // Take back leaves no line of a position taken back.
+    browser.click("#takeback");
+    browser.wait_for("the take-back", &format!("{MOVE_COUNT} === 14"));
+    assert_eq!(
+        count("#pv-lines li"),
+        json!(0),
+        "a stale line after take back"
+    );
+
+    // A phone, 390 x 844: a game started there folds the form away, the board takes the
+    // width, every control is a finger's height, and the move box and the list follow the
+    // board (issue 25 point 5).
+    browser.emulate(390, 844, true);
+    browser.start_game(
+        "f.mode.value = 'play'; f.mode.dispatchEvent(new Event('change')); \
+         f.skill.value = '20'; f.tc.value = 'movetime=200'",
+    );
+    browser.wait_for("a new game on the phone", &format!("{MOVE_COUNT} === 0"));
+    browser.type_into("input[name=move]", &format!("a1b2{ENTER}"));
+    browser.wait_for(
+        "the engine's answer on the phone",
+        &format!("{MOVE_COUNT} === 2"),
+    );
+    let phone = browser.script(
+        "const rect = (css) => document.querySelector(css).getBoundingClientRect(); \
+         const e1 = rect('[data-cell=e1] .hole'), e9 = rect('[data-cell=e9] .hole'); \
+         const small = [...document.querySelectorAll('button, select, input, summary, a')] \
+           .filter((c) => c.getClientRects().length > 0 && c.getBoundingClientRect().height < 44) \
+           .map((c) => c.id || c.name || c.textContent); \
+         return { width: document.documentElement.clientWidth, \
+           scrollWidth: document.documentElement.scrollWidth, \
+           hole: e1.width, row: e9.right - e1.left, \
+           folded: !document.querySelector('#new-game').open, \
+           form: rect('#new-game').height, \
+           entry: rect('input[name=move]').top - rect('#board').bottom, \
+           list: rect('#moves').top - rect('#board').bottom, small }",
+    );
+    eprintln!("phone: {phone}");
+    assert_eq!(phone["width"], json!(390), "{phone}");
+    assert_eq!(
+        phone["scrollWidth"],
+        json!(390),
+        "no sideways scrolling: {phone}"
+    );
+    let number = |key: &str| phone[key].as_f64().unwrap_or(f64::NAN);
+    assert!(number("hole") >= 27.0, "the cells fill the width: {phone}");
+    assert!(
+        number("row") >= 0.8 * 390.0,
+        "the middle row spans the width: {phone}"
+    );
+    assert_eq!(phone["folded"], json!(true), "{phone}");
+    assert!(
+        number("form") <= 70.0,
+        "the folded form is one line: {phone}"
+    );
+    assert!(
+        number("entry") <= 300.0,
+        "the move box follows the board: {phone}"
+    );
+    assert!(
+        number("list") <= 400.0,
+        "the move list follows the board: {phone}"
+    );
+    assert_eq!(phone["small"], json!([]), "controls under 44 px");
+    browser.screenshot(&shots.join("phone.png"));
+    let below = browser.script(
+        "return Math.round(document.querySelector('#controls').getBoundingClientRect().top \
+         + window.scrollY - 8)",
+    );
+    let below = u32::try_from(below.as_u64().unwrap_or(0)).unwrap_or(0);
+    browser.screenshot_at(&shots.join("phone-moves.png"), below);
+    browser.element_screenshot("#evaluation", &shots.join("phone-graph.png"));
+    browser.emulate(480, 900, false);
+
+    // A narrow window still shows the whole board.
     browser.screenshot(&shots.join("narrow.png"));
     drop(browser);
     let _ = std::fs::remove_dir_all(&profile);

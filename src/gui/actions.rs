@@ -188,6 +188,8 @@ impl Table {
         }
         self.cancel();
         self.game.truncate(length);
+        // The lines of a search of a position taken back are of no position of the game now.
+        self.thinking = Default::default();
         self.message = None;
         self.clock_running = None;
         self.kick(reporter);
@@ -280,6 +282,10 @@ mod tests {
         fn for_driver(&self, _: usize, _: u64) -> Box<dyn Fn(DriverEvent) + Send> {
             Box::new(|_| {})
         }
+
+        fn for_probe(&self, _: usize) -> Box<dyn Fn(DriverEvent) + Send> {
+            Box::new(|_| {})
+        }
     }
 
     fn table() -> Table {
@@ -324,6 +330,53 @@ mod tests {
         assert_eq!(table.game.players, ["Black", "White"]);
         let names = crate::gui::view::snapshot(&table)["engines"].clone();
         assert_eq!(names[1]["name"], "none #2");
+    }
+
+    #[test]
+    fn a_take_back_leaves_no_line_of_a_position_taken_back() {
+        let mut table = table();
+        table
+            .new_game(&request("analyse"), &NoEngines)
+            .expect("an analysis");
+        table
+            .set_analysis(
+                &AnalysisSettings {
+                    running: Some(false),
+                    multipv: None,
+                },
+                &NoEngines,
+            )
+            .expect("analysis off");
+        table.human_move("a1b2", &NoEngines).expect("a move");
+        table.human_move("i5h5", &NoEngines).expect("a reply");
+        table.thinking.side = Some(Colour::Black);
+        table.thinking.ply = 2;
+        table.thinking.lines = vec![crate::gui::info::parse_info("info depth 3 pv a2b3 i4h4")];
+        table.take_back(1, &NoEngines).expect("taken back");
+        assert!(table.thinking.lines.is_empty(), "{:?}", table.thinking);
+        assert!(crate::gui::view::snapshot(&table)["thinking"].is_null());
+    }
+
+    #[test]
+    fn the_panel_keeps_the_line_of_the_move_played() {
+        use crate::gui::info::parse_info;
+        use crate::gui::table::Thinking;
+        let mut thinking = Thinking {
+            lines: vec![
+                parse_info("info depth 1 multipv 1 score cp 9 pv a1b2"),
+                parse_info("info depth 1 multipv 2 score cp 4 pv a5b5"),
+            ],
+            multipv: 4,
+            ..Thinking::default()
+        };
+        thinking.settle("a5b5".into(), |first| first == "a5b5");
+        assert_eq!(thinking.lines.len(), 1);
+        assert_eq!(thinking.lines[0].pv, ["a5b5"]);
+        assert_eq!(thinking.lines[0].multipv, 2);
+        assert_eq!(thinking.played.as_deref(), Some("a5b5"));
+        // No line begins with the move played: none is shown.
+        thinking.settle("c3d3".into(), |first| first == "c3d3");
+        assert!(thinking.lines.is_empty());
     }
 
     #[test]

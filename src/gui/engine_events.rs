@@ -4,7 +4,7 @@
 use super::engine_driver::DriverEvent;
 use super::info::{InfoLine, black_view, parse_info};
 use super::searches::Reporter;
-use super::table::{Mode, Table};
+use super::table::Table;
 use crate::clock::TimeControl;
 use crate::records::Termination;
 use std::time::Duration;
@@ -29,15 +29,7 @@ impl Table {
             DriverEvent::Ready { name, options } => {
                 let engine = seat_state.engine;
                 seat_state.options = Some(options.clone());
-                if let Some(slot) = self.engine_names.get_mut(engine) {
-                    *slot = name;
-                }
-                if let Some(slot) = self.engine_options.get_mut(engine) {
-                    *slot = Some(options);
-                }
-                if !matches!(self.mode, Mode::Analyse { .. }) && self.game.moves().is_empty() {
-                    self.game.players = self.player_names();
-                }
+                self.learn_engine(engine, name, options);
             }
             DriverEvent::Info { serial, line } => self.on_info(serial, &line),
             DriverEvent::BestMove {
@@ -54,6 +46,25 @@ impl Table {
         }
     }
 
+    /// Handles what the probe of engine `index` reports: its name and options, after which it
+    /// is dismissed (its thread quits the engine), or its failure.
+    pub(super) fn on_probe(&mut self, index: usize, event: DriverEvent) {
+        let Some(at) = self.probes.iter().position(|(engine, _)| *engine == index) else {
+            return;
+        };
+        match event {
+            DriverEvent::Ready { name, options } => self.learn_engine(index, name, options),
+            DriverEvent::Failed { message, .. } => {
+                if let Some(slot) = self.engine_failures.get_mut(index) {
+                    *slot = Some(message);
+                }
+            }
+            _ => {}
+        }
+        // Dropping the handle ends the driver's thread, which quits the engine.
+        drop(self.probes.swap_remove(at));
+    }
+
     fn on_info(&mut self, serial: u64, line: &str) {
         let Some(search) = self.search.filter(|s| s.serial == serial) else {
             return;
@@ -68,13 +79,14 @@ impl Table {
         {
             self.game.set_score(search.ply, black_view(score, side));
         }
+        let shown = self.thinking.multipv.max(1) as usize;
         let lines = &mut self.thinking.lines;
         if lines.len() < rank {
             lines.resize(rank, InfoLine::default());
         }
         lines[rank - 1] = info;
         // Deeper lines of a finished iteration are stale once a new first line comes.
-        lines.truncate(self.multipv.max(1) as usize);
+        lines.truncate(shown);
     }
 
     fn on_bestmove(&mut self, serial: u64, text: &str, elapsed: Duration, reporter: &dyn Reporter) {
@@ -88,7 +100,10 @@ impl Table {
             return;
         }
         match self.game.play_at_end(text) {
-            Ok(_) => {
+            Ok(played) => {
+                let searched = self.game.position_at(search.ply);
+                let starts_with = |first: &str| searched.parse_move(first).ok() == Some(played);
+                self.thinking.settle(played.to_string(), starts_with);
                 self.charge_clock();
                 self.kick(reporter);
             }
@@ -113,6 +128,13 @@ impl Table {
         if dead && let Some(seat_state) = self.seats[seat].as_mut() {
             seat_state.driver = None;
             seat_state.failed = Some(message.clone());
+            // An engine that never answered the handshake did not start at all.
+            let engine = seat_state.engine;
+            if self.engine_options.get(engine).is_some_and(Option::is_none)
+                && let Some(slot) = self.engine_failures.get_mut(engine)
+            {
+                *slot = Some(message.clone());
+            }
         }
         let ours = self
             .search

@@ -15,8 +15,8 @@ pub struct Hub {
 }
 
 impl Hub {
-    /// A hub with a game against the first engine from the standard layout (not started until
-    /// a page asks: no engine runs before it is needed).
+    /// A hub with a game against the first engine from the standard layout (no engine runs
+    /// yet: `run` starts them).
     pub fn new(config: GuiConfig) -> Arc<Hub> {
         let table = Table::new(config);
         let snapshot = snapshot(&table).to_string();
@@ -75,5 +75,10 @@ impl Reporter for Arc<Hub> {
         Box::new(move |event| {
             hub.update(|table, reporter| table.on_event(seat, generation, event, reporter));
         })
+    }
+
+    fn for_probe(&self, index: usize) -> Box<dyn Fn(DriverEvent) + Send> {
+        let hub = Arc::clone(self);
+        Box::new(move |event| hub.update(|table, _| table.on_probe(index, event)))
     }
 }

@@ -44,8 +44,12 @@ pub fn run(config: GuiConfig, host: &str, port: u16, open: bool) -> Result<(), G
         .map_err(GuiError::Runtime)?;
     let hub = Hub::new(config);
     // The first engine starts at once: the page learns its options (a `Skill` level?) and the
-    // first game does not wait for it.
-    hub.update(|table, hub| table.ensure_seat(0, hub));
+    // first game does not wait for it. The others answer the handshake and quit, so that the
+    // page names each one and knows its levels before it is chosen.
+    hub.update(|table, hub| {
+        table.ensure_seat(0, hub);
+        table.probe_engines(hub);
+    });
     let served = runtime.block_on(serve(host, port, open, Arc::clone(&hub)));
     // The engines end with the GUI: each driver quits its engine (and kills it if it must).
     hub.shut_down();

@@ -12,9 +12,27 @@ use crate::records::Termination;
 pub trait Reporter {
     /// The function the driver of `seat`, started as `generation`, calls with each event.
     fn for_driver(&self, seat: usize, generation: u64) -> Box<dyn Fn(DriverEvent) + Send>;
+    /// The function the probe of engine `index` calls with each event (`Table::on_probe`).
+    fn for_probe(&self, index: usize) -> Box<dyn Fn(DriverEvent) + Send>;
 }
 
+/// The lines a Sumito below full strength searches to choose its move among (PROTOCOL.md,
+/// "Skill levels"). A game's search asks for as many, so that the line of the move played is
+/// among those shown: it costs such an engine nothing.
+const SKILL_LINES: u32 = 4;
+
 impl Table {
+    /// Starts every engine but the first (which seat 0 starts) once, only to learn its name and
+    /// options: the page's drop-downs, player bars and level note then name each engine as it
+    /// names itself, and know whether it has levels, before it plays.
+    pub fn probe_engines(&mut self, reporter: &dyn Reporter) {
+        for (index, spec) in self.config.engines.iter().enumerate().skip(1) {
+            if let Ok(driver) = Driver::start(spec.clone(), reporter.for_probe(index)) {
+                self.probes.push((index, driver));
+            }
+        }
+    }
+
     /// Starts the engine of `seat` if it does not run, or runs another engine than chosen.
     pub fn ensure_seat(&mut self, seat: usize, reporter: &dyn Reporter) {
         let engine = self.choice[seat];
@@ -86,7 +104,7 @@ impl Table {
         }
         let fresh = std::mem::take(&mut seat_state.fresh);
         let skill = seat_state.has_option("Skill");
-        let setup = self.search_setup(fresh, skill, ply, analysis);
+        let (setup, multipv) = self.search_setup(fresh, skill, ply, analysis);
         if let Some(driver) = self.driver(seat) {
             driver.search(SearchRequest {
                 serial,
@@ -105,6 +123,8 @@ impl Table {
             side: Some(side),
             ply,
             lines: Vec::new(),
+            multipv,
+            played: None,
         };
         if !analysis {
             self.start_clock();
@@ -113,26 +133,35 @@ impl Table {
 
     /// The commands before the search of `ply`: `newgame` to a `fresh` engine, its lines, the
     /// game's move limit, the position, and the level to an engine that has a `Skill` option
-    /// (full strength but against a person).
-    fn search_setup(&self, fresh: bool, skill: bool, ply: usize, analysis: bool) -> Vec<String> {
+    /// (full strength but against a person); and the number of lines asked for.
+    fn search_setup(
+        &self,
+        fresh: bool,
+        skill: bool,
+        ply: usize,
+        analysis: bool,
+    ) -> (Vec<String>, u32) {
         let mut setup = Vec::new();
         if fresh {
             setup.push("newgame".to_string());
         }
-        let multipv = if analysis { self.multipv } else { 1 };
+        let level = match self.mode {
+            Mode::Play { .. } if skill => self.skill,
+            _ => 20,
+        };
+        let multipv = match (analysis, level) {
+            (true, _) => self.multipv,
+            (false, 20) => 1,
+            (false, _) => SKILL_LINES,
+        };
         setup.push(format!("setoption name MultiPV value {multipv}"));
         let limit_plies = self.game.position_at(0).move_limit();
         setup.push(format!("setoption name MoveLimit value {limit_plies}"));
         if skill {
-            let level = if matches!(self.mode, Mode::Play { .. }) {
-                self.skill
-            } else {
-                20
-            };
             setup.push(format!("setoption name Skill value {level}"));
         }
         setup.push(self.game.position_command(ply));
-        setup
+        (setup, multipv)
     }
 
     /// An engine that is gone cannot search: the game is lost for its side, or the analysis

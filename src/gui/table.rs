@@ -81,6 +81,27 @@ pub struct Thinking {
     pub ply: usize,
     /// The latest line of each rank, indexed by MultiPV rank - 1.
     pub lines: Vec<InfoLine>,
+    /// The lines the search was asked for (`MultiPV`); deeper ranks are stale.
+    pub multipv: u32,
+    /// The move the search ended with, once it is played: then `lines` holds only the line
+    /// that begins with it, if the engine showed one.
+    pub played: Option<String>,
+}
+
+impl Thinking {
+    /// The search ended with `played` (the move as the game notes it), and `starts_with` tells
+    /// whether a line begins with it. A level below full strength may play another of its lines
+    /// than the best one: the panel keeps the line of the move played, never one that
+    /// contradicts it.
+    pub fn settle(&mut self, played: String, starts_with: impl Fn(&str) -> bool) {
+        let line = self
+            .lines
+            .iter()
+            .find(|line| line.pv.first().is_some_and(|first| starts_with(first)))
+            .cloned();
+        self.lines = line.into_iter().collect();
+        self.played = Some(played);
+    }
 }
 
 /// Everything the server keeps.
@@ -90,6 +111,8 @@ pub struct Table {
     pub engine_names: Vec<String>,
     /// The options each engine announced, once it has answered the handshake.
     pub engine_options: Vec<Option<Vec<String>>>,
+    /// Why each engine failed to start, if it did (until it starts after all).
+    pub engine_failures: Vec<Option<String>>,
     pub game: Game,
     pub mode: Mode,
     pub tc: TimeControl,
@@ -111,6 +134,9 @@ pub struct Table {
     pub version: u64,
     pub(super) next_serial: u64,
     pub(super) next_generation: u64,
+    /// Engines started at launch only to learn their names and options (engine index, driver),
+    /// each dismissed once it has answered.
+    pub(super) probes: Vec<(usize, Driver)>,
 }
 
 impl Table {
@@ -118,11 +144,13 @@ impl Table {
     pub(super) fn new(config: GuiConfig) -> Table {
         let engine_names = config.engines.iter().map(|e| e.name.clone()).collect();
         let engine_options = vec![None; config.engines.len()];
+        let engine_failures = vec![None; config.engines.len()];
         let tc = config.tc;
         let mut table = Table {
             config,
             engine_names,
             engine_options,
+            engine_failures,
             game: Game::new(Start::Layout(Layout::Standard), Default::default()),
             mode: Mode::Play {
                 human: Colour::Black,
@@ -140,6 +168,7 @@ impl Table {
             version: 0,
             next_serial: 1,
             next_generation: 1,
+            probes: Vec::new(),
         };
         table.game.players = table.player_names();
         table
@@ -156,6 +185,24 @@ impl Table {
             }
             Mode::Watch => [engine(0), engine(1)],
             Mode::Analyse { .. } => ["Black".into(), "White".into()],
+        }
+    }
+
+    /// Takes what engine `index` answered to the handshake: its `id name` and its options. The
+    /// players of a game against engines are named after them, so they follow (the players of
+    /// an analysis or a loaded record do not).
+    pub(super) fn learn_engine(&mut self, index: usize, name: String, options: Vec<String>) {
+        if let Some(slot) = self.engine_names.get_mut(index) {
+            *slot = name;
+        }
+        if let Some(slot) = self.engine_options.get_mut(index) {
+            *slot = Some(options);
+        }
+        if let Some(slot) = self.engine_failures.get_mut(index) {
+            *slot = None;
+        }
+        if !matches!(self.mode, Mode::Analyse { .. }) {
+            self.game.players = self.player_names();
         }
     }
 
@@ -212,10 +259,12 @@ impl Table {
     pub(super) fn dismiss_engines(&mut self) -> Vec<Driver> {
         self.cancel();
         let seats = std::mem::take(&mut self.seats);
+        let probes = std::mem::take(&mut self.probes);
         seats
             .into_iter()
             .flatten()
             .filter_map(|s| s.driver)
+            .chain(probes.into_iter().map(|(_, driver)| driver))
             .collect()
     }
 }

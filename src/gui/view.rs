@@ -3,6 +3,7 @@
 //! clocks and the scores for the eval graph. The page computes no rule itself.
 
 use super::info::{EngineScore, black_view};
+use super::state::Game;
 use super::table::{Mode, Table};
 use crate::board::{Cells, Colour, Position, neighbour};
 use crate::movegen::Move;
@@ -126,10 +127,17 @@ fn thinking_json(table: &Table) -> Value {
             })
         })
         .collect();
+    // The lines are of the shown position, or (once their move is played) of the one before
+    // it; of any other, the page does not show them.
+    let cursor = table.game.cursor();
+    let current =
+        thinking.ply == cursor || (thinking.played.is_some() && thinking.ply + 1 == cursor);
     json!({
         "running": table.search.is_some(),
         "side": colour_name(side),
         "ply": thinking.ply,
+        "played": thinking.played,
+        "current": current,
         "depth": first.map_or(0, |l| l.depth),
         "nodes": first.map_or(0, |l| l.nodes),
         "nps": first.map_or(0, |l| l.nps),
@@ -173,8 +181,8 @@ fn seats_json(table: &Table) -> Vec<Value> {
         .collect()
 }
 
-/// The engines the page may choose: names, and whether each has a `Skill` option (`null`
-/// until it has started).
+/// The engines the page may choose: names, whether each has a `Skill` option (`null` until it
+/// has started), and why it did not start, if it did not.
 fn engines_json(table: &Table) -> Vec<Value> {
     let skill = |options: &Option<Vec<String>>| {
         options
@@ -183,9 +191,21 @@ fn engines_json(table: &Table) -> Vec<Value> {
     };
     (0..table.engine_names.len())
         .zip(&table.engine_options)
-        .map(
-            |(index, options)| json!({ "name": table.engine_name(index), "skill": skill(options) }),
-        )
+        .zip(&table.engine_failures)
+        .map(|((index, options), failed)| {
+            json!({ "name": table.engine_name(index), "skill": skill(options), "failed": failed })
+        })
+        .collect()
+}
+
+/// The material after every ply, known without an engine: the marbles White has lost less
+/// those Black has lost (Black's view, like the scores).
+fn material(game: &Game) -> Vec<i32> {
+    (0..=game.moves().len())
+        .map(|ply| {
+            let position = game.position_at(ply);
+            i32::from(position.lost(Colour::White)) - i32::from(position.lost(Colour::Black))
+        })
         .collect()
 }
 
@@ -221,6 +241,7 @@ pub fn snapshot(table: &Table) -> Value {
         "result": result_json(table),
         "thinking": thinking_json(table),
         "scores": game.scores().iter().map(|s| score_json(*s)).collect::<Vec<_>>(),
+        "material": material(game),
         "clocks": clocks_json(table),
         "message": table.message,
     })

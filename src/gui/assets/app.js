@@ -61,22 +61,37 @@ function drawDefs(board) {
   svg('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: '#e4572e' }, marker);
 }
 
+// The frame stands at 1.2 times the cells' distance from the centre; a coordinate stands this
+// many cell spacings beyond the outermost cell of its row or column, which puts the middle of
+// its text half a cell spacing outside the frame's edge, in either orientation.
+const FRAME_SCALE = 1.2;
+const FRAME_STROKE = 0.12;
+const LABEL_STEPS = 1.45;
+// Half the width and height of a coordinate's text (font size .34), with a little air.
+const LABEL_HALF = 0.2;
+
+// Draws the frame and the coordinates; returns the box they fill, [x0, y0, x1, y1].
 function drawFrame(board) {
+  const box = [Infinity, Infinity, -Infinity, -Infinity];
+  const include = (x, y, half) => {
+    box[0] = Math.min(box[0], x - half); box[1] = Math.min(box[1], y - half);
+    box[2] = Math.max(box[2], x + half); box[3] = Math.max(box[3], y + half);
+  };
   const corners = ['a1', 'a5', 'e9', 'i9', 'i5', 'e1'].map((cell) => {
-    const [x, y] = cellPoint(cell);
-    return `${(x * 1.2).toFixed(3)},${(y * 1.2).toFixed(3)}`;
+    const [x, y] = cellPoint(cell).map((v) => v * FRAME_SCALE);
+    include(x, y, FRAME_STROKE);
+    return `${x.toFixed(3)},${y.toFixed(3)}`;
   });
-  svg('polygon', { points: corners.join(' '), fill: 'url(#board-fill)', stroke: '#1f2933',
-    'stroke-width': '.12', 'stroke-linejoin': 'round' }, board);
-  for (let r = 0; r < 9; r++) {
-    const [x, y] = point(r, Math.max(1, r - 3));
-    const side = flipped ? 1.3 : -1.3;
-    svg('text', { x: x + side, y, class: 'coord' }, board).textContent = ROWS[r].toUpperCase();
-  }
-  for (let c = 1; c <= 9; c++) {
-    const [x, y] = point(Math.max(0, c - 5) - 0.95, c);
-    svg('text', { x, y, class: 'coord' }, board).textContent = String(c);
-  }
+  svg('polygon', { points: corners.join(' '), class: 'frame', fill: 'url(#board-fill)', stroke: '#1f2933',
+    'stroke-width': String(FRAME_STROKE), 'stroke-linejoin': 'round' }, board);
+  const label = (x, y, text) => {
+    include(x, y, LABEL_HALF);
+    svg('text', { x: x.toFixed(3), y: y.toFixed(3), class: 'coord' }, board).textContent = text;
+  };
+  // A row's letter to the side of its first cell, a column's number beyond its first cell.
+  for (let r = 0; r < 9; r++) label(...point(r, Math.max(1, r - 3) - LABEL_STEPS), ROWS[r].toUpperCase());
+  for (let c = 1; c <= 9; c++) label(...point(Math.max(0, c - 5) - LABEL_STEPS, c), String(c));
+  return box;
 }
 
 function drawCells(board, snapshot, targets) {
@@ -136,9 +151,12 @@ function drawBoard() {
   boardKey = key;
   const board = $('#board');
   board.replaceChildren();
-  board.setAttribute('viewBox', '-6.1 -4.8 12.2 9.6');
   drawDefs(board);
-  drawFrame(board);
+  // The picture is cut to the frame and the coordinates, so that on a narrow screen the cells
+  // are as large as the width allows.
+  const [x0, y0, x1, y1] = drawFrame(board);
+  const air = 0.05;
+  board.setAttribute('viewBox', [x0 - air, y0 - air, x1 - x0 + 2 * air, y1 - y0 + 2 * air].map((v) => v.toFixed(3)).join(' '));
   drawCells(board, state, targetsOfSelection());
   drawArrow(board, arrow);
 }
@@ -231,6 +249,8 @@ function drawStatus() {
   if (!state) { status.textContent = ''; return; }
   const side = state.board.to_move === 'black' ? 'Black' : 'White';
   const over = state.board.over;
+  // The result box below the board says it already.
+  if (over && state.result && state.cursor === state.moves.length) { status.textContent = ''; return; }
   status.textContent = over ? over : `${side} to move` + (state.cursor < state.moves.length
     ? ` (ply ${state.cursor} of ${state.moves.length})` : '');
 }
@@ -336,13 +356,25 @@ function drawEngine() {
   const summary = $('#engine-summary');
   const lines = $('#pv-lines');
   lines.replaceChildren();
-  if (!thinking || thinking.lines.length === 0) {
-    summary.textContent = state.mode === 'analyse' && !state.analysing ? 'Analysis is off.' : 'No output yet.';
+  // Lines are shown only with the position they are of (or, once their move is played, the
+  // one after it): never beside a board or a move they contradict.
+  const shown = thinking && thinking.current ? thinking.lines : [];
+  const played = thinking && thinking.current ? thinking.played : null;
+  if (shown.length === 0) {
+    summary.textContent = played ? `Played ${played}; the engine showed no line beginning with it.`
+      : thinking && !thinking.current ? (running ? `The engine is thinking about ply ${thinking.ply}; the board shows ply ${state.cursor}.`
+        : `The engine's last lines are of ply ${thinking.ply}; the board shows ply ${state.cursor}.`)
+        : state.mode === 'analyse' && !state.analysing ? 'Analysis is off.' : 'No output yet.';
   } else {
     const nps = thinking.nps >= 1e6 ? `${(thinking.nps / 1e6).toFixed(1)} M` : `${Math.round(thinking.nps / 1e3)} k`;
-    summary.textContent = `depth ${thinking.depth} · ${nps} nodes/s · scores for Black (+) and White (−)`;
-    for (const line of thinking.lines) {
+    const facts = `depth ${thinking.depth} · ${nps} nodes/s · scores for Black (+) and White (−)`;
+    const rank = shown[0].multipv;
+    summary.textContent = !played ? facts
+      : `Played ${played}` + (rank > 1 ? `, the engine's line ${rank}: below full strength it picks among its best lines` : '')
+        + ` · ${facts}`;
+    for (const line of shown) {
       const item = document.createElement('li');
+      if (played) item.className = 'played';
       const score = document.createElement('span');
       score.className = 'score';
       score.textContent = line.score ? line.score.text : '';
@@ -354,6 +386,10 @@ function drawEngine() {
   $('#multipv').value = String(state.multipv);
 }
 
+// The graph's plot, in pixels of the SVG (its viewBox is its size on the screen, so that its
+// text is not stretched): margins for the scale on the left and the plies below.
+const GRAPH = { left: 30, right: 8, top: 8, bottom: 18 };
+
 function graphCp(score) {
   if (!score) return null;
   return score.mate !== undefined ? Math.sign(score.mate) * 500 : Math.max(-500, Math.min(500, score.cp));
@@ -362,26 +398,70 @@ function graphCp(score) {
 function drawGraph() {
   const graph = $('#graph');
   graph.replaceChildren();
+  const width = Math.max(120, Math.round(graph.clientWidth || 300));
+  const height = Math.max(80, Math.round(graph.clientHeight || 130));
+  graph.setAttribute('viewBox', `0 0 ${width} ${height}`);
   const plies = Math.max(1, state.moves.length);
-  const x = (ply) => (ply / plies) * 300;
-  // The scale follows the game, from one marble up to five (a forced win is drawn at five).
-  const range = Math.max(100, ...state.scores.map((s) => Math.abs(graphCp(s) || 0)));
-  const graphValue = (score) => (score ? 50 - (graphCp(score) / range) * 45 : null);
-  svg('line', { x1: 0, y1: 50, x2: 300, y2: 50, class: 'graph-zero' }, graph);
-  let path = '';
-  let area = '';
-  state.scores.forEach((score, ply) => {
-    const y = graphValue(score);
-    if (y === null) return;
-    path += `${path ? 'L' : 'M'}${x(ply).toFixed(2)},${y.toFixed(2)} `;
-    area += `${area ? 'L' : `M${x(ply).toFixed(2)},50 L`}${x(ply).toFixed(2)},${y.toFixed(2)} `;
-  });
-  if (area) {
-    const lastPly = state.scores.reduce((last, s, i) => (s ? i : last), 0);
-    svg('path', { d: `${area} L${x(lastPly).toFixed(2)},50 Z`, class: 'graph-area' }, graph);
-    svg('path', { d: path, class: 'graph-line' }, graph);
+  const [left, right] = [GRAPH.left, width - GRAPH.right];
+  const [top, bottom] = [GRAPH.top, height - GRAPH.bottom];
+  const x = (ply) => left + (ply / plies) * (right - left);
+  // The scale, in whole marbles, follows the game from one marble up to five (a forced win
+  // is drawn at five); the material counts too.
+  const cps = state.scores.map(graphCp).filter((cp) => cp !== null);
+  const extreme = Math.max(0, ...cps.map(Math.abs), ...state.material.map((m) => Math.abs(m) * 100));
+  const range = Math.min(5, Math.max(1, Math.ceil(extreme / 100)));
+  const middle = (top + bottom) / 2;
+  const y = (cp) => middle - (cp / (range * 100)) * (middle - top);
+  // The scale: 0 and the range above and below, in marbles.
+  for (const marbles of [range, 0, -range]) {
+    svg('line', { x1: left, y1: y(marbles * 100), x2: right, y2: y(marbles * 100),
+      class: marbles === 0 ? 'graph-zero' : 'graph-grid' }, graph);
+    const text = marbles > 0 ? `+${marbles}` : marbles < 0 ? `−${-marbles}` : '0';
+    svg('text', { x: left - 4, y: y(marbles * 100), class: 'graph-axis graph-y' }, graph).textContent = text;
   }
-  svg('line', { x1: x(state.cursor), y1: 0, x2: x(state.cursor), y2: 100, class: 'graph-cursor' }, graph);
+  // The plies below: the start, the end, and a round number or two between.
+  const step = [1, 2, 5, 10, 20, 50, 100].find((s) => plies / s <= 4) || 200;
+  // (Ply 0 is where the axis begins, under its name.)
+  const ticks = new Set([plies]);
+  for (let ply = step; ply < plies - step / 2; ply += step) ticks.add(ply);
+  for (const ply of ticks) {
+    svg('text', { x: x(ply), y: height - 4, class: 'graph-axis graph-x' }, graph).textContent = String(ply);
+  }
+  svg('text', { x: left - 4, y: height - 4, class: 'graph-axis graph-title' }, graph).textContent = 'ply';
+  // The material, known at every ply without an engine: a step at every ejection.
+  let material = '';
+  state.material.forEach((m, ply) => {
+    material += ply === 0 ? `M${x(0)},${y(m * 100)}` : ` H${x(ply)} V${y(m * 100)}`;
+  });
+  svg('path', { d: material, class: 'graph-material' }, graph);
+  // The engines' scores where they gave one: a line through them and a dot on each, so that
+  // the first score shows at once.
+  let path = '';
+  state.scores.forEach((score, ply) => {
+    const cp = graphCp(score);
+    if (cp === null) return;
+    path += `${path ? ' L' : 'M'}${x(ply).toFixed(1)},${y(cp).toFixed(1)}`;
+  });
+  if (path) svg('path', { d: path, class: 'graph-line' }, graph);
+  state.scores.forEach((score, ply) => {
+    const cp = graphCp(score);
+    if (cp === null) return;
+    const dot = svg('circle', { cx: x(ply), cy: y(cp), r: 2.5, class: 'graph-dot' }, graph);
+    svg('title', {}, dot).textContent = `ply ${ply}: ${score.text}`;
+  });
+  svg('line', { x1: x(state.cursor), y1: top, x2: x(state.cursor), y2: bottom, class: 'graph-cursor' }, graph);
+  // Where the engines' scores are missing, say how they come.
+  const missing = state.scores.length - cps.length;
+  const note = $('#graph-note');
+  if (state.mode === 'analyse' && missing > 0) {
+    note.textContent = state.analysing
+      ? 'The analysis scores each position it is shown: step through the game to fill the graph.'
+      : `${cps.length ? 'Scores are known for ' + cps.length + ' of ' + state.scores.length + ' positions.' : 'No engine has scored these positions yet.'} Start analysis and step through the game to fill the graph.`;
+  } else if (cps.length === 0) {
+    note.textContent = 'The engine\'s score shows after its first search.';
+  } else {
+    note.textContent = '';
+  }
 }
 
 function fillForm() {
@@ -412,7 +492,8 @@ function fillForm() {
   skill.disabled = !hasSkill;
   $('#skill-note').textContent = hasSkill ? '' : engine && engine.skill === false
     ? 'This engine has no Skill option: it always plays at full strength; choose a shorter time control to weaken it.'
-    : 'Levels show once the engine has started.';
+    : engine && engine.failed ? `This engine did not start: ${engine.failed}`
+      : 'Levels show once the engine has started.';
   showModeFields();
 }
 
@@ -454,6 +535,9 @@ function redraw() {
 
 function apply(snapshot) {
   if (state && snapshot.version < state.version) return;
+  // A page opened on a game under way shows it, not the form.
+  const begun = state ? state.moves.length === 0 && !formChosen : true;
+  if (begun && snapshot.moves.length > 0) fold();
   const changed = !state || snapshot.board.fen !== state.board.fen || snapshot.cursor !== state.cursor;
   if (changed) selection = [];
   state = snapshot;
@@ -491,11 +575,20 @@ function newGame(event) {
   } else {
     request.engines = [Number(form.engine0.value)];
   }
-  api('/api/new', request);
+  api('/api/new', request).then((answer) => { if (answer) fold(); });
 }
+
+// Once a game starts (Start, a record loaded, or the first move of the game on the page) the
+// New game form folds away, so that on a phone the move box and the move list follow the
+// board; its heading opens it again. A form the player opened or closed during the game stays
+// as it is.
+let formChosen = false;
+
+function fold() { $('#new-game').open = false; formChosen = false; }
 
 function wire() {
   $('#new-form').addEventListener('submit', newGame);
+  $('#new-game summary').addEventListener('click', () => { formChosen = true; });
   $('#new-form').elements.mode.addEventListener('change', showModeFields);
   $('#new-form').elements.engine0.addEventListener('change', fillForm);
   $('#first').addEventListener('click', () => goto(0));
@@ -516,12 +609,16 @@ function wire() {
   });
   $('#graph').addEventListener('click', (event) => {
     const box = event.currentTarget.getBoundingClientRect();
-    goto(Math.round(((event.clientX - box.left) / box.width) * Math.max(1, state.moves.length)));
+    const along = (event.clientX - box.left - GRAPH.left) / (box.width - GRAPH.left - GRAPH.right);
+    goto(Math.round(Math.max(0, Math.min(1, along)) * Math.max(1, state.moves.length)));
   });
+  // The graph is drawn to its size on the screen.
+  window.addEventListener('resize', () => { if (state) drawGraph(); });
   // The text of the records file last loaded is kept, so that another of its games opens
   // when the game number changes, without picking the file again.
   let loaded = null;
-  const openGame = () => api('/api/record', { text: loaded, game: Number($('#load-game').value) || 1 });
+  const openGame = () => api('/api/record', { text: loaded, game: Number($('#load-game').value) || 1 })
+    .then((answer) => { if (answer) fold(); });
   $('#load').addEventListener('change', async (event) => {
     const file = event.target.files[0];
     if (!file) return;
