@@ -335,8 +335,25 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     browser.wait_for(
         "the second engine's levels",
         "const f = document.querySelector('#new-form').elements; \
-         return !f.skill.disabled && document.querySelector('#skill-note').textContent === ''",
+         return !f.skill.disabled && document.querySelector('#skill-note').textContent.includes('Elo')",
     );
+    // Each level of this build's engine shows its measured Elo (issue 25 point 27), rising.
+    let elos = browser.script(
+        "return [...document.querySelector('#new-form').elements.skill.options] \
+         .map((o) => Number((o.text.match(/· (-?\\d+) Elo/) || [])[1]))",
+    );
+    let elos: Vec<f64> = elos
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|v| v.as_f64().expect("every level shows its Elo"))
+        .collect();
+    assert_eq!(elos.len(), 20, "{elos:?}");
+    assert!(
+        elos.windows(2).all(|w| w[0] > w[1]),
+        "20 first, falling: {elos:?}"
+    );
+    browser.element_screenshot("#new-form", &shots.join("levels.png"));
     browser.script(
         "const e = document.querySelector('[name=engine0]'); e.value = '0'; \
          e.dispatchEvent(new Event('change')); return 0",

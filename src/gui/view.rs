@@ -8,6 +8,7 @@ use super::table::{Mode, Table};
 use crate::board::{Cells, Colour, Position, neighbour};
 use crate::movegen::Move;
 use crate::protocol::result_text;
+use crate::search::{MAX_SKILL, Skill};
 use serde_json::{Value, json};
 
 fn colour_name(colour: Colour) -> &'static str {
@@ -182,18 +183,30 @@ fn seats_json(table: &Table) -> Vec<Value> {
 }
 
 /// The engines the page may choose: names, whether each has a `Skill` option (`null` until it
-/// has started), and why it did not start, if it did not.
+/// has started), why it did not start, if it did not, and for this build's own engine the
+/// measured Elo of each level over level 1 (`levels_elo`, level 1 first).
 fn engines_json(table: &Table) -> Vec<Value> {
     let skill = |options: &Option<Vec<String>>| {
         options
             .as_ref()
             .map(|names| names.iter().any(|n| n.eq_ignore_ascii_case("Skill")))
     };
+    // The measured Elo of each level, for this build's own engine only.
+    let this_build = format!("Sumito {}", env!("CARGO_PKG_VERSION"));
+    let ladder: Vec<i32> = (1..=MAX_SKILL)
+        .map(|level| Skill::new(level).elo())
+        .collect();
     (0..table.engine_names.len())
         .zip(&table.engine_options)
         .zip(&table.engine_failures)
         .map(|((index, options), failed)| {
-            json!({ "name": table.engine_name(index), "skill": skill(options), "failed": failed })
+            let levels_elo = (table.engine_names[index] == this_build).then_some(&ladder);
+            json!({
+                "name": table.engine_name(index),
+                "skill": skill(options),
+                "failed": failed,
+                "levels_elo": levels_elo,
+            })
         })
         .collect()
 }

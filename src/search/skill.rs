@@ -89,6 +89,39 @@ impl Skill {
     }
 }
 
+/// The measured ladder: (level, Elo over level 1), from `scripts/skill-ladder 60 nodes=600000
+/// 1 4 7 10 13 16 19` (60 games a step, chained) and the step 19 -> 20 of the same script; see
+/// README. Measure again when the search or the evaluation changes the engine's strength.
+const LADDER: [(u32, i32); 8] = [
+    (1, 0),
+    (4, 101),
+    (7, 391),
+    (10, 650),
+    (13, 849),
+    (16, 1000),
+    (19, 1150),
+    (20, 1250),
+];
+
+impl Skill {
+    /// The level's Elo over level 1: measured for the levels of [`LADDER`], interpolated
+    /// linearly between them for the others.
+    pub fn elo(self) -> i32 {
+        let level = self.0;
+        let above = LADDER
+            .iter()
+            .position(|&(measured, _)| measured >= level)
+            .unwrap_or(LADDER.len() - 1);
+        let (high_level, high_elo) = LADDER[above];
+        if high_level == level || above == 0 {
+            return high_elo;
+        }
+        let (low_level, low_elo) = LADDER[above - 1];
+        let share = (level - low_level) as f64 / (high_level - low_level) as f64;
+        low_elo + (share * f64::from(high_elo - low_elo)).round() as i32
+    }
+}
+
 impl Default for Skill {
     fn default() -> Skill {
         Skill::FULL
@@ -133,6 +166,20 @@ mod tests {
             assert_eq!(weakest.choose(&[win_in(3), 50, 40], &mut random), 0);
             assert_ne!(weakest.choose(&[0, loss_in(4)], &mut random), 1);
         }
+    }
+
+    #[test]
+    fn the_ladder_rises_with_the_level_and_holds_its_measured_points() {
+        for &(level, elo) in &LADDER {
+            assert_eq!(Skill::new(level).elo(), elo);
+        }
+        for level in 1..MAX_SKILL {
+            assert!(
+                Skill::new(level).elo() < Skill::new(level + 1).elo(),
+                "{level}"
+            );
+        }
+        assert_eq!(Skill::new(1).elo(), 0);
     }
 
     #[test]
