@@ -279,10 +279,15 @@ impl Session {
         if let Some(outcome) = position.outcome() {
             // The search finds no move and answers `bestmove (none)`, after `stop` for an
             // `infinite` or `ponder` search, as every other search does.
-            self.out
-                .line(&format!("info string gameover {}", result_text(&outcome)));
+            // The result, the record's Termination tag as GAMES.md writes it, and the reason
+            // in words.
+            let termination = crate::records::Termination::from_outcome(&outcome);
+            self.out.line(&format!(
+                "info string gameover {} [Termination \"{termination}\"] {outcome}",
+                crate::records::result_token(outcome.winner()),
+            ));
         }
-        let limits = limits(&go, position.side_to_move());
+        let limits = limits(&go, position.side_to_move())?;
         self.start_search(limits, searchmoves)
     }
 
@@ -428,23 +433,33 @@ fn parse_searchmoves(position: &Position, texts: &[String]) -> Result<Vec<Move>,
         .collect()
 }
 
-/// The search limits of a `go` command for `side` to move.
-fn limits(go: &Go, side: Colour) -> Limits {
+/// The search limits of a `go` command for `side` to move. Clocks that leave out the mover's
+/// are refused: the mover's clock is what the search plans with, and without it the search
+/// would run until `stop`.
+fn limits(go: &Go, side: Colour) -> Result<Limits, ProtocolError> {
     let clocks = (go.time.iter().any(Option::is_some)).then(|| GoClocks {
         time: [go.time[0].unwrap_or(0), go.time[1].unwrap_or(0)],
         increment: [go.increment[0].unwrap_or(0), go.increment[1].unwrap_or(0)],
         moves_to_go: go.moves_to_go,
     });
-    // A clock for the side to move must be there for the clocks to mean anything.
-    let clocks = clocks.filter(|_| go.time[side.index()].is_some());
-    Limits {
+    if clocks.is_some() && go.time[side.index()].is_none() {
+        let (given, missing) = match side {
+            Colour::Black => ("wtime", "btime"),
+            Colour::White => ("btime", "wtime"),
+        };
+        return Err(ProtocolError::new(
+            ErrorCode::Syntax,
+            format!("go gives {given} but not {missing}, the clock of {side}, who is to move"),
+        ));
+    }
+    Ok(Limits {
         depth: go.depth,
         nodes: go.nodes,
         movetime: go.movetime,
         clocks,
         infinite: go.infinite,
         ponder: go.ponder,
-    }
+    })
 }
 
 const HELP: &str = "\

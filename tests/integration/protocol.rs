@@ -366,11 +366,61 @@ fn a_finished_game_answers_gameover_and_no_move() {
     engine.send("position fen 5/6/7/8/5bbbw/8/7/6/5 b 0 5 0 moves e6e7");
     engine.send("go depth 3");
     let lines = engine.until(|l| l.starts_with("bestmove"));
+    // The result and the Termination tag of GAMES.md, which a GUI copies into its record.
     assert!(
-        lines[0].starts_with("info string gameover 1-0"),
+        lines[0].starts_with("info string gameover 1-0 [Termination \"six marbles ejected\"] "),
         "{lines:?}"
     );
+    let termination = lines[0].split('"').nth(1).unwrap();
+    assert!(termination.parse::<sumito::records::Termination>().is_ok());
     assert_eq!(lines.last().unwrap(), "bestmove (none)");
+}
+
+/// A GUI knows which answer belongs to which command: an error comes before the `readyok` of
+/// an `isready` sent after the command, also while a search runs.
+#[test]
+fn errors_come_before_the_readyok_that_follows_them() {
+    let mut engine = Engine::start();
+    for searching in [false, true] {
+        if searching {
+            engine.send("go infinite");
+        }
+        engine.send("position layout nowhere");
+        engine.send("setoption name Hash value 0");
+        engine.send("frobnicate");
+        engine.send("isready");
+        let lines = engine.until(|l| l == "readyok");
+        let errors = lines.iter().filter(|l| l.starts_with("error ")).count();
+        assert_eq!(errors, 3, "{lines:?}");
+        if searching {
+            // `position` during a search is taken, and the search goes on.
+            engine.send("position layout belgian-daisy");
+            engine.send("isready");
+            let lines = engine.until(|l| l == "readyok");
+            assert!(lines.iter().all(|l| !l.starts_with("error")), "{lines:?}");
+            engine.send("stop");
+            let lines = engine.until(|l| l.starts_with("bestmove"));
+            // The move is one of the standard start's, where the search began.
+            let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+            let start = sumito::board::Layout::Standard.position();
+            assert!(start.parse_move(mv).is_ok(), "{mv}");
+        }
+    }
+}
+
+/// `go` with the other side's clock only would search until `stop`: it is refused.
+#[test]
+fn clocks_without_the_movers_are_refused() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go wtime 500");
+    assert!(engine.next().starts_with("error syntax go gives wtime but not btime"));
+    engine.send("position startpos moves a1b2");
+    engine.send("go btime 500 binc 10");
+    assert!(engine.next().starts_with("error syntax"));
+    engine.send("go wtime 300 btime 300");
+    let lines = engine.until(|l| l.starts_with("bestmove"));
+    assert!(lines.last().unwrap().starts_with("bestmove "));
 }
 
 #[test]
