@@ -192,8 +192,10 @@ impl Session {
     }
 
     fn uap(&self) {
-        self.out
-            .line(&format!("id name Sumito {}", env!("CARGO_PKG_VERSION")));
+        let version = env!("CARGO_PKG_VERSION");
+        self.out.line(&format!("id name Sumito {version}"));
+        // The version on its own too, so that a client need not split it from the name.
+        self.out.line(&format!("id version {version}"));
         self.out.line("id author the Sumito developers");
         for line in options::announcements() {
             self.out.line(&line);

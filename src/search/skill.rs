@@ -18,8 +18,8 @@ pub const MAX_SKILL: u32 = 20;
 /// step), so these grow 2.3 times from level 1 to 2, then about 1.41 times a level to level
 /// 10 and 1.32 above, aiming at even steps up to the same 300,000 at level 19.
 const NODES: [u64; 19] = [
-    550, 1_250, 1_850, 2_600, 3_700, 5_200, 7_400, 10_500, 15_000, 21_000, 30_000, 40_000,
-    53_000, 70_000, 93_000, 122_000, 161_000, 220_000, 300_000,
+    550, 1_250, 1_850, 2_600, 3_700, 5_200, 7_400, 10_500, 15_000, 21_000, 30_000, 40_000, 53_000,
+    70_000, 93_000, 122_000, 161_000, 220_000, 300_000,
 ];
 
 /// How strongly Sumito plays, from 1 (weakest) to [`MAX_SKILL`].

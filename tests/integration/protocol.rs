@@ -74,7 +74,30 @@ fn handshake_lists_options_and_ends_with_uapok() {
     engine.send("uap");
     let lines = engine.until(|l| l == "uapok");
     assert!(lines[0].starts_with("id name Sumito "));
+    // The version alone, and the name line ends with it.
+    let version = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("id version "))
+        .expect("an id version line");
+    assert!(lines[0].ends_with(&format!(" {version}")), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("id author ")));
+    // Every option line follows the grammar of its type in PROTOCOL.md.
+    for line in lines.iter().filter(|l| l.starts_with("option ")) {
+        let (_, rest) = line.split_once(" type ").expect("a type");
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        match words[0] {
+            "spin" => assert_eq!(
+                [words[1], words[3], words[5]],
+                ["default", "min", "max"],
+                "{line}"
+            ),
+            "check" => assert!(words[1] == "default" && ["true", "false"].contains(&words[2])),
+            "button" => assert_eq!(words.len(), 1, "{line}"),
+            other => panic!("a type PROTOCOL.md gives no grammar for: {other}"),
+        }
+    }
+    engine.send("setoption name Clear Hash value 5");
+    assert!(engine.next().starts_with("error bad-option "));
     for option in [
         "Hash",
         "Threads",
@@ -414,7 +437,11 @@ fn clocks_without_the_movers_are_refused() {
     let mut engine = Engine::start();
     engine.send("position startpos");
     engine.send("go wtime 500");
-    assert!(engine.next().starts_with("error syntax go gives wtime but not btime"));
+    assert!(
+        engine
+            .next()
+            .starts_with("error syntax go gives wtime but not btime")
+    );
     engine.send("position startpos moves a1b2");
     engine.send("go btime 500 binc 10");
     assert!(engine.next().starts_with("error syntax"));
