@@ -101,9 +101,10 @@ impl Position {
         self
     }
 
-    /// The same position with the game ending by the move limit `max_plies` plies from here,
-    /// the one way the crate turns a game's length (a record's `MaxPlies`, `--max-plies`) into
-    /// a limit. 0 means no limit.
+    /// The same position with the game ending by the move limit `max_plies` plies from here
+    /// (datagen's `--plies-after-opening`). 0 means no limit. A record's `MaxPlies`, match's
+    /// `--max-plies` and the `MoveLimit` option are the limit itself, on the ply count:
+    /// [`Position::with_move_limit`].
     pub fn with_max_plies(self, max_plies: u32) -> Position {
         let limit = match max_plies {
             0 => 0,

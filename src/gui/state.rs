@@ -242,10 +242,8 @@ impl Game {
             termination,
         };
         let start = self.positions[0];
-        let max_plies = match start.move_limit() {
-            0 => 0,
-            limit => limit.saturating_sub(start.plies()),
-        };
+        // The record's MaxPlies is the limit itself, on the ply count (GAMES.md).
+        let max_plies = start.move_limit();
         format_record(&GameInfo {
             event: "Sumito GUI",
             date: &today(),

@@ -45,8 +45,8 @@ pub struct GameSetup<'a> {
 impl GameSetup<'_> {
     /// The ply count at which the game ends by the move limit.
     pub fn move_limit(&self) -> u32 {
-        let start = self.opening.start.position();
-        start.with_max_plies(self.max_plies).move_limit()
+        // Counted as the position string counts plies, from the layout (GAMES.md, MaxPlies).
+        self.max_plies
     }
 }
 

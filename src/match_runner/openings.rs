@@ -19,6 +19,11 @@ pub struct Opening {
 }
 
 impl Opening {
+    /// The ply count of the position after the opening: its start's, plus its moves.
+    pub fn end_ply(&self) -> usize {
+        self.start.position().plies() as usize + self.moves.len()
+    }
+
     /// The opening of a layout with no moves.
     pub fn layout(layout: Layout) -> Opening {
         Opening {
@@ -267,8 +272,10 @@ impl Book {
 
     /// The most plies an opening of the book plays.
     pub fn longest_opening(&self) -> usize {
+        // The ply count where an opening ends, counted from the layout as the move limit is:
+        // a position string's own ply count comes first.
         let line = |line: &BookLine| match line {
-            BookLine::Fixed(opening) => opening.moves.len(),
+            BookLine::Fixed(opening) => opening.end_ply(),
             BookLine::Moves(texts) => texts.len(),
         };
         match self {
@@ -277,7 +284,7 @@ impl Book {
             Book::File { lines } => lines.iter().map(line).max().unwrap_or(0),
             Book::Suite { by_layout } => by_layout
                 .iter()
-                .flat_map(|(_, openings)| openings.iter().map(|o| o.moves.len()))
+                .flat_map(|(_, openings)| openings.iter().map(Opening::end_ply))
                 .max()
                 .unwrap_or(0),
         }

@@ -41,7 +41,8 @@ pub fn replay(record: &Record) -> Result<Replayed, RecordsError> {
         })?,
         None => 0,
     };
-    let start = start_position(record)?.with_max_plies(max_plies);
+    // MaxPlies is the limit on the ply count, which a position string carries (GAMES.md).
+    let start = start_position(record)?.with_move_limit(max_plies);
     let mut end = start;
     let mut moves = Vec::with_capacity(record.moves.len());
     for (index, text) in record.moves.iter().enumerate() {
@@ -299,6 +300,21 @@ mod tests {
         let wrong = text.replace("1/2-1/2", "1-0");
         let problem = verify_record(&parse_records(&wrong).unwrap()[0]).unwrap_err();
         assert!(problem.to_string().contains("wrong result"), "{problem}");
+    }
+
+    #[test]
+    fn max_plies_is_the_limit_on_a_fen_starts_own_ply_count() {
+        // A standard start written as a position string at ply 40, one marble of White's
+        // ejected by then: with MaxPlies 42, two plies end the game, won by Black.
+        let fen = "wwwww/wwwww1/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0 1 40";
+        let text = format!(
+            "[FEN \"{fen}\"]\n[MaxPlies \"42\"]\n[Result \"1-0\"]\n\
+             [Termination \"move limit\"]\n\n1. a1b1 i9h9 1-0\n"
+        );
+        assert_eq!(verify_record(&parse_records(&text).unwrap()[0]).unwrap(), 2);
+        // Counted from the start's own 40 the game would not be over.
+        let longer = text.replace("\"42\"", "\"2\"");
+        assert!(verify_record(&parse_records(&longer).unwrap()[0]).is_err());
     }
 
     #[test]
