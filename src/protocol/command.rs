@@ -4,6 +4,9 @@ use super::error::{ErrorCode, ProtocolError, quote};
 use crate::board::Layout;
 use crate::search::MAX_DEPTH;
 
+/// The most moves `go mate` looks for: a win in n moves takes 2n - 1 plies of search.
+pub const MAX_MATE: u32 = (MAX_DEPTH + 1) / 2;
+
 /// Where a `position` command starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Start {
@@ -28,6 +31,8 @@ pub struct Go {
     pub depth: Option<u32>,
     /// Node limit.
     pub nodes: Option<u64>,
+    /// Look for a win in this many of the mover's moves.
+    pub mate: Option<u32>,
     /// Search until `stop`.
     pub infinite: bool,
     /// Ponder until `ponderhit` or `stop`.
@@ -219,6 +224,15 @@ fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
                 go.depth = Some(depth);
             }
             "nodes" => go.nodes = Some(number(&keyword, tokens.next())?),
+            "mate" => {
+                let moves: u32 = number(&keyword, tokens.next())?;
+                if !(1..=MAX_MATE).contains(&moves) {
+                    return Err(ProtocolError::syntax(format!(
+                        "mate must be 1 to {MAX_MATE} moves"
+                    )));
+                }
+                go.mate = Some(moves);
+            }
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
             "searchmoves" => {

@@ -454,8 +454,15 @@ fn limits(go: &Go, side: Colour) -> Result<Limits, ProtocolError> {
             format!("go gives {given} but not {missing}, the clock of {side}, who is to move"),
         ));
     }
+    // A win in n of the mover's moves is found by a search of 2n - 1 plies, which stops early
+    // once it has proved one.
+    let mate_depth = go.mate.map(|moves| 2 * moves - 1);
+    let depth = match (go.depth, mate_depth) {
+        (Some(depth), Some(mate)) => Some(depth.min(mate)),
+        (depth, mate) => depth.or(mate),
+    };
     Ok(Limits {
-        depth: go.depth,
+        depth,
         nodes: go.nodes,
         movetime: go.movetime,
         clocks,
@@ -471,7 +478,7 @@ commands (see PROTOCOL.md):
   setoption name <Name> [value <v>]    set an option
   newgame                              forget the table and histories
   position startpos|layout <name>|fen <string> [moves <m>...]
-  go [btime|wtime|binc|winc|movestogo|movetime|depth|nodes <n>] [infinite] [ponder] [searchmoves <m>...]
+  go [btime|wtime|binc|winc|movestogo|movetime|depth|nodes|mate <n>] [infinite] [ponder] [searchmoves <m>...]
   go perft <depth>                     move counts per root move
   stop | ponderhit | quit
   moves                                the legal moves

@@ -431,6 +431,35 @@ fn errors_come_before_the_readyok_that_follows_them() {
     }
 }
 
+/// `go mate n` searches no deeper than a win in n moves takes, and finds one that is there.
+#[test]
+fn go_mate_finds_a_short_win_and_goes_no_deeper() {
+    let mut engine = Engine::start();
+    // Black ejects White's sixth marble by pushing along row e.
+    engine.send("position fen 5/6/7/8/5bbbw/8/7/6/5 b 0 5 0");
+    engine.send("go mate 1");
+    let lines = engine.until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate 1 ")),
+        "{lines:?}"
+    );
+    let position: Position = "5/6/7/8/5bbbw/8/7/6/5 b 0 5 0".parse().unwrap();
+    let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    let after = position.play(position.parse_move(mv).unwrap());
+    assert!(after.outcome().is_some(), "{mv} does not end the game");
+    // No win in two moves at the start: the search stops at 3 plies and answers a move.
+    engine.send("position startpos");
+    engine.send("go mate 2");
+    let lines = engine.until(|l| l.starts_with("bestmove"));
+    for line in lines.iter().filter(|l| l.starts_with("info depth")) {
+        let depth: u32 = line.split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert!(depth <= 3, "{line}");
+    }
+    assert_ne!(lines.last().unwrap(), "bestmove (none)");
+    engine.send("go mate 0");
+    assert!(engine.next().starts_with("error syntax"));
+}
+
 /// `go` with the other side's clock only would search until `stop`: it is refused.
 #[test]
 fn clocks_without_the_movers_are_refused() {
