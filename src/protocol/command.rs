@@ -5,7 +5,7 @@ use crate::board::Layout;
 use crate::search::MAX_DEPTH;
 
 /// The most moves `go mate` looks for: a win in n moves takes 2n - 1 plies of search.
-pub const MAX_MATE: u32 = (MAX_DEPTH + 1) / 2;
+pub const MAX_MATE: u32 = MAX_DEPTH.div_ceil(2);
 
 /// Where a `position` command starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -300,7 +300,7 @@ mod tests {
     #[test]
     fn go_reads_every_parameter() {
         let parsed = Command::parse(
-            "go btime -5 wtime 1000 binc 10 winc 20 movestogo 30 movetime 200 depth 7 nodes 99 infinite ponder searchmoves a1b1 a2b2",
+            "go btime -5 wtime 1000 binc 10 winc 20 movestogo 30 movetime 200 depth 7 nodes 99 mate 3 infinite ponder searchmoves a1b1 a2b2",
         );
         let expected = Go {
             time: [Some(-5), Some(1000)],
@@ -309,6 +309,7 @@ mod tests {
             movetime: Some(200),
             depth: Some(7),
             nodes: Some(99),
+            mate: Some(3),
             infinite: true,
             ponder: true,
             searchmoves: vec!["a1b1".into(), "a2b2".into()],
