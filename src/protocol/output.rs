@@ -1,6 +1,6 @@
 //! The protocol's output: whole lines, flushed at once, from any thread.
 
-use crate::search::Info;
+use crate::search::{Info, ScoreBound};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
@@ -72,8 +72,13 @@ impl Output {
 /// An `info` line for one principal variation.
 pub fn info_line(info: &Info) -> String {
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+    let bound = match info.bound {
+        Some(ScoreBound::Lower) => " lowerbound",
+        Some(ScoreBound::Upper) => " upperbound",
+        None => "",
+    };
     format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} time {} hashfull {} pv {}",
         info.depth,
         info.seldepth,
         info.multipv,
@@ -84,4 +89,32 @@ pub fn info_line(info: &Info) -> String {
         info.hashfull,
         pv.join(" ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Reported;
+    use std::time::Duration;
+
+    #[test]
+    fn a_bound_follows_the_score_as_in_uci() {
+        let mut info = Info {
+            depth: 12,
+            seldepth: 14,
+            multipv: 1,
+            score: Reported::Centi(35),
+            bound: Some(ScoreBound::Lower),
+            nodes: 1000,
+            nps: 2000,
+            time: Duration::from_millis(500),
+            hashfull: 3,
+            pv: Vec::new(),
+        };
+        assert!(info_line(&info).contains(" score cp 35 lowerbound nodes 1000 "));
+        info.bound = Some(ScoreBound::Upper);
+        assert!(info_line(&info).contains(" score cp 35 upperbound nodes "));
+        info.bound = None;
+        assert!(info_line(&info).contains(" score cp 35 nodes "));
+    }
 }

@@ -2,7 +2,7 @@
 //! the entry point that runs one search.
 
 use super::control::Control;
-use super::iterative::{Iteration, Plan, RootMove};
+use super::iterative::{Iteration, Plan, RootMove, ScoreBound};
 use super::score::{DEFAULT_CONTEMPT, Reported, draw_scores};
 use super::skill::Skill;
 use super::smp::lazy_smp;
@@ -65,6 +65,8 @@ pub struct Info {
     pub multipv: usize,
     /// Score from the side to move's view.
     pub score: Reported,
+    /// Set when the score is only a bound (an aspiration window failed).
+    pub bound: Option<ScoreBound>,
     /// Nodes searched by all threads.
     pub nodes: u64,
     /// Nodes per second.
@@ -321,13 +323,9 @@ fn report_iteration(
         .take(iteration.lines.min(shown))
         .enumerate()
     {
-        report(&line_info(
-            shared,
-            iteration.depth,
-            seldepth,
-            index + 1,
-            root_move,
-        ));
+        let mut info = line_info(shared, iteration.depth, seldepth, index + 1, root_move);
+        info.bound = iteration.bound;
+        report(&info);
     }
 }
 
@@ -346,6 +344,7 @@ fn line_info(
         seldepth,
         multipv,
         score: Reported::from_score(line.last_score()),
+        bound: None,
         nodes,
         nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
         time,

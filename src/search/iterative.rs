@@ -57,6 +57,18 @@ pub struct Iteration<'r> {
     pub moves: &'r [RootMove],
     /// How many lines are meaningful.
     pub lines: usize,
+    /// Set when the first line's score is only a bound: an aspiration window failed, and the
+    /// iteration searches the line again in a wider one.
+    pub bound: Option<ScoreBound>,
+}
+
+/// Which side of the true score a reported score is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreBound {
+    /// The true score is at least this (the search failed high).
+    Lower,
+    /// The true score is at most this (the search failed low).
+    Upper,
 }
 
 /// How a thread's iterative deepening is set up.
@@ -107,6 +119,7 @@ impl<'a, 't> Searcher<'a, 't> {
                     seldepth: self.td.seldepth,
                     moves,
                     lines,
+                    bound: None,
                 });
                 let control = self.shared.control;
                 if self
@@ -159,6 +172,30 @@ impl<'a, 't> Searcher<'a, 't> {
             );
             if self.stopped {
                 return;
+            }
+            let failed = if score <= alpha && alpha > -INFINITY {
+                Some(ScoreBound::Upper)
+            } else if score >= beta && beta < INFINITY {
+                Some(ScoreBound::Lower)
+            } else {
+                None
+            };
+            // After the first second, a GUI is told of the fail before the long re-search.
+            if let Some(bound) = failed
+                && report_changes
+                && self.td.id == 0
+                && self.shared.control.elapsed() >= PV_CHANGE_REPORT_AFTER
+            {
+                self.flush_nodes();
+                let mut line_move = moves[line].clone();
+                line_move.score = score;
+                report(&Iteration {
+                    depth: depth as u32,
+                    seldepth: self.td.seldepth,
+                    moves: std::slice::from_ref(&line_move),
+                    lines: 1,
+                    bound: Some(bound),
+                });
             }
             if score <= alpha && alpha > -INFINITY {
                 beta = (alpha + beta) / 2;
@@ -240,6 +277,7 @@ impl<'a, 't> Searcher<'a, 't> {
                         seldepth: self.td.seldepth,
                         moves,
                         lines: 1,
+                        bound: None,
                     });
                 }
             }

@@ -39,6 +39,7 @@ mod tt;
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, bench, bench_lines, bench_signature};
 pub use control::Control;
 pub use engine::{Engine, Info, MAX_THREADS, SearchResult, Settings};
+pub use iterative::ScoreBound;
 pub use score::{
     DEFAULT_CONTEMPT, MATE, MATE_BOUND, MAX_CONTEMPT, MAX_DEPTH, Reported, is_decisive,
 };
