@@ -431,6 +431,54 @@ fn errors_come_before_the_readyok_that_follows_them() {
     }
 }
 
+/// The pondering procedure of PROTOCOL.md, a hit and a miss, with `Ponder` left false.
+#[test]
+fn pondering_hit_and_miss_as_protocol_md_shows() {
+    let mut engine = Engine::start();
+    // The hit: no bestmove until `ponderhit`, then one.
+    engine.send("position startpos moves a1b2 i5h5");
+    engine.send("go ponder btime 2000 wtime 2000");
+    engine.send("isready");
+    let before = engine.until(|l| l == "readyok");
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    engine.send("ponderhit");
+    let after = engine.until(|l| l.starts_with("bestmove"));
+    let position: Position = Position::startpos();
+    let expected = ["a1b2", "i5h5"]
+        .iter()
+        .fold(position, |p, m| p.play(p.parse_move(m).unwrap()));
+    let mv = after.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(expected.parse_move(mv).is_ok(), "{mv} is not Black's move");
+    // The miss: `stop` brings one bestmove, then the real position is searched.
+    engine.send("position startpos moves a1b2 i5h5");
+    engine.send("go ponder btime 2000 wtime 2000");
+    engine.send("stop");
+    let discarded = engine.until(|l| l.starts_with("bestmove"));
+    assert_eq!(
+        discarded
+            .iter()
+            .filter(|l| l.starts_with("bestmove"))
+            .count(),
+        1
+    );
+    engine.send("position startpos moves a1b2 i9h8");
+    engine.send("go btime 2000 wtime 2000");
+    let real = engine.until(|l| l.starts_with("bestmove"));
+    let played = ["a1b2", "i9h8"].iter().fold(Position::startpos(), |p, m| {
+        p.play(p.parse_move(m).unwrap())
+    });
+    let mv = real.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(played.parse_move(mv).is_ok(), "{mv}");
+    assert_eq!(
+        engine.sync(),
+        Vec::<String>::new(),
+        "nothing more after the answers"
+    );
+}
+
 /// `go mate n` searches no deeper than a win in n moves takes, and finds one that is there.
 #[test]
 fn go_mate_finds_a_short_win_and_goes_no_deeper() {
