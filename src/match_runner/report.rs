@@ -148,24 +148,11 @@ pub fn standing(pair: &PairStats, pair_names: [&str; 2], sprt: Option<&Sprt>) ->
 /// The final table: one row per engine pair. Counts of faults are given as
 /// "first engine/second engine".
 pub fn table(pairs: &[PairStats], names: &[String], sprt: Option<&Sprt>) -> String {
-    let header = [
-        "Pair",
-        "Games",
-        "W",
-        "D",
-        "L",
-        "Score",
-        "Points",
-        "Elo",
-        "95% interval",
-        "LLR",
-        "SPRT",
-        "Plies",
-        "Time",
-        "Illegal",
-        "Crash",
-    ];
-    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    let header = ["Pair"]
+        .into_iter()
+        .chain(TALLY_HEADER)
+        .chain(["LLR", "SPRT", "Plies", "Time", "Illegal", "Crash"]);
+    let mut rows: Vec<Vec<String>> = vec![header.map(String::from).collect()];
     for pair in pairs {
         let t = &pair.tally;
         let (first, second) = pair.engines;
@@ -231,19 +218,8 @@ fn standings(pairs: &[PairStats], names: &[String]) -> String {
         let score = |engine: usize| totals[engine].score().unwrap_or(-1.0);
         score(b).total_cmp(&score(a))
     });
-    let header = [
-        "Rank",
-        "Engine",
-        "Games",
-        "W",
-        "D",
-        "L",
-        "Score",
-        "Points",
-        "Elo",
-        "95% interval",
-    ];
-    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    let header = ["Rank", "Engine"].into_iter().chain(TALLY_HEADER);
+    let mut rows: Vec<Vec<String>> = vec![header.map(String::from).collect()];
     for (rank, &engine) in order.iter().enumerate() {
         let t = &totals[engine];
         let mut row = vec![(rank + 1).to_string(), names[engine].clone()];
@@ -255,6 +231,18 @@ fn standings(pairs: &[PairStats], names: &[String]) -> String {
         aligned(&rows)
     )
 }
+
+/// The column names of [`tally_cells`].
+const TALLY_HEADER: [&str; 8] = [
+    "Games",
+    "W",
+    "D",
+    "L",
+    "Score",
+    "Points",
+    "Elo",
+    "95% interval",
+];
 
 /// The table cells of a tally: games, W, D, L, score, points, Elo and its 95% interval (`-`
 /// where there is no game yet).
