@@ -16,7 +16,8 @@ pub const MAX_SKILL: u32 = 20;
 /// budgets come from measurement (README): a ladder of 550 nodes growing 1.42 times a level
 /// gave steps of about +34 Elo a level up to 1,600 nodes and +113 near 100,000 (60 games a
 /// step), so these grow 2.3 times from level 1 to 2, then about 1.41 times a level to level
-/// 10 and 1.32 above, aiming at even steps up to the same 300,000 at level 19.
+/// 10 and 1.32 above, up to the same 300,000 at level 19. Measured: +51 to +61 a level up to
+/// level 13, +104 to +113 a level above it (each 1.32 times more nodes is worth more there).
 const NODES: [u64; 19] = [
     550, 1_250, 1_850, 2_600, 3_700, 5_200, 7_400, 10_500, 15_000, 21_000, 30_000, 40_000, 53_000,
     70_000, 93_000, 122_000, 161_000, 220_000, 300_000,
@@ -90,17 +91,18 @@ impl Skill {
 }
 
 /// The measured ladder: (level, Elo over level 1), from `scripts/skill-ladder 60 nodes=600000
-/// 1 4 7 10 13 16 19` (60 games a step, chained) and the step 19 -> 20 of the same script; see
-/// README. Measure again when the search or the evaluation changes the engine's strength.
+/// 1 4 7 10 13 16 19` (60 games a step, chained) with the node budgets of [`NODES`], and the
+/// step from 19 to 20 measured the same way (README). Measure again when the search or the
+/// evaluation changes the engine's strength.
 const LADDER: [(u32, i32); 8] = [
     (1, 0),
-    (4, 101),
-    (7, 391),
-    (10, 650),
-    (13, 849),
-    (16, 1000),
-    (19, 1150),
-    (20, 1250),
+    (4, 176),
+    (7, 359),
+    (10, 513),
+    (13, 689),
+    (16, 1002),
+    (19, 1340),
+    (20, 1563),
 ];
 
 impl Skill {
