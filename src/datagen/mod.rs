@@ -98,15 +98,16 @@ pub fn run(job: &Job) -> Result<(), DatagenError> {
     let started = Instant::now();
     let added = produce(&pool, settings, target, held, file)?;
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
+    let count = |n: u64, noun: &str| format!("{n} {noun}{}", if n == 1 { "" } else { "s" });
     eprintln!(
-        "datagen: {name} holds {} games, {} positions; this run {} games, {} positions in \
-         {seconds:.1} s: {:.0} positions/hour on {} threads",
-        held.games + added.games,
-        held.positions + added.positions,
-        added.games,
-        added.positions,
+        "datagen: {name} holds {}, {}; this run {}, {} in {seconds:.1} s: {:.0} positions/hour \
+         on {}",
+        count(held.games + added.games, "game"),
+        count(held.positions + added.positions, "position"),
+        count(added.games, "game"),
+        count(added.positions, "position"),
         added.positions as f64 * 3600.0 / seconds,
-        pool.current_num_threads()
+        count(pool.current_num_threads() as u64, "thread"),
     );
     Ok(())
 }
