@@ -23,7 +23,7 @@
 //! | rules | [`movegen`] | moves, Aba-Pro notation, legal move generation, perft |
 //! | | [`board`] | cells, directions, bitboards, positions, position strings, layouts |
 //! | leaves | [`uap_client`] | drives a UAP engine process from outside |
-//! | | [`util`] | random numbers, progress on stderr, measured durations |
+//! | | [`util`] | random numbers, progress on stderr, measured durations, Ctrl-C |
 //!
 //! Which may use which:
 //! - `board` and `movegen` are the rules core and use each other (a position plays a `Move`);
