@@ -111,7 +111,7 @@ impl Tally {
 
     /// The 95% interval of the Elo difference: the score interval of the trinomial model, every
     /// mean score `s` with `N·(ŝ − s)² ≤ 1.96²·σ²(s)`, where `σ²(s)` is the variance of the most
-    /// likely distribution of results with mean `s` ([`most_likely_with_mean`]). With many
+    /// likely distribution of results with mean `s` (`most_likely_with_mean`). With many
     /// games it is the familiar `ŝ ± 1.96·√(σ̂²/N)` of fastchess and cutechess; unlike that, it
     /// stays honest when every game so far has had the same result (two draws give about
     /// ±274 Elo, not ±0). Ends at a score of 0 or 1 are infinite.
@@ -216,7 +216,7 @@ impl Sprt {
     ///
     /// where `nᵢ` are the counts and `p₀`, `p₁` the most likely distributions of results with
     /// the mean scores `s0`, `s1` of `elo0` and `elo1` in the logistic model
-    /// ([`most_likely_with_mean`]). It is exact, not the normal approximation
+    /// (`most_likely_with_mean`). It is exact, not the normal approximation
     /// `(s1 − s0)·(2ŝ − s0 − s1)·N / 2σ²` of fastchess and cutechess, which it matches while the
     /// score is near the hypotheses; it needs no special case when every result so far is the
     /// same (that approximation divides by a variance of zero, and one draw among twelve

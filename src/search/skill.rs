@@ -46,7 +46,7 @@ impl Skill {
         self.0 == MAX_SKILL
     }
 
-    /// The node budget of every move ([`NODES`]: 550 at level 1, 300,000 at level 19); none
+    /// The node budget of every move (`NODES`: 550 at level 1, 300,000 at level 19); none
     /// at full strength.
     pub fn max_nodes(self) -> Option<u64> {
         NODES.get(self.0 as usize - 1).copied()
@@ -106,7 +106,7 @@ const LADDER: [(u32, i32); 8] = [
 ];
 
 impl Skill {
-    /// The level's Elo over level 1: measured for the levels of [`LADDER`], interpolated
+    /// The level's Elo over level 1: measured for the levels of `LADDER`, interpolated
     /// linearly between them for the others.
     pub fn elo(self) -> i32 {
         let level = self.0;
