@@ -57,7 +57,8 @@ pub struct MatchArgs {
     /// openings/suite.txt, a different opening for every colour pair, in an order from --seed].
     #[arg(long, value_name = "random:K|FILE|none")]
     pub openings: Option<String>,
-    /// Plies after which a game is adjudicated by marbles ejected (more wins, equal draws).
+    /// The move limit: the ply count, counted from the layout with the opening's plies, at which
+    /// a game is adjudicated by marbles ejected (more wins, equal draws).
     #[arg(long, default_value_t = 200)]
     pub max_plies: u32,
     /// Seed of the random openings and of the suite's order [default: from the clock, unlike the

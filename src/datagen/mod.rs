@@ -182,11 +182,14 @@ fn write_in_order(
     let by_games = target.games != u64::MAX;
     // The bar counts this run's part alone, so that its estimate of the time left is drawn from
     // this run's speed, not from what the file held before it.
-    let before = if by_games {
-        held.games
-    } else {
-        held.positions.min(total)
+    let counted = |games: u64, positions: u64| {
+        if by_games {
+            games
+        } else {
+            positions.min(total)
+        }
     };
+    let before = counted(held.games, held.positions);
     let mut progress = Progress::new("datagen", total - before);
     let started = Instant::now();
     for record in receiver {
@@ -204,12 +207,7 @@ fn write_in_order(
             let (games, positions) = (held.games + added.games, held.positions + added.positions);
             let rate = added.positions as f64 * 3600.0 / started.elapsed().as_secs_f64().max(1e-9);
             let message = format!("{games} games, {positions} positions, {rate:.0}/hour");
-            let done = if by_games {
-                games
-            } else {
-                positions.min(total)
-            };
-            progress.set(done - before, &message);
+            progress.set(counted(games, positions) - before, &message);
             if target.reached(games, positions) {
                 end.store(expected + 1, Ordering::SeqCst);
                 progress.finish();

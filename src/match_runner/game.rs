@@ -27,7 +27,8 @@ const STOP_POLL: Duration = Duration::from_millis(50);
 pub struct GameSetup<'a> {
     /// The start and the opening moves.
     pub opening: &'a Opening,
-    /// Plies after the record's start position at which the move limit ends the game.
+    /// The move limit: the ply count at which the game ends, counted from the layout as a
+    /// position string's last field is (GAMES.md, `MaxPlies`).
     pub max_plies: u32,
     /// Time controls, indexed by [`Colour::index`].
     pub controls: [TimeControl; 2],
@@ -40,14 +41,6 @@ pub struct GameSetup<'a> {
     /// The `Seed` each engine is told before the game, for those that announce the option and
     /// were not given one with `--option` (indexed by [`Colour::index`]).
     pub seeds: [Option<u64>; 2],
-}
-
-impl GameSetup<'_> {
-    /// The ply count at which the game ends by the move limit.
-    pub fn move_limit(&self) -> u32 {
-        // Counted as the position string counts plies, from the layout (GAMES.md, MaxPlies).
-        self.max_plies
-    }
 }
 
 /// The termination for a failure of `engine`, which was waited on with a clock (`timed`) or
@@ -76,7 +69,7 @@ pub fn play(
     lateness: &mut [Samples; 2],
 ) -> Option<PlayedGame> {
     let opening = setup.opening;
-    let limit = setup.move_limit();
+    let limit = setup.max_plies;
     let mut position = opening.start.position().with_move_limit(limit);
     let mut moves: Vec<Move> = Vec::new();
     for &mv in &opening.moves {
@@ -168,7 +161,7 @@ fn new_game(
     setup: &GameSetup,
     wants_move_limit: [bool; 2],
 ) -> Result<(), (Colour, Termination)> {
-    let limit = setup.move_limit();
+    let limit = setup.max_plies;
     for colour in Colour::BOTH {
         let engine = &mut *engines[colour.index()];
         let mut ready = Ok(());

@@ -240,7 +240,6 @@ pub fn run_match(
         done: 0,
         lateness: vec![Samples::default(); config.engines.len()],
         failure: None,
-        decided: false,
     };
     let shared = Shared {
         config,
@@ -268,7 +267,10 @@ pub fn run_match(
             }
         }
     });
-    let interrupted = stop.load(Ordering::Relaxed) && !collector.decided;
+    // Stopped, and not by a decided SPRT: from outside.
+    let decided =
+        (collector.pairs.iter()).any(|pair| report::sprt_decided(config.sprt.as_ref(), pair));
+    let interrupted = stop.load(Ordering::Relaxed) && !decided;
     collector.finish(interrupted)
 }
 
@@ -288,8 +290,6 @@ struct Collector<'a> {
     lateness: Vec<Samples>,
     /// Why the match had to stop (the records file could not be written).
     failure: Option<RecordsError>,
-    /// The SPRT has decided.
-    decided: bool,
 }
 
 impl Collector<'_> {
@@ -317,7 +317,6 @@ impl Collector<'_> {
         let standing = report::standing(pair, pair_names, sprt);
         self.progress.set(self.done as u64, &standing);
         let decided = report::sprt_decided(sprt, pair);
-        self.decided |= decided;
         if let Some(file) = self.records.as_mut() {
             let record = format_record(&GameInfo {
                 event: &config.event,

@@ -197,13 +197,13 @@ impl<'a, 't> Searcher<'a, 't> {
                     bound: Some(bound),
                 });
             }
-            if score <= alpha && alpha > -INFINITY {
-                beta = (alpha + beta) / 2;
-                alpha = (alpha - window).max(-INFINITY);
-            } else if score >= beta && beta < INFINITY {
-                beta = (beta + window).min(INFINITY);
-            } else {
-                return;
+            match failed {
+                Some(ScoreBound::Upper) => {
+                    beta = (alpha + beta) / 2;
+                    alpha = (alpha - window).max(-INFINITY);
+                }
+                Some(ScoreBound::Lower) => beta = (beta + window).min(INFINITY),
+                None => return,
             }
             window *= 2;
             if window > 500 {
