@@ -8,10 +8,9 @@
 //! It needs /usr/bin/chromium and /usr/bin/chromedriver, so it is ignored by `cargo test`;
 //! `scripts/browser-test` installs them and runs it (CI does too).
 
-mod common;
 
-use common::gui::Gui;
-use common::http;
+use crate::common::gui::Gui;
+use crate::common::http;
 use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -306,7 +305,7 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     std::fs::create_dir_all(&shots).expect("the screenshot folder");
     let profile = std::env::temp_dir().join(format!("sumito-chromium-{}", std::process::id()));
     // Two engines (Sumito twice, under the program's name until each answers).
-    let sumito = common::engines::SUMITO;
+    let sumito = crate::common::engines::SUMITO;
     let gui = Gui::start(&["--engine", sumito, "--engine", sumito, "--movetime", "300"]);
     let browser = Browser::start(&profile);
     browser.open(&gui.url());

@@ -4,10 +4,9 @@
 //! these with `--ignored`. match-slurm runs under tests/tools/sbatch, a stand-in for Slurm's
 //! sbatch that plays the array's tasks here, one after the other.
 
-mod common;
 
-use common::engines::SUMITO;
-use common::matches::{games, records, run_match, scratch};
+use crate::common::engines::SUMITO;
+use crate::common::matches::{games, records, run_match, scratch};
 use std::path::Path;
 use std::process::Command;
 use sumito::records::Record;
