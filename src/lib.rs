@@ -37,6 +37,7 @@
 //! Each module returns its own error type; the binary prints them as `error: <message>`.
 //!
 //! ```
+//! // Not built as a doctest (6 s of every `cargo test --release`): `tests::the_crate_example_holds`.
 //! use sumito::board::Position;
 //! let start = Position::startpos();
 //! assert_eq!(start.count_moves(), 44);
@@ -70,3 +71,15 @@ pub mod selfplay;
 pub mod tune;
 pub mod uap_client;
 pub mod util;
+
+#[cfg(test)]
+mod tests {
+    /// The example at the top of this page.
+    #[test]
+    fn the_crate_example_holds() {
+        let start = crate::board::Position::startpos();
+        assert_eq!(start.count_moves(), 44);
+        let mv = start.parse_move("a1b1").unwrap();
+        assert_eq!(mv.to_string(), "a1b1");
+    }
+}

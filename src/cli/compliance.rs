@@ -1,5 +1,7 @@
 //! `sumito compliance`: checks that a UAP engine follows PROTOCOL.md, one rule at a time.
 
+use std::time::Duration;
+use sumito::compliance::DEFAULT_PATIENCE;
 use sumito::uap_client::EngineSpec;
 
 /// The command line of `sumito compliance`.
@@ -8,13 +10,23 @@ pub struct ComplianceArgs {
     /// The engine's command line, quoted as one word ("path/engine --flag").
     #[arg(long, value_name = "COMMAND")]
     pub engine: String,
+    /// How long an answer that should come at once may take, in seconds: readyok, uapok,
+    /// bestmove after stop, the exit after end of input (a go depth 2 may take three times as
+    /// long). More for a slow engine or a loaded machine, less to fail a hung engine sooner.
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_PATIENCE.as_secs_f64())]
+    pub patience: f64,
 }
 
 /// Runs every check against the engine; an error (so a non-zero exit) unless all pass.
 pub fn run(args: &ComplianceArgs) -> super::Outcome {
+    let patience = args.patience;
+    if !(patience.is_finite() && (0.1..=600.0).contains(&patience)) {
+        return Err("--patience must be from 0.1 to 600 seconds".into());
+    }
     let spec = EngineSpec {
         name: "under test".into(),
         ..EngineSpec::from_command_line(&args.engine)?
     };
-    Ok(sumito::compliance::run(&spec)?)
+    let patience = Duration::from_secs_f64(patience);
+    Ok(sumito::compliance::run(&spec, patience)?)
 }

@@ -6,7 +6,7 @@
 //! written to, or did not answer) is that check's `FAIL` reason.
 
 use super::ComplianceError;
-use super::probe::{PATIENCE, Probe};
+use super::probe::Probe;
 use std::time::{Duration, Instant};
 
 /// One rule of the protocol.
@@ -24,10 +24,8 @@ const QUIET: Duration = Duration::from_millis(300);
 /// The `movetime` of the timing check and the lateness it allows.
 const MOVETIME_MS: u64 = 200;
 const MOVETIME_MARGIN_MS: u64 = 100;
-/// How long a shallow `go depth 2` search may take.
-const SHALLOW_SEARCH: Duration = Duration::from_secs(10);
-/// How long the engine may take to exit after its input is closed.
-const EXIT_GRACE: Duration = Duration::from_secs(3);
+/// How many times the patience a shallow `go depth 2` search may take.
+const SHALLOW_SEARCH_PATIENCES: u32 = 3;
 /// A position where Black has just ejected White's sixth marble: the game is over.
 const FINISHED_GAME: &str = "position fen 5/6/7/8/5bbbw/8/7/6/5 b 0 5 0 moves e6e7";
 /// A move list whose second move is illegal (a1 is empty once Black has moved a1b2).
@@ -204,7 +202,7 @@ fn stop_search(probe: &mut Probe, before: usize) -> Result<(), String> {
     }
     probe.send("stop")?;
     probe
-        .read_until(Instant::now() + PATIENCE, is_bestmove)
+        .read_until(Instant::now() + probe.patience, is_bestmove)
         .map_err(|(failure, _)| failure.describe("bestmove after stop"))?;
     let extra = count_bestmoves(&probe.fence()?);
     if extra > 0 {
@@ -250,7 +248,10 @@ fn one_bestmove_after_depth(probe: &mut Probe) -> Result<String, String> {
     probe.send("position startpos")?;
     probe.send("go depth 2")?;
     probe
-        .read_until(Instant::now() + SHALLOW_SEARCH, is_bestmove)
+        .read_until(
+            Instant::now() + probe.patience * SHALLOW_SEARCH_PATIENCES,
+            is_bestmove,
+        )
         .map_err(|(failure, _)| failure.describe("bestmove after go depth 2"))?;
     let extra = count_bestmoves(&probe.fence()?);
     if extra > 0 {
@@ -267,7 +268,7 @@ fn movetime(probe: &mut Probe) -> Result<String, String> {
     probe.send(&format!("go movetime {MOVETIME_MS}"))?;
     let limit = Duration::from_millis(MOVETIME_MS + MOVETIME_MARGIN_MS);
     probe
-        .read_until(Instant::now() + limit + PATIENCE, is_bestmove)
+        .read_until(Instant::now() + limit + probe.patience, is_bestmove)
         .map_err(|(failure, _)| failure.describe("bestmove"))?;
     let took = started.elapsed();
     let note = format!(
@@ -286,7 +287,7 @@ fn finished_game(probe: &mut Probe) -> Result<String, String> {
     }
     probe.send("go movetime 100")?;
     let lines = probe
-        .read_until(Instant::now() + PATIENCE, is_bestmove)
+        .read_until(Instant::now() + probe.patience, is_bestmove)
         .map_err(|(failure, _)| failure.describe("bestmove"))?;
     let answer = lines.last().map_or("", String::as_str);
     if answer.split_whitespace().collect::<Vec<_>>() != ["bestmove", "(none)"] {
@@ -308,15 +309,15 @@ fn eof_while_searching(probe: &mut Probe) -> Result<String, String> {
     start_infinite(probe)?;
     let seen = probe.lines_for(Duration::from_millis(100));
     let started = Instant::now();
-    let exited = probe.close_and_wait(started + EXIT_GRACE);
+    let exited = probe.close_and_wait(started + probe.patience);
     let took = started.elapsed();
     // Whatever the engine wrote before it exited is still in the channel.
     let written = probe.lines_for(Duration::from_millis(100));
     let count = count_bestmoves(&seen) + count_bestmoves(&written);
     if !exited {
         return Err(format!(
-            "still running {} s after its input closed",
-            EXIT_GRACE.as_secs()
+            "still running {:.1} s after its input closed",
+            probe.patience.as_secs_f64()
         ));
     }
     if count != 1 {
@@ -327,12 +328,12 @@ fn eof_while_searching(probe: &mut Probe) -> Result<String, String> {
 
 fn eof_at_rest(probe: &mut Probe) -> Result<String, String> {
     let started = Instant::now();
-    if probe.close_and_wait(started + EXIT_GRACE) {
+    if probe.close_and_wait(started + probe.patience) {
         Ok(format!("exited in {} ms", started.elapsed().as_millis()))
     } else {
         Err(format!(
-            "still running {} s after its input closed",
-            EXIT_GRACE.as_secs()
+            "still running {:.1} s after its input closed",
+            probe.patience.as_secs_f64()
         ))
     }
 }

@@ -21,12 +21,14 @@ pub mod timing;
 pub use error::ComplianceError;
 
 use crate::uap_client::EngineSpec;
-use probe::{PATIENCE, Probe};
-use std::time::Instant;
+pub use probe::DEFAULT_PATIENCE;
+use probe::Probe;
+use std::time::{Duration, Instant};
 
 /// Runs every check against the engine of `spec`, a line per check on stdout; an error (so a
-/// non-zero exit) unless all pass.
-pub fn run(spec: &EngineSpec) -> Result<(), ComplianceError> {
+/// non-zero exit) unless all pass. `patience` is how long an answer that should come at once may
+/// take (a depth-2 search may take three times as long).
+pub fn run(spec: &EngineSpec, patience: Duration) -> Result<(), ComplianceError> {
     let (mut failed, mut skipped) = (0, 0);
     let mut report = |name: &str, outcome: Result<String, String>| match outcome {
         Ok(note) if note.is_empty() => crate::say!("pass {name}"),
@@ -40,7 +42,7 @@ pub fn run(spec: &EngineSpec) -> Result<(), ComplianceError> {
         skipped += 1;
         crate::say!("skip {name}: {why}");
     };
-    let first = start(spec);
+    let first = start(spec, patience);
     let handshake_failed = first.is_err();
     report(
         "handshake (uap -> id name, uapok)",
@@ -58,7 +60,7 @@ pub fn run(spec: &EngineSpec) -> Result<(), ComplianceError> {
         }
         let probe = match engine.take() {
             Some(probe) => probe,
-            None => match start(spec) {
+            None => match start(spec, patience) {
                 Ok((probe, _)) => probe,
                 Err(why) => {
                     report(check.name, Err(format!("cannot restart the engine: {why}")));
@@ -90,11 +92,11 @@ pub fn run(spec: &EngineSpec) -> Result<(), ComplianceError> {
 
 /// Starts the engine and does the handshake: `uap` must bring `id name …` and then `uapok`.
 /// Returns the engine and its name.
-fn start(spec: &EngineSpec) -> Result<(Probe, String), ComplianceError> {
-    let mut probe = Probe::spawn(spec)?;
+fn start(spec: &EngineSpec, patience: Duration) -> Result<(Probe, String), ComplianceError> {
+    let mut probe = Probe::spawn(spec, patience)?;
     probe.send("uap")?;
     let lines = probe
-        .read_until(Instant::now() + PATIENCE, |line| line == "uapok")
+        .read_until(Instant::now() + patience, |line| line == "uapok")
         .map_err(|(failure, _)| failure.waiting_for("uapok after uap"))?;
     probe.options = lines
         .iter()

@@ -6,22 +6,26 @@ use super::ComplianceError;
 use crate::uap_client::{EngineProcess, EngineSpec, Failure};
 use std::time::{Duration, Instant};
 
-/// How long an answer that should come at once (`readyok`, an error, `uapok`) may take. Generous,
+/// How long an answer that should come at once (`readyok`, an error, `uapok`, `bestmove` after
+/// `stop`, the exit after end of input) may take unless `--patience` says otherwise. Generous,
 /// because a loaded machine can stall a healthy engine for a while.
-pub const PATIENCE: Duration = Duration::from_secs(3);
+pub const DEFAULT_PATIENCE: Duration = Duration::from_secs(3);
 
 /// An engine under test.
 pub struct Probe {
     engine: EngineProcess,
+    /// How long an answer that should come at once may take.
+    pub patience: Duration,
     /// Options the engine announced in the handshake, as their `option name …` lines.
     pub options: Vec<String>,
 }
 
 impl Probe {
     /// Starts the engine without any handshake.
-    pub fn spawn(spec: &EngineSpec) -> Result<Probe, ComplianceError> {
+    pub fn spawn(spec: &EngineSpec, patience: Duration) -> Result<Probe, ComplianceError> {
         Ok(Probe {
             engine: EngineProcess::spawn(spec)?,
+            patience,
             options: Vec::new(),
         })
     }
@@ -71,7 +75,7 @@ impl Probe {
     /// so these are all the answers to the commands sent before it.
     pub fn fence(&mut self) -> Result<Vec<String>, ComplianceError> {
         self.send("isready")?;
-        let deadline = Instant::now() + PATIENCE;
+        let deadline = Instant::now() + self.patience;
         match self.read_until(deadline, |line| line == "readyok") {
             Ok(mut lines) => {
                 lines.pop();

@@ -8,7 +8,6 @@
 //! It needs /usr/bin/chromium and /usr/bin/chromedriver, so it is ignored by `cargo test`;
 //! `scripts/browser-test` installs them and runs it (CI does too).
 
-
 use crate::common::gui::Gui;
 use crate::common::http;
 use serde_json::{Value, json};

@@ -11,6 +11,13 @@ fn compliance(engine: &str) -> (bool, Vec<String>, Duration) {
     (run.success, run.lines(), run.took)
 }
 
+/// The same for an engine that misbehaves on purpose, with half a second of patience for each
+/// answer instead of three (so a hung engine fails sooner).
+fn compliance_impatient(engine: &str) -> (bool, Vec<String>, Duration) {
+    let run = run_sumito(&["compliance", "--patience", "0.5", "--engine", engine]);
+    (run.success, run.lines(), run.took)
+}
+
 #[test]
 fn sumito_passes_every_check() {
     let (success, lines, _) = compliance(SUMITO);
@@ -37,7 +44,7 @@ fn sumito_passes_every_check() {
 
 #[test]
 fn an_engine_writing_garbage_fails() {
-    let (success, lines, _) = compliance(&script("garbage"));
+    let (success, lines, _) = compliance_impatient(&script("garbage"));
     assert!(!success, "garbage.sh passed: {lines:#?}");
     for name in [
         "unknown command",
@@ -55,7 +62,7 @@ fn an_engine_writing_garbage_fails() {
 
 #[test]
 fn a_mute_engine_fails_the_handshake_and_the_rest_is_skipped() {
-    let (success, lines, took) = compliance(&script("mute"));
+    let (success, lines, took) = compliance_impatient(&script("mute"));
     assert!(!success);
     assert!(lines.len() >= 16, "{lines:#?}");
     assert!(lines[0].starts_with("FAIL handshake"), "{lines:#?}");
@@ -65,13 +72,14 @@ fn a_mute_engine_fails_the_handshake_and_the_rest_is_skipped() {
             .all(|l| l.starts_with("skip ") && l.ends_with("the handshake failed")),
         "after a failed handshake every other check is skipped: {lines:#?}"
     );
-    // One handshake deadline, and the rest is skipped instead of waited for again.
-    assert!(took < Duration::from_secs(20), "took {took:?}");
+    // One handshake deadline, and the rest is skipped instead of waited for again (sixteen
+    // deadlines would be 8 s).
+    assert!(took < Duration::from_secs(5), "took {took:?}");
 }
 
 #[test]
 fn an_engine_that_never_moves_fails_in_bounded_time() {
-    let (success, lines, _) = compliance(&script("timeout"));
+    let (success, lines, _) = compliance_impatient(&script("timeout"));
     assert!(!success);
     assert!(
         lines
@@ -79,4 +87,18 @@ fn an_engine_that_never_moves_fails_in_bounded_time() {
             .any(|l| l.starts_with("FAIL go movetime 200") && l.contains("deadline")),
         "{lines:#?}"
     );
+}
+
+#[test]
+fn patience_out_of_range_is_refused() {
+    for patience in ["0", "-1", "nan", "601", "x"] {
+        let flag = format!("--patience={patience}");
+        let run = run_sumito(&["compliance", &flag, "--engine", SUMITO]);
+        assert!(!run.success, "--patience {patience} was taken");
+        assert!(
+            run.stderr.contains("--patience"),
+            "{patience}: {}",
+            run.stderr
+        );
+    }
 }

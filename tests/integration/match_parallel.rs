@@ -4,7 +4,6 @@
 //! these with `--ignored`. match-slurm runs under tests/tools/sbatch, a stand-in for Slurm's
 //! sbatch that plays the array's tasks here, one after the other.
 
-
 use crate::common::engines::SUMITO;
 use crate::common::matches::{games, records, run_match, scratch};
 use std::path::Path;
