@@ -10,6 +10,7 @@ use std::time::Duration;
 use sumito::board::Layout;
 use sumito::clock::TimeControl;
 use sumito::match_runner::MatchConfig;
+use sumito::match_runner::adjudication::Adjudication;
 use sumito::match_runner::openings::Book;
 use sumito::match_runner::stats::Sprt;
 use sumito::uap_client::{EngineSpec, parse_option};
@@ -86,6 +87,17 @@ pub struct MatchArgs {
     /// together reaches SECONDS, won by the side that ejected more marbles (equal counts draw).
     #[arg(long, value_name = "SECONDS")]
     pub game_time: Option<f64>,
+    /// Adjudicate a draw when both engines' scores stay within SCORE centi-marbles of level
+    /// for COUNT moves each, from full move NUMBER on (counted from the layout, as the move
+    /// limit is), with no marble ejected in that span and equal counts ejected: movenumber=N
+    /// movecount=M score=S (movenumber defaults to 0). Off by default; see GAMES.md.
+    #[arg(long, num_args = 1..=3, value_name = "KEY=VALUE")]
+    pub draw: Option<Vec<String>>,
+    /// Adjudicate a loss for the side whose engine scores -SCORE or worse for COUNT moves in a
+    /// row (with twosided=true only if the other engine scores +SCORE or better for as many):
+    /// movecount=M score=S [twosided=true]. Off by default; see GAMES.md.
+    #[arg(long, num_args = 1..=3, value_name = "KEY=VALUE")]
+    pub resign: Option<Vec<String>>,
     /// The Event tag of the records.
     #[arg(long, default_value = "Sumito match")]
     pub event: String,
@@ -94,7 +106,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = [
         "engine", "name", "option", "tc", "games", "concurrency", "layout", "openings",
         "max_plies", "seed", "records", "sprt", "timemargin", "silence_timeout", "event", "shard",
-        "game_time", "merge",
+        "game_time", "merge", "draw", "resign",
     ])]
     pub verify: Option<PathBuf>,
     /// Read record files (a file, a directory of them, or a wildcard pattern such as
@@ -103,7 +115,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = [
         "engine", "name", "option", "tc", "games", "concurrency", "layout", "openings",
         "max_plies", "seed", "records", "timemargin", "silence_timeout", "event", "shard",
-        "game_time",
+        "game_time", "draw", "resign",
     ])]
     pub merge: Vec<PathBuf>,
 }
@@ -227,6 +239,14 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, super::Error> {
             .transpose()?
             .unwrap_or((0, 1)),
         game_time: raw.game_time.map(Duration::from_secs_f64),
+        adjudication: Adjudication {
+            draw: raw.draw.as_ref().map(|w| w.join(" ").parse()).transpose()?,
+            resign: raw
+                .resign
+                .as_ref()
+                .map(|w| w.join(" ").parse())
+                .transpose()?,
+        },
     })
 }
 

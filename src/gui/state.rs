@@ -239,6 +239,7 @@ impl Game {
             moves: self.moves.clone(),
             winner,
             culprit: self.fault.as_ref().map(|f| f.culprit),
+            adjudication: None,
             termination,
         };
         let start = self.positions[0];

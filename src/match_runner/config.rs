@@ -1,6 +1,7 @@
 //! The match settings, checked: what `sumito match` makes of its command line
 //! (`cli/match.rs` in the binary).
 
+use super::adjudication::Adjudication;
 use super::openings::Book;
 use super::stats::Sprt;
 use crate::board::Layout;
@@ -32,4 +33,6 @@ pub struct MatchConfig {
     pub shard: (u64, u64),
     /// The points game's total thinking time per game (`--game-time`).
     pub game_time: Option<Duration>,
+    /// `--draw` and `--resign` (both off by default).
+    pub adjudication: Adjudication,
 }

@@ -5,6 +5,7 @@
 //! out during a search the game is over at that moment: the runner stops waiting, the move in
 //! flight is not played, and the engine gets `stop` and `isready` before its next game.
 
+use super::adjudication::{Adjudication, Adjudicator, Reported};
 use super::openings::Opening;
 use crate::board::Colour;
 use crate::board::Position;
@@ -41,6 +42,8 @@ pub struct GameSetup<'a> {
     /// The `Seed` each engine is told before the game, for those that announce the option and
     /// were not given one with `--option` (indexed by [`Colour::index`]).
     pub seeds: [Option<u64>; 2],
+    /// `--draw` and `--resign`: ending the game early by the engines' scores.
+    pub adjudication: Adjudication,
 }
 
 /// The termination for a failure of `engine`, which was waited on with a clock (`timed`) or
@@ -82,6 +85,7 @@ pub fn play(
     let mut clocks = GameClocks::new(&setup.controls);
     let mut game_time = setup.game_time.map(GameTime::new);
     let start_words = opening.start.command_words();
+    let mut adjudicator = Adjudicator::new(setup.adjudication);
     loop {
         if stop.load(Ordering::Relaxed) {
             return None;
@@ -95,6 +99,7 @@ pub fn play(
                 winner: outcome.winner(),
                 termination: Termination::from_outcome(&outcome),
                 culprit: None,
+                adjudication: None,
             });
         }
         let side = position.side_to_move();
@@ -107,7 +112,7 @@ pub fn play(
             game_left: game_time.map(|clock| clock.left()),
             stop,
         };
-        let (answer, elapsed) = match turn.ask(engine, &mut lateness[side.index()]) {
+        let (answer, elapsed, score) = match turn.ask(engine, &mut lateness[side.index()]) {
             Ok(answer) => answer,
             Err(Termination::GameTime) => return Some(ended_by_game_time(moves, &position)),
             Err(_) if stop.load(Ordering::Relaxed) => return None,
@@ -126,8 +131,24 @@ pub fn play(
         if let Some(clock) = game_time.as_mut() {
             clock.charge(elapsed);
         }
+        let before = position;
         position = position.play(mv);
         moves.push(mv);
+        if position.outcome().is_none()
+            && let Some(ruling) = adjudicator.after_move(side, score, &before, &position)
+        {
+            let (termination, culprit) = match ruling.winner {
+                None => (Termination::AdjudicatedDraw, None),
+                Some(winner) => (Termination::AdjudicatedLoss, Some(winner.opponent())),
+            };
+            return Some(PlayedGame {
+                moves,
+                winner: ruling.winner,
+                termination,
+                culprit,
+                adjudication: Some(ruling.evidence),
+            });
+        }
     }
 }
 
@@ -139,6 +160,7 @@ fn ended_by_game_time(moves: Vec<Move>, position: &Position) -> PlayedGame {
         winner: position.marble_leader(),
         termination: Termination::GameTime,
         culprit: None,
+        adjudication: None,
     }
 }
 
@@ -196,14 +218,15 @@ struct Turn<'a> {
 
 impl Turn<'_> {
     /// Sends the position and the `go` command and waits for `bestmove` within the allowance
-    /// (and the game time left): the answer's move text and how long it took, or the
+    /// (and the game time left): the answer's move text, how long it took and the last exact
+    /// score the engine reported for its first line (for adjudication), or the
     /// termination of a failure, or [`Termination::GameTime`] when the game time ran out first.
     /// A timed answer adds its lateness to `lateness`.
     fn ask(
         &self,
         engine: &mut EngineProcess,
         lateness: &mut Samples,
-    ) -> Result<(String, Duration), Termination> {
+    ) -> Result<(String, Duration, Option<Reported>), Termination> {
         let setup = self.setup;
         let ready = engine
             .send(self.position)
@@ -232,6 +255,7 @@ impl Turn<'_> {
             .map_err(|failure| failed(engine, failure))?;
         let sent = Instant::now();
         let deadline = sent + limit;
+        let mut score = None;
         let (answer, elapsed) = loop {
             // Waits a slice at a time, so that a stopped match does not wait out a long move.
             let slice = deadline.min(Instant::now() + STOP_POLL);
@@ -245,7 +269,11 @@ impl Turn<'_> {
                 read => read.map_err(|failure| failed(engine, failure))?,
             };
             let mut words = line.split_whitespace();
-            // `info` lines and anything else are passed over.
+            // `info` lines give the score; anything else is passed over.
+            if let Some(reported) = Reported::from_info(&line) {
+                score = Some(reported);
+                continue;
+            }
             if words
                 .next()
                 .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
@@ -268,7 +296,7 @@ impl Turn<'_> {
         if over_clock {
             return Err(Termination::TimeForfeit);
         }
-        Ok((answer, elapsed))
+        Ok((answer, elapsed, score))
     }
 }
 

@@ -10,6 +10,7 @@
 //! - [`openings`]: where each pair of games starts;
 //! - [`suite`]: making the balanced opening suite that is shipped (`sumito openings`);
 //! - [`game`]: one game, move by move;
+//! - [`adjudication`]: ending a game early by the engines' scores (`--draw`, `--resign`);
 //! - [`stats`]: Elo with its interval, and the SPRT;
 //! - `report`: the progress line and the final table;
 //! - `runner`: the schedule, the worker threads and the collector;
@@ -18,6 +19,7 @@
 //!
 //! What fails, from the settings to the merge, is a [`MatchError`].
 
+pub mod adjudication;
 mod config;
 mod error;
 pub mod game;
@@ -78,9 +80,18 @@ pub fn run(mut config: MatchConfig, stop: &AtomicBool) -> Result<(), MatchError>
         .game_time
         .map(|total| format!("; points game of {} s", ms_to_seconds(whole_ms(total))))
         .unwrap_or_default();
+    let adjudication = config.adjudication;
+    let draw = adjudication
+        .draw
+        .map(|rule| format!("; --draw {rule}"))
+        .unwrap_or_default();
+    let resign = adjudication
+        .resign
+        .map(|rule| format!("; --resign {rule}"))
+        .unwrap_or_default();
     eprintln!(
-        "match: {}; {} games per pair; layout {}; openings {}; max plies {}{points_game}; \
-         concurrency {}; seed {}",
+        "match: {}; {} games per pair; layout {}; openings {}; max plies {}{points_game}{draw}\
+         {resign}; concurrency {}; seed {}",
         engines.join(" vs "),
         config.games,
         layouts.join(","),

@@ -332,6 +332,7 @@ mod tests {
             winner,
             termination,
             culprit,
+            adjudication: None,
         }
     }
 

@@ -162,6 +162,7 @@ fn play_job(
         silence: config.silence,
         game_time: config.game_time,
         seeds,
+        adjudication: config.adjudication,
     };
     let [black, white] = job.engines;
     let engines = two_mut(slots, black, white)?;
@@ -410,6 +411,7 @@ mod tests {
             event: "test".into(),
             shard,
             game_time: None,
+            adjudication: Default::default(),
         }
     }
 

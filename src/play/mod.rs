@@ -338,6 +338,7 @@ pub fn record(config: &PlayConfig, finished: &Finished) -> String {
         winner: finished.winner,
         termination: finished.termination.clone(),
         culprit: None,
+        adjudication: None,
     };
     let info = GameInfo {
         event: "sumito play",

@@ -205,6 +205,15 @@ pub enum RecordsError {
         /// The result the marbles ejected give.
         expected: &'static str,
     },
+    /// An adjudicated draw with another result, or with a side ahead on marbles.
+    #[error(
+        "result {result} after 'adjudicated draw': a draw needs the result 1/2-1/2 and as many \
+         marbles ejected on each side"
+    )]
+    WrongAdjudicatedDraw {
+        /// The record's result.
+        result: String,
+    },
     /// A termination of the rules, but the rules have not ended the game.
     #[error("termination '{termination}' but the final position is not over")]
     NotOver {

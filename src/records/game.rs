@@ -15,6 +15,8 @@ pub struct PlayedGame {
     pub termination: Termination,
     /// The side whose engine failed, for the fault terminations.
     pub culprit: Option<Colour>,
+    /// For an adjudicated game, the scores that decided it (the record's `Adjudication` tag).
+    pub adjudication: Option<String>,
 }
 
 impl PlayedGame {
@@ -33,6 +35,7 @@ impl PlayedGame {
             winner: Some(culprit.opponent()),
             termination,
             culprit: Some(culprit),
+            adjudication: None,
         }
     }
 
@@ -62,6 +65,7 @@ impl PlayedGame {
             winner,
             termination,
             culprit,
+            adjudication: record.tag("Adjudication").map(str::to_string),
         })
     }
 }

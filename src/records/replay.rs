@@ -131,6 +131,15 @@ fn check_unfinished(
         }
         return Ok(());
     }
+    if *termination == Termination::AdjudicatedDraw {
+        // A game one marble up is won at the move limit, whatever the scores say.
+        if result != "1/2-1/2" || position.marble_leader().is_some() {
+            return Err(RecordsError::WrongAdjudicatedDraw {
+                result: result.to_string(),
+            });
+        }
+        return Ok(());
+    }
     if !termination.is_fault() {
         return Err(RecordsError::NotOver {
             termination: termination.clone(),
@@ -222,6 +231,7 @@ mod tests {
             winner,
             termination,
             culprit: None,
+            adjudication: None,
         };
         let tc: TimeControl = "depth=2".parse().unwrap();
         format_record(&GameInfo {
@@ -334,6 +344,29 @@ mod tests {
         // Equal counts draw.
         let text = sample(None, Termination::GameTime, &["a1b1", "i9h9"]);
         assert_eq!(verify_record(&parse_records(&text).unwrap()[0]).unwrap(), 2);
+    }
+
+    #[test]
+    fn an_adjudicated_draw_needs_equal_marbles_and_a_loss_either_winner() {
+        let draw = sample(None, Termination::AdjudicatedDraw, &["a1b1", "i9h9"]);
+        assert_eq!(verify_record(&parse_records(&draw).unwrap()[0]).unwrap(), 2);
+        let won = draw.replace("1/2-1/2", "1-0");
+        let problem = verify_record(&parse_records(&won).unwrap()[0]).unwrap_err();
+        assert!(
+            problem.to_string().contains("adjudicated draw"),
+            "{problem}"
+        );
+        // One marble up: the move limit would give it to Black, so no draw by the scores.
+        let ahead = "[FEN \"5/6/7/8/5bbbw/8/7/6/5 b 0 1 0\"]\n[Result \"1/2-1/2\"]\n\
+                     [Termination \"adjudicated draw\"]\n\n1/2-1/2\n";
+        assert!(verify_record(&parse_records(ahead).unwrap()[0]).is_err());
+        for result in ["1-0", "0-1"] {
+            let loss = sample(None, Termination::AdjudicatedLoss, &["a1b1", "i9h9"])
+                .replace("1/2-1/2", result);
+            assert_eq!(verify_record(&parse_records(&loss).unwrap()[0]).unwrap(), 2);
+        }
+        let drawn_loss = sample(None, Termination::AdjudicatedLoss, &["a1b1"]);
+        assert!(verify_record(&parse_records(&drawn_loss).unwrap()[0]).is_err());
     }
 
     #[test]

@@ -26,14 +26,21 @@ pub enum Termination {
     GameTime,
     /// A player gave up (games played with `sumito play`).
     Resignation,
+    /// The match runner's `--draw`: both engines' scores stayed near level for as many moves
+    /// as it asks, with no marble ejected meanwhile and equal counts ejected.
+    AdjudicatedDraw,
+    /// The match runner's `--resign`: the loser's engine scored its position hopeless for as
+    /// many moves as it asks (and, two-sided, the winner's agreed).
+    AdjudicatedLoss,
     /// A player left the game unfinished (`quit` in `sumito play`, or the end of its input);
     /// the result is `*`.
     Abandoned,
 }
 
 impl Termination {
-    /// Does the game end by a player's doing (a fault, resigning, leaving) rather than by the
-    /// rules or the game time?
+    /// Does the game end by a player's doing (a fault, resigning, leaving, or its engine's
+    /// scores giving the game up) rather than by the rules, the game time or a draw by the
+    /// scores?
     pub fn is_fault(&self) -> bool {
         !matches!(
             self,
@@ -41,6 +48,7 @@ impl Termination {
                 | Termination::MoveLimit
                 | Termination::NoLegalMove
                 | Termination::GameTime
+                | Termination::AdjudicatedDraw
         )
     }
 
@@ -76,6 +84,8 @@ impl fmt::Display for Termination {
             Termination::NoAnswer => f.write_str("no answer"),
             Termination::GameTime => f.write_str("game time"),
             Termination::Resignation => f.write_str("resignation"),
+            Termination::AdjudicatedDraw => f.write_str("adjudicated draw"),
+            Termination::AdjudicatedLoss => f.write_str("adjudicated loss"),
             Termination::Abandoned => f.write_str("abandoned"),
         }
     }
@@ -99,6 +109,8 @@ impl FromStr for Termination {
             "no answer" => Termination::NoAnswer,
             "game time" => Termination::GameTime,
             "resignation" => Termination::Resignation,
+            "adjudicated draw" => Termination::AdjudicatedDraw,
+            "adjudicated loss" => Termination::AdjudicatedLoss,
             "abandoned" => Termination::Abandoned,
             other => match other.strip_prefix("illegal move") {
                 Some(text) => Termination::IllegalMove(text.trim().to_string()),
@@ -125,6 +137,10 @@ mod tests {
             Termination::Crash,
             Termination::NoAnswer,
             Termination::GameTime,
+            Termination::Resignation,
+            Termination::AdjudicatedDraw,
+            Termination::AdjudicatedLoss,
+            Termination::Abandoned,
         ] {
             let text = termination.to_string();
             assert_eq!(text.parse::<Termination>().unwrap(), termination);
@@ -136,6 +152,7 @@ mod tests {
                         | Termination::MoveLimit
                         | Termination::NoLegalMove
                         | Termination::GameTime
+                        | Termination::AdjudicatedDraw
                 )
             );
         }

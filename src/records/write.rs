@@ -110,6 +110,9 @@ pub fn format_record(info: &GameInfo) -> String {
         tags.push(("GameTime", ms_to_seconds(ms)));
     }
     tags.push(("Termination", game.termination.to_string()));
+    if let Some(scores) = &game.adjudication {
+        tags.push(("Adjudication", scores.clone()));
+    }
     tags.push(("PlyCount", game.moves.len().to_string()));
     let mut text = String::new();
     for (key, value) in tags {

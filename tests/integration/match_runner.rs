@@ -778,3 +778,147 @@ fn ctrl_c_prints_the_table_of_the_finished_games() {
     assert_eq!(row[games_column], played.to_string(), "{stdout}");
     assert_eq!(row.last(), Some(&"0/0"), "a crash was counted: {stdout}");
 }
+
+/// A depth-1 match of Sumito against itself from two random plies, with `adjudication`'s flags.
+fn adjudicated_match(dir: &std::path::Path, adjudication: &[&str]) -> (String, Vec<Record>) {
+    let file = dir.join("games.txt");
+    let mut args = vec![
+        "--engine",
+        SUMITO,
+        "--name",
+        "A",
+        "--engine",
+        SUMITO,
+        "--name",
+        "B",
+        "--tc",
+        "depth=1",
+        "--openings",
+        "random:2",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--records",
+    ];
+    let path = file.to_str().unwrap().to_string();
+    args.push(&path);
+    args.extend_from_slice(adjudication);
+    let run = run_match(&args);
+    assert!(run.success, "{}", run.stderr);
+    verify_file(&file).expect("the records replay");
+    // --verify and --merge take what the match wrote.
+    let verified = run_match(&["--verify", &path]);
+    assert!(verified.success, "{}", verified.stderr);
+    let merged = run_match(&["--merge", &path]);
+    assert!(merged.success, "{}", merged.stderr);
+    assert_eq!(
+        merged.stdout.lines().nth(1),
+        run.stdout.lines().nth(1),
+        "the merged row is the match's"
+    );
+    (run.stderr + &run.stdout, records(&file))
+}
+
+#[test]
+fn draw_adjudication_ends_level_games_where_the_flags_say() {
+    let dir = scratch("draw-adjudication");
+    // Scores within 600 (any that is no mate) for one move each: from full move 20 on, every
+    // game with as many marbles ejected on each side and none in its last two plies is drawn.
+    let flags = ["--draw", "movenumber=20", "movecount=1", "score=600"];
+    let (output, games) = adjudicated_match(&dir, &flags);
+    assert!(
+        output.contains("--draw movenumber=20 movecount=1 score=600"),
+        "the header states the rule: {output}"
+    );
+    let mut adjudicated = 0;
+    for game in &games {
+        if game.tag("Termination") != Some("adjudicated draw") {
+            continue;
+        }
+        adjudicated += 1;
+        assert_eq!(game.tag("Result"), Some("1/2-1/2"), "{game:?}");
+        assert!(game.moves.len() >= 40, "not before move 20: {game:?}");
+        let scores = game
+            .tag("Adjudication")
+            .expect("the scores that decided it");
+        assert!(
+            scores.starts_with("black ") && scores.contains("; white "),
+            "{scores}"
+        );
+    }
+    assert!(adjudicated > 0, "no game was adjudicated: {games:?}");
+    // The points column gives each draw one point: A's points are 2 W + D of 8.
+    let row: Vec<&str> = output
+        .lines()
+        .find(|l| l.starts_with("A vs B"))
+        .expect("the table row")
+        .split_whitespace()
+        .collect();
+    let (wins, draws): (u32, u32) = (row[4].parse().unwrap(), row[5].parse().unwrap());
+    assert!(draws >= adjudicated, "{output}");
+    assert_eq!(row[8], format!("{}/8", 2 * wins + draws), "{output}");
+}
+
+#[test]
+fn resign_adjudication_gives_the_game_to_the_side_its_loser_scores_ahead() {
+    let dir = scratch("resign-adjudication");
+    // One move at -1 or worse resigns, if the other engine's last move scored +1 or better.
+    let flags = ["--resign", "movecount=1", "score=1", "twosided=true"];
+    let (output, games) = adjudicated_match(&dir, &flags);
+    assert!(
+        output.contains("--resign movecount=1 score=1 twosided=true"),
+        "{output}"
+    );
+    let mut adjudicated = 0;
+    for game in games
+        .iter()
+        .filter(|g| g.tag("Termination") == Some("adjudicated loss"))
+    {
+        adjudicated += 1;
+        // "<loser> -N; <winner> +M": the loser is the side the result goes against.
+        let scores = game.tag("Adjudication").expect("the scores");
+        let (loser, winner) = scores.split_once("; ").expect("both engines' scores");
+        let loser_won = match game.tag("Result") {
+            Some("1-0") => loser.starts_with("black"),
+            Some("0-1") => loser.starts_with("white"),
+            other => panic!("an adjudicated loss with result {other:?}"),
+        };
+        assert!(!loser_won, "{game:?}");
+        assert!(loser.contains(" -") || loser.contains(" #-"), "{scores}");
+        assert!(winner.contains(" +") || winner.contains(" #"), "{scores}");
+    }
+    assert!(adjudicated > 0, "no game was adjudicated: {games:?}");
+}
+
+#[test]
+fn bad_adjudication_flags_are_refused_with_a_reason() {
+    for (flags, expected) in [
+        (
+            &["--draw", "movecount=0", "score=10"][..],
+            "movecount must be",
+        ),
+        (&["--draw", "movecount=2"], "score= is missing"),
+        (
+            &["--draw", "movecount=2", "score=10", "plies=3"],
+            "unknown key 'plies'",
+        ),
+        (&["--resign", "movecount=2", "score=0"], "score must be"),
+        (
+            &["--resign", "movecount=2", "score=5", "twosided=1"],
+            "twosided must be",
+        ),
+    ] {
+        let mut args = vec!["--engine", SUMITO, "--engine", SUMITO, "--tc", "depth=1"];
+        args.extend_from_slice(flags);
+        let run = run_match(&args);
+        assert!(!run.success, "{flags:?} was taken");
+        assert!(run.stderr.contains(expected), "{flags:?}: {}", run.stderr);
+    }
+    let merged = run_match(&["--merge", "x.txt", "--draw", "movecount=1", "score=1"]);
+    assert!(
+        merged.stderr.contains("cannot be used with"),
+        "{}",
+        merged.stderr
+    );
+}
