@@ -28,6 +28,10 @@ pub struct PlayArgs {
     /// Plain ASCII board even on a colour terminal.
     #[arg(long)]
     pub ascii: bool,
+    /// Let Sumito resign a hopeless game: when it has scored its last 3 moves at -4 marbles or
+    /// worse, or sees a forced loss.
+    #[arg(long)]
+    pub sumito_resigns: bool,
     #[command(flatten)]
     pub engine: EngineFlags,
 }
@@ -57,6 +61,7 @@ pub fn run(args: &PlayArgs) -> super::Outcome {
         style,
         threads: args.engine.threads(1)?,
         hash_mb: args.engine.hash_mb(),
+        sumito_resigns: args.sumito_resigns,
     };
     let finished = play(
         &config,

@@ -9,6 +9,7 @@
 //! no scores). A move whose engine reported no score, or only a bound, breaks the run.
 
 use crate::board::{Colour, Position};
+use crate::search::Reported;
 use std::fmt;
 use std::str::FromStr;
 
@@ -164,69 +165,57 @@ impl fmt::Display for ResignRule {
     }
 }
 
-/// A score an engine reported for its move, from its own side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reported {
-    /// `score cp N`: centi-marbles.
-    Centi(i32),
-    /// `score mate N`: a forced win in N moves (negative: a forced loss).
-    Mate(i32),
-}
-
-impl Reported {
-    /// The score of an `info` line, if it is an exact score of the first line (no `multipv`
-    /// other than 1, no `lowerbound`/`upperbound`, not `info string`).
-    pub fn from_info(line: &str) -> Option<Reported> {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let exact = !words.contains(&"lowerbound") && !words.contains(&"upperbound");
-        // `info string …` is free text, whatever words it holds.
-        if words.first() != Some(&"info") || words.get(1) == Some(&"string") || !exact {
-            return None;
-        }
-        let after = |key: &str| {
-            let at = words.iter().position(|w| *w == key)?;
-            words.get(at + 1).copied()
-        };
-        if after("multipv").is_some_and(|k| k != "1") {
-            return None;
-        }
-        let at = words.iter().position(|w| *w == "score")?;
-        let value: i32 = words.get(at + 2)?.parse().ok()?;
-        match *words.get(at + 1)? {
-            "cp" => Some(Reported::Centi(value)),
-            "mate" => Some(Reported::Mate(value)),
-            _ => None,
-        }
+/// The score of an `info` line, if it is an exact score of the first line (no `multipv`
+/// other than 1, no `lowerbound`/`upperbound`, not `info string`), from the engine's side.
+pub fn reported_score(line: &str) -> Option<Reported> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let exact = !words.contains(&"lowerbound") && !words.contains(&"upperbound");
+    // `info string …` is free text, whatever words it holds.
+    if words.first() != Some(&"info") || words.get(1) == Some(&"string") || !exact {
+        return None;
     }
-
-    /// At most `limit` centi-marbles either way (a mate never is).
-    fn is_level(self, limit: i32) -> bool {
-        matches!(self, Reported::Centi(cp) if cp.saturating_abs() <= limit)
+    let after = |key: &str| {
+        let at = words.iter().position(|w| *w == key)?;
+        words.get(at + 1).copied()
+    };
+    if after("multipv").is_some_and(|k| k != "1") {
+        return None;
     }
-
-    /// At least `limit` centi-marbles for the engine (a mate for it always is).
-    fn is_at_least(self, limit: i32) -> bool {
-        match self {
-            Reported::Centi(cp) => cp >= limit,
-            Reported::Mate(n) => n > 0,
-        }
-    }
-
-    /// At most `-limit` centi-marbles (a mate against it always is).
-    fn is_at_most_minus(self, limit: i32) -> bool {
-        match self {
-            Reported::Centi(cp) => cp <= -limit,
-            Reported::Mate(n) => n < 0,
-        }
+    let at = words.iter().position(|w| *w == "score")?;
+    let value: i32 = words.get(at + 2)?.parse().ok()?;
+    match *words.get(at + 1)? {
+        "cp" => Some(Reported::Centi(value)),
+        "mate" => Some(Reported::Mate(value)),
+        _ => None,
     }
 }
 
-impl fmt::Display for Reported {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Reported::Centi(cp) => write!(f, "{cp:+}"),
-            Reported::Mate(n) => write!(f, "#{n}"),
-        }
+/// At most `limit` centi-marbles either way (a mate never is).
+fn is_level(score: Reported, limit: i32) -> bool {
+    matches!(score, Reported::Centi(cp) if cp.saturating_abs() <= limit)
+}
+
+/// At least `limit` centi-marbles for the engine (a forced win always is).
+fn is_at_least(score: Reported, limit: i32) -> bool {
+    match score {
+        Reported::Centi(cp) => cp >= limit,
+        Reported::Mate(n) => n > 0,
+    }
+}
+
+/// At most `-limit` centi-marbles (a forced loss always is).
+fn is_at_most_minus(score: Reported, limit: i32) -> bool {
+    match score {
+        Reported::Centi(cp) => cp <= -limit,
+        Reported::Mate(n) => n <= 0,
+    }
+}
+
+/// A score as the `Adjudication` tag writes it: `+12`, `-3`, `#4`, `#-2`.
+fn score_word(score: Reported) -> String {
+    match score {
+        Reported::Centi(cp) => format!("{cp:+}"),
+        Reported::Mate(n) => format!("#{n}"),
     }
 }
 
@@ -313,14 +302,14 @@ impl Adjudicator {
             let Some(mine) = self.last_scores(loser, rule.move_count) else {
                 continue;
             };
-            if !mine.iter().all(|s| s.is_at_most_minus(rule.score)) {
+            if !mine.iter().all(|&s| is_at_most_minus(s, rule.score)) {
                 continue;
             }
             let theirs = self.last_scores(loser.opponent(), rule.move_count);
             if rule.two_sided
                 && !theirs
                     .as_ref()
-                    .is_some_and(|t| t.iter().all(|s| s.is_at_least(rule.score)))
+                    .is_some_and(|t| t.iter().all(|&s| is_at_least(s, rule.score)))
             {
                 continue;
             }
@@ -346,7 +335,7 @@ impl Adjudicator {
         }
         let black = self.last_scores(Colour::Black, rule.move_count)?;
         let white = self.last_scores(Colour::White, rule.move_count)?;
-        let level = |scores: &[Reported]| scores.iter().all(|s| s.is_level(rule.score));
+        let level = |scores: &[Reported]| scores.iter().all(|&s| is_level(s, rule.score));
         if !level(&black) || !level(&white) {
             return None;
         }
@@ -365,7 +354,7 @@ fn ejected(position: &Position) -> u32 {
 /// `black +3 0 -2; white …`: `first`'s scores, then the other engine's if known.
 fn evidence(first: Colour, mine: &[Reported], theirs: Option<&[Reported]>) -> String {
     let list = |scores: &[Reported]| {
-        let words: Vec<String> = scores.iter().map(ToString::to_string).collect();
+        let words: Vec<String> = scores.iter().map(|&s| score_word(s)).collect();
         words.join(" ")
     };
     let mut text = format!("{first} {}", list(mine));
@@ -413,7 +402,7 @@ mod tests {
 
     #[test]
     fn only_exact_scores_of_the_first_line_count() {
-        let read = Reported::from_info;
+        let read = reported_score;
         assert_eq!(
             read("info depth 5 score cp -12 nodes 9 pv a1b1"),
             Some(Reported::Centi(-12))

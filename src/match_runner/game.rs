@@ -5,7 +5,7 @@
 //! out during a search the game is over at that moment: the runner stops waiting, the move in
 //! flight is not played, and the engine gets `stop` and `isready` before its next game.
 
-use super::adjudication::{Adjudication, Adjudicator, Reported};
+use super::adjudication::{Adjudication, Adjudicator, reported_score};
 use super::openings::Opening;
 use crate::board::Colour;
 use crate::board::Position;
@@ -226,7 +226,7 @@ impl Turn<'_> {
         &self,
         engine: &mut EngineProcess,
         lateness: &mut Samples,
-    ) -> Result<(String, Duration, Option<Reported>), Termination> {
+    ) -> Result<(String, Duration, Option<crate::search::Reported>), Termination> {
         let setup = self.setup;
         let ready = engine
             .send(self.position)
@@ -270,7 +270,7 @@ impl Turn<'_> {
             };
             let mut words = line.split_whitespace();
             // `info` lines give the score; anything else is passed over.
-            if let Some(reported) = Reported::from_info(&line) {
+            if let Some(reported) = reported_score(&line) {
                 score = Some(reported);
                 continue;
             }

@@ -1,12 +1,16 @@
 //! `sumito play`: a game against Sumito in the terminal. The command line is in the binary's
-//! `cli/play.rs`; this module plays the game.
+//! `cli/play.rs`; this module plays the game, and [`agreement`] says when Sumito accepts a
+//! draw or resigns (the GUI asks it too).
+
+pub mod agreement;
 
 use crate::board::{Colour, Layout, Position, Style, render};
 use crate::clock::{GameClocks, TimeControl};
 use crate::movegen::Move;
 use crate::protocol::result_text;
 use crate::records::{GameInfo, PlayedGame, Start, Termination, format_record, today};
-use crate::search::{Control, Engine, Limits, SearchResult, TableSizeError};
+use crate::search::{Control, Engine, Limits, Reported, SearchResult, TableSizeError};
+use agreement::{DrawAnswer, answer_draw_offer, resignation};
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -40,6 +44,8 @@ pub struct PlayConfig {
     pub threads: usize,
     /// Table size in MB.
     pub hash_mb: usize,
+    /// Sumito may resign a hopeless game ([`agreement::resignation`]).
+    pub sumito_resigns: bool,
 }
 
 /// How the game ended, for the record.
@@ -62,6 +68,8 @@ where the first end lands (a1a3b2). Commands:
   moves    list your legal moves
   hint     ask Sumito for a move
   undo     take back your last move (and Sumito's reply)
+  draw     offer a draw: Sumito accepts when its score has stayed within 0.60 marbles of
+           level for its last 4 moves and neither side leads on marbles, and says why not
   resign   give up the game (Sumito wins)
   quit     leave the game unfinished (asks first; recorded as *)
   help     this text";
@@ -79,6 +87,8 @@ fn clock_text(ms: u64) -> String {
 enum Turn {
     /// Play this move.
     Play(Move),
+    /// Sumito plays this move, which it scores so.
+    Sumito(Move, Reported),
     /// Nothing to play yet (a command was answered): ask again.
     Again,
     /// The game ends here.
@@ -92,6 +102,8 @@ struct Game<'c> {
     /// Every position from the start, the current one last.
     positions: Vec<Position>,
     moves: Vec<Move>,
+    /// Sumito's score of each of its moves (`None` for the human's), by ply like `moves`.
+    scores: Vec<Option<Reported>>,
     /// The clocks at each position, so that taking a move back gives its time back too.
     clocks: Vec<GameClocks>,
 }
@@ -106,14 +118,20 @@ impl Game<'_> {
         &self.clocks[self.clocks.len() - 1]
     }
 
-    /// Plays `mv`, which took `elapsed` of the mover's time.
-    fn push(&mut self, mv: Move, elapsed: std::time::Duration) {
+    /// Plays `mv`, which took `elapsed` of the mover's time (`score`: Sumito's, for its moves).
+    fn push(&mut self, mv: Move, elapsed: std::time::Duration, score: Option<Reported>) {
         let position = self.position();
         let mut clocks = self.clocks().clone();
         clocks.charge(position.side_to_move().index(), elapsed);
         self.positions.push(position.play(mv));
         self.moves.push(mv);
+        self.scores.push(score);
         self.clocks.push(clocks);
+    }
+
+    /// Sumito's scores of its moves so far, oldest first.
+    fn sumito_scores(&self) -> Vec<Reported> {
+        self.scores.iter().flatten().copied().collect()
     }
 
     fn finish(self, winner: Option<Colour>, termination: Termination) -> Finished {
@@ -179,6 +197,16 @@ impl Game<'_> {
                 say(out, &format!("hint: {hint}"));
             }
             "undo" => self.undo(out),
+            "draw" => {
+                let scores = self.sumito_scores();
+                match answer_draw_offer(&scores, &position, human.opponent()) {
+                    DrawAnswer::Accept(why) => {
+                        say(out, &format!("{why} The game is drawn."));
+                        return Turn::End(None, Termination::Agreement);
+                    }
+                    DrawAnswer::Decline(why) => say(out, &why),
+                }
+            }
             "resign" => {
                 say(out, &format!("You resign: {} wins.", human.opponent()));
                 return Turn::End(Some(human.opponent()), Termination::Resignation);
@@ -222,6 +250,7 @@ impl Game<'_> {
         let undone = self.moves.len() - last;
         self.positions.truncate(last + 1);
         self.moves.truncate(last);
+        self.scores.truncate(last);
         self.clocks.truncate(last + 1);
         say(out, &format!("took back {undone} move(s)"));
     }
@@ -233,15 +262,24 @@ impl Game<'_> {
             .search(&self.positions, limits, &[], &control, &mut |_| {})
     }
 
-    /// Sumito's move.
-    fn engine_turn(&mut self, out: &mut dyn Write) -> Result<Move, PlayError> {
+    /// Sumito's move and its score, or its resignation (when allowed and the game is hopeless).
+    fn engine_turn(&mut self, out: &mut dyn Write) -> Result<Turn, PlayError> {
         say(out, "Sumito is thinking…");
         let limits = self.clocks().limits(self.position().side_to_move().index());
         let result = self.search(&limits);
         let mv = result.best.ok_or(PlayError::NoMove)?;
-        let score = crate::analysis::score_text(result.score);
-        say(out, &format!("Sumito plays {mv} ({score})"));
-        Ok(mv)
+        let score = Reported::from_score(result.score);
+        let mut scores = self.sumito_scores();
+        scores.push(score);
+        if self.config.sumito_resigns
+            && let Some(why) = resignation(&scores)
+        {
+            say(out, &format!("{why} You win."));
+            return Ok(Turn::End(Some(self.config.human), Termination::Resignation));
+        }
+        let text = crate::analysis::score_text(result.score);
+        say(out, &format!("Sumito plays {mv} ({text})"));
+        Ok(Turn::Sumito(mv, score))
     }
 }
 
@@ -281,6 +319,7 @@ pub fn play(
         engine,
         positions: vec![config.layout.position()],
         moves: Vec::new(),
+        scores: Vec::new(),
         clocks: vec![GameClocks::new(&[config.tc; 2])],
     };
     say(
@@ -306,14 +345,16 @@ pub fn play(
         }
         let side = position.side_to_move();
         let started = Instant::now();
-        let mv = if side == human {
-            match game.human_turn(input, out) {
-                Turn::Play(mv) => mv,
-                Turn::Again => continue,
-                Turn::End(winner, termination) => return Ok(game.finish(winner, termination)),
-            }
+        let turn = if side == human {
+            game.human_turn(input, out)
         } else {
             game.engine_turn(out)?
+        };
+        let (mv, score) = match turn {
+            Turn::Play(mv) => (mv, None),
+            Turn::Sumito(mv, score) => (mv, Some(score)),
+            Turn::Again => continue,
+            Turn::End(winner, termination) => return Ok(game.finish(winner, termination)),
         };
         let elapsed = started.elapsed();
         let timed = matches!(config.tc, TimeControl::Clock { .. });
@@ -324,7 +365,7 @@ pub fn play(
             );
             return Ok(game.finish(Some(side.opponent()), Termination::TimeForfeit));
         }
-        game.push(mv, elapsed);
+        game.push(mv, elapsed, score);
     }
 }
 

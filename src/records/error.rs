@@ -205,14 +205,17 @@ pub enum RecordsError {
         /// The result the marbles ejected give.
         expected: &'static str,
     },
-    /// An adjudicated draw with another result, or with a side ahead on marbles.
+    /// A draw by agreement or adjudication with another result, or an adjudicated draw with a
+    /// side ahead on marbles.
     #[error(
-        "result {result} after 'adjudicated draw': a draw needs the result 1/2-1/2 and as many \
-         marbles ejected on each side"
+        "result {result} after '{termination}': a draw needs the result 1/2-1/2 (and, adjudicated, \
+         as many marbles ejected on each side)"
     )]
-    WrongAdjudicatedDraw {
+    WrongDraw {
         /// The record's result.
         result: String,
+        /// The record's `Termination` tag.
+        termination: Termination,
     },
     /// A termination of the rules, but the rules have not ended the game.
     #[error("termination '{termination}' but the final position is not over")]

@@ -131,11 +131,17 @@ fn check_unfinished(
         }
         return Ok(());
     }
-    if *termination == Termination::AdjudicatedDraw {
-        // A game one marble up is won at the move limit, whatever the scores say.
-        if result != "1/2-1/2" || position.marble_leader().is_some() {
-            return Err(RecordsError::WrongAdjudicatedDraw {
+    if matches!(
+        termination,
+        Termination::AdjudicatedDraw | Termination::Agreement
+    ) {
+        // A game one marble up is won at the move limit, whatever the scores say; players
+        // may agree any draw.
+        let equal = position.marble_leader().is_none() || *termination == Termination::Agreement;
+        if result != "1/2-1/2" || !equal {
+            return Err(RecordsError::WrongDraw {
                 result: result.to_string(),
+                termination: termination.clone(),
             });
         }
         return Ok(());

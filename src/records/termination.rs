@@ -24,8 +24,10 @@ pub enum Termination {
     /// The points game's total thinking time ran out (`sumito match --game-time`): the side
     /// that ejected more marbles wins, equal counts draw.
     GameTime,
-    /// A player gave up (games played with `sumito play`).
+    /// A player gave up (games played with `sumito play` or the GUI).
     Resignation,
+    /// The players agreed a draw (`sumito play`'s `draw`, the GUI's Offer draw).
+    Agreement,
     /// The match runner's `--draw`: both engines' scores stayed near level for as many moves
     /// as it asks, with no marble ejected meanwhile and equal counts ejected.
     AdjudicatedDraw,
@@ -49,6 +51,7 @@ impl Termination {
                 | Termination::NoLegalMove
                 | Termination::GameTime
                 | Termination::AdjudicatedDraw
+                | Termination::Agreement
         )
     }
 
@@ -84,6 +87,7 @@ impl fmt::Display for Termination {
             Termination::NoAnswer => f.write_str("no answer"),
             Termination::GameTime => f.write_str("game time"),
             Termination::Resignation => f.write_str("resignation"),
+            Termination::Agreement => f.write_str("draw by agreement"),
             Termination::AdjudicatedDraw => f.write_str("adjudicated draw"),
             Termination::AdjudicatedLoss => f.write_str("adjudicated loss"),
             Termination::Abandoned => f.write_str("abandoned"),
@@ -109,6 +113,7 @@ impl FromStr for Termination {
             "no answer" => Termination::NoAnswer,
             "game time" => Termination::GameTime,
             "resignation" => Termination::Resignation,
+            "draw by agreement" => Termination::Agreement,
             "adjudicated draw" => Termination::AdjudicatedDraw,
             "adjudicated loss" => Termination::AdjudicatedLoss,
             "abandoned" => Termination::Abandoned,
@@ -138,6 +143,7 @@ mod tests {
             Termination::NoAnswer,
             Termination::GameTime,
             Termination::Resignation,
+            Termination::Agreement,
             Termination::AdjudicatedDraw,
             Termination::AdjudicatedLoss,
             Termination::Abandoned,
@@ -153,6 +159,7 @@ mod tests {
                         | Termination::NoLegalMove
                         | Termination::GameTime
                         | Termination::AdjudicatedDraw
+                        | Termination::Agreement
                 )
             );
         }

@@ -204,3 +204,94 @@ fn undo_takes_back_only_the_players_own_moves_and_gives_the_time_back() {
     assert_ne!(clocks[2], clocks[0], "time was spent: {out}");
     assert_eq!(clocks[3], clocks[0], "and given back: {out}");
 }
+
+#[test]
+fn a_draw_offer_is_declined_with_a_reason_then_accepted_when_level() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc::channel;
+    use std::time::Duration;
+    let record = temp_path("draw");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sumito"))
+        .args([
+            "play",
+            "--tc",
+            "depth=2",
+            "--colour",
+            "white",
+            "--ascii",
+            "--records",
+        ])
+        .arg(&record)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let (lines, said) = channel();
+    let output = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(output).lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    let mut out = String::new();
+    let mut next_line = || {
+        let line = said
+            .recv_timeout(Duration::from_secs(60))
+            .expect("sumito play answers");
+        out += &line;
+        out.push('\n');
+        line
+    };
+    // White plays the moves Sumito's `hint` suggests, so that neither side stands better, and
+    // offers a draw after Sumito's first move and again after its fifth.
+    for sumito_moves in 1..=5 {
+        while !next_line().starts_with("Sumito plays ") {}
+        if sumito_moves == 1 {
+            writeln!(input, "draw").unwrap();
+        }
+        writeln!(input, "hint").unwrap();
+        let hint = loop {
+            if let Some((_, hint)) = next_line().split_once("hint: ") {
+                break hint.trim().to_string();
+            }
+        };
+        writeln!(input, "{hint}").unwrap();
+    }
+    while !next_line().starts_with("Sumito plays ") {}
+    writeln!(input, "draw").unwrap();
+    drop(input);
+    while let Ok(line) = said.recv_timeout(Duration::from_secs(60)) {
+        out += &line;
+        out.push('\n');
+    }
+    assert!(child.wait().unwrap().success());
+    assert!(
+        out.contains("Sumito declines: it has judged only 1 of its moves in this game"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Sumito accepts: its score has stayed within 0.60 marbles of level"),
+        "{out}"
+    );
+    assert!(out.contains("The game is drawn."), "{out}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.contains("[Result \"1/2-1/2\"]"), "{saved}");
+    assert!(
+        saved.contains("[Termination \"draw by agreement\"]"),
+        "{saved}"
+    );
+    // The record reads back: --verify takes a draw by agreement.
+    let verify = Command::new(env!("CARGO_BIN_EXE_sumito"))
+        .args(["match", "--verify"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&record);
+    assert!(
+        verify.status.success(),
+        "{}",
+        String::from_utf8_lossy(&verify.stderr)
+    );
+}
