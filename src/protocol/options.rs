@@ -15,10 +15,15 @@ pub enum Kind {
     Check { default: bool },
     /// An action without a value.
     Button,
+    /// Free text of at most [`MAX_TEXT`] characters (`type string`).
+    Text { default: &'static str },
 }
 
+/// The longest value a `string` option takes.
+pub const MAX_TEXT: usize = 256;
+
 /// Every option: name and kind.
-pub const OPTIONS: [(&str, Kind); 23] = [
+pub const OPTIONS: [(&str, Kind); 24] = [
     (
         "Hash",
         Kind::Spin {
@@ -160,6 +165,9 @@ pub const OPTIONS: [(&str, Kind); 23] = [
         },
     ),
     ("TunedEval", Kind::Check { default: true }),
+    // Who Sumito plays, as UCI_Opponent tells it: remembered and shown by `d`, and nothing
+    // else: Contempt and Dare are the GUI's to set from it.
+    ("Opponent", Kind::Text { default: "" }),
 ];
 
 /// The `option …` lines.
@@ -172,12 +180,15 @@ pub fn announcements() -> Vec<String> {
             }
             Kind::Check { default } => format!("option name {name} type check default {default}"),
             Kind::Button => format!("option name {name} type button"),
+            Kind::Text { default } => format!("option name {name} type string default {default}")
+                .trim_end()
+                .to_string(),
         })
         .collect()
 }
 
 /// A checked option value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     /// A number within the option's range.
     Number(i64),
@@ -185,6 +196,8 @@ pub enum Value {
     Flag(bool),
     /// A button press.
     Press,
+    /// Text (empty when `setoption` gave no value: that clears it).
+    Text(String),
 }
 
 /// Finds option `name` (any case) and checks `value` against its kind: the canonical name and
@@ -198,6 +211,13 @@ pub fn check(name: &str, value: Option<&str>) -> Result<(&'static str, Value), P
     let value = match (kind, value) {
         (Kind::Button, None) => Value::Press,
         (Kind::Button, Some(_)) => return Err(bad(format!("{canonical} takes no value"))),
+        (Kind::Text { .. }, None) => Value::Text(String::new()),
+        (Kind::Text { .. }, Some(text)) if text.chars().count() > MAX_TEXT => {
+            return Err(bad(format!(
+                "{canonical} takes at most {MAX_TEXT} characters"
+            )));
+        }
+        (Kind::Text { .. }, Some(text)) => Value::Text(text.to_string()),
         (_, None) => return Err(bad(format!("{canonical} needs a value"))),
         (Kind::Spin { min, max, .. }, Some(text)) => match text.parse::<i64>() {
             Ok(n) if (min..=max).contains(&n) => Value::Number(n),

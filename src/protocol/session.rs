@@ -44,6 +44,8 @@ pub struct Session {
     /// The game from its start position to the current one.
     game: Vec<Position>,
     move_limit: u32,
+    /// Who the GUI says Sumito plays (`Opponent`), shown by `d`.
+    opponent: String,
     /// The evaluation weights the engine uses (`TunedEval`), also for `eval` during a search.
     weights: Weights,
 }
@@ -77,6 +79,7 @@ impl Session {
             control: Arc::new(Control::new()),
             game: vec![Position::startpos()],
             move_limit: 0,
+            opponent: String::new(),
             weights: Weights::tuned(),
         })
     }
@@ -207,7 +210,8 @@ impl Session {
         let (name, value) = options::check(name, value)?;
         let bad = |message: String| ProtocolError::new(ErrorCode::BadOption, message);
         let engine = self.engine()?;
-        if let (Some(switch), Value::Flag(on)) = (engine.settings.switches.option_mut(name), value)
+        if let (Some(switch), &Value::Flag(on)) =
+            (engine.settings.switches.option_mut(name), &value)
         {
             *switch = on;
             return Ok(());
@@ -242,6 +246,7 @@ impl Session {
             }
             ("Clear Hash", Value::Press) => engine.new_game(),
             ("Ponder", Value::Flag(_)) => {}
+            ("Opponent", Value::Text(text)) => self.opponent = text,
             ("MoveLimit", Value::Number(plies)) => {
                 self.move_limit = plies as u32;
                 for position in &mut self.game {
@@ -399,6 +404,9 @@ impl Session {
         );
         if let Some(outcome) = position.outcome() {
             text += &format!("result {}\n", result_text(&outcome));
+        }
+        if !self.opponent.is_empty() {
+            text += &format!("opponent {}\n", self.opponent);
         }
         // `turn` always ends the block, so a reader knows where it stops.
         text += &format!("turn {}\n", position.side_to_move().letter());

@@ -93,6 +93,8 @@ fn handshake_lists_options_and_ends_with_uapok() {
             ),
             "check" => assert!(words[1] == "default" && ["true", "false"].contains(&words[2])),
             "button" => assert_eq!(words.len(), 1, "{line}"),
+            // The default is the rest of the line, empty when `default` ends it.
+            "string" => assert_eq!(words.get(1), Some(&"default"), "{line}"),
             other => panic!("a type PROTOCOL.md gives no grammar for: {other}"),
         }
     }
@@ -108,6 +110,7 @@ fn handshake_lists_options_and_ends_with_uapok() {
         "Contempt",
         "Dare",
         "Ponder",
+        "Opponent",
     ] {
         let prefix = format!("option name {option} type ");
         assert!(lines.iter().any(|l| l.starts_with(&prefix)), "{option}");
@@ -659,4 +662,40 @@ fn tuned_eval_switches_the_weights_of_search_and_eval() {
     assert_eq!(eval_line(&mut engine), default);
     engine.send("setoption name TunedEval value maybe");
     assert!(engine.next().starts_with("error bad-option "));
+}
+
+#[test]
+fn opponent_is_free_text_that_d_shows_and_an_empty_value_clears() {
+    let mut engine = Engine::start();
+    engine.send("uap");
+    let lines = engine.until(|l| l == "uapok");
+    assert!(
+        lines.contains(&"option name Opponent type string default".to_string()),
+        "{lines:?}"
+    );
+    engine.send("setoption name Opponent value GM 2800 human Garry  Kasparov");
+    let shown = engine.display();
+    assert!(
+        shown.contains(&"opponent GM 2800 human Garry Kasparov".to_string()),
+        "{shown:?}"
+    );
+    // Too long a text is refused and the old one kept; no value clears it.
+    engine.send(&format!(
+        "setoption name Opponent value {}",
+        "x".repeat(257)
+    ));
+    assert!(
+        engine
+            .next()
+            .starts_with("error bad-option Opponent takes at most 256")
+    );
+    assert!(
+        engine
+            .display()
+            .iter()
+            .any(|l| l.starts_with("opponent GM 2800"))
+    );
+    engine.send("setoption name Opponent");
+    assert!(!engine.display().iter().any(|l| l.starts_with("opponent")));
+    assert_eq!(engine.sync(), Vec::<String>::new());
 }
