@@ -41,8 +41,14 @@ pub struct TuneArgs {
     #[arg(required = true)]
     pub data: Vec<PathBuf>,
     /// The Rust file to write the weights to (src/eval/tuned.rs to build them in).
-    #[arg(long)]
-    pub output: PathBuf,
+    #[arg(long, required_unless_present = "wdl")]
+    pub output: Option<PathBuf>,
+    /// Instead of the weights, fit the win/draw/loss model of the ShowWDL option to the games'
+    /// results and print its two parameters (for src/search/wdl.rs).
+    #[arg(long, conflicts_with_all = [
+        "output", "epochs", "rate", "batch", "k", "lambda", "holdout", "from", "seed", "freeze",
+    ])]
+    pub wdl: bool,
     /// Passes over the fitted positions.
     #[arg(long, default_value_t = 30)]
     pub epochs: u32,
@@ -115,7 +121,8 @@ impl TuneArgs {
         }
         Ok(Fit {
             data: self.data.clone(),
-            output: self.output.clone(),
+            // Present: clap requires it without --wdl, and --wdl does not fit the weights.
+            output: self.output.clone().unwrap_or_default(),
             epochs: self.epochs,
             rate: self.rate,
             batch: self.batch,
@@ -135,5 +142,8 @@ pub fn run(args: &TuneArgs) -> super::Outcome {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
+    if args.wdl {
+        return Ok(pool.install(|| sumito::tune::run_wdl(&fit.data))?);
+    }
     Ok(pool.install(|| sumito::tune::run(&fit))?)
 }

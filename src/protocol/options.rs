@@ -23,7 +23,7 @@ pub enum Kind {
 pub const MAX_TEXT: usize = 256;
 
 /// Every option: name and kind.
-pub const OPTIONS: [(&str, Kind); 24] = [
+pub const OPTIONS: [(&str, Kind); 25] = [
     (
         "Hash",
         Kind::Spin {
@@ -165,6 +165,8 @@ pub const OPTIONS: [(&str, Kind); 24] = [
         },
     ),
     ("TunedEval", Kind::Check { default: true }),
+    // UCI_ShowWDL: win/draw/loss chances in the info lines.
+    ("ShowWDL", Kind::Check { default: false }),
     // Who Sumito plays, as UCI_Opponent tells it: remembered and shown by `d`, and nothing
     // else: Contempt and Dare are the GUI's to set from it.
     ("Opponent", Kind::Text { default: "" }),

@@ -1,6 +1,6 @@
 //! The protocol's output: whole lines, flushed at once, from any thread.
 
-use crate::search::{Info, ScoreBound};
+use crate::search::{Info, ScoreBound, WDL_MODEL};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
@@ -69,16 +69,24 @@ impl Output {
     }
 }
 
-/// An `info` line for one principal variation.
-pub fn info_line(info: &Info) -> String {
+/// An `info` line for one principal variation; `show_wdl` adds the win/draw/loss chances of its
+/// score (per mille, [`WDL_MODEL`]) after it.
+pub fn info_line(info: &Info, show_wdl: bool) -> String {
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
     let bound = match info.bound {
         Some(ScoreBound::Lower) => " lowerbound",
         Some(ScoreBound::Upper) => " upperbound",
         None => "",
     };
+    let wdl = match show_wdl {
+        true => {
+            let [win, draw, loss] = WDL_MODEL.per_mille(info.score);
+            format!(" wdl {win} {draw} {loss}")
+        }
+        false => String::new(),
+    };
     format!(
-        "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {} time {} hashfull {} pv {}",
+        "info depth {} seldepth {} multipv {} score {}{bound}{wdl} nodes {} nps {} time {} hashfull {} pv {}",
         info.depth,
         info.seldepth,
         info.multipv,
@@ -111,10 +119,10 @@ mod tests {
             hashfull: 3,
             pv: Vec::new(),
         };
-        assert!(info_line(&info).contains(" score cp 35 lowerbound nodes 1000 "));
+        assert!(info_line(&info, false).contains(" score cp 35 lowerbound nodes 1000 "));
         info.bound = Some(ScoreBound::Upper);
-        assert!(info_line(&info).contains(" score cp 35 upperbound nodes "));
+        assert!(info_line(&info, false).contains(" score cp 35 upperbound nodes "));
         info.bound = None;
-        assert!(info_line(&info).contains(" score cp 35 nodes "));
+        assert!(info_line(&info, false).contains(" score cp 35 nodes "));
     }
 }

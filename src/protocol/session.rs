@@ -46,6 +46,8 @@ pub struct Session {
     move_limit: u32,
     /// Who the GUI says Sumito plays (`Opponent`), shown by `d`.
     opponent: String,
+    /// `ShowWDL`: `info` lines carry `wdl <win> <draw> <loss>`.
+    show_wdl: bool,
     /// The evaluation weights the engine uses (`TunedEval`), also for `eval` during a search.
     weights: Weights,
 }
@@ -80,6 +82,7 @@ impl Session {
             game: vec![Position::startpos()],
             move_limit: 0,
             opponent: String::new(),
+            show_wdl: false,
             weights: Weights::tuned(),
         })
     }
@@ -246,6 +249,7 @@ impl Session {
             }
             ("Clear Hash", Value::Press) => engine.new_game(),
             ("Ponder", Value::Flag(_)) => {}
+            ("ShowWDL", Value::Flag(on)) => self.show_wdl = on,
             ("Opponent", Value::Text(text)) => self.opponent = text,
             ("MoveLimit", Value::Number(plies)) => {
                 self.move_limit = plies as u32;
@@ -305,8 +309,9 @@ impl Session {
         searchmoves: Vec<Move>,
     ) -> Result<(), ProtocolError> {
         let game = self.game.clone();
+        let show_wdl = self.show_wdl;
         self.spawn_job(limits.ponder, move |engine, control, out, finish| {
-            let mut report = |info: &crate::search::Info| out.line(&info_line(info));
+            let mut report = |info: &crate::search::Info| out.line(&info_line(info, show_wdl));
             let mut answer = |result: &SearchResult| {
                 // `infinite` and `ponder` searches answer only when told to.
                 while !control.is_stopped() && (limits.infinite || control.is_pondering()) {

@@ -35,6 +35,7 @@ mod switches;
 mod thread_data;
 mod time;
 mod tt;
+mod wdl;
 
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, bench, bench_lines, bench_signature};
 pub use control::Control;
@@ -47,3 +48,4 @@ pub use skill::{MAX_SKILL, Skill};
 pub use switches::SearchSwitches;
 pub use time::{GoClocks, Limits};
 pub use tt::{MAX_HASH_MB, TableSizeError};
+pub use wdl::{FITTED as WDL_MODEL, WdlModel};

@@ -11,6 +11,7 @@ pub mod data;
 mod error;
 pub mod model;
 mod output;
+pub mod wdl;
 
 pub use error::TuneError;
 
@@ -269,4 +270,28 @@ fn shuffle(entries: &mut [Entry], seed: u64) {
         let other = random.below(last + 1);
         entries.swap(last, other);
     }
+}
+
+/// Runs `sumito tune --wdl`: fits the win/draw/loss model to every position of the data files
+/// and prints its parameters, to be put into `src/search/wdl.rs`.
+pub fn run_wdl(paths: &[std::path::PathBuf]) -> Result<(), TuneError> {
+    let data = data::load(paths, 0)?;
+    if data.train.is_empty() {
+        return Err(TuneError::NothingToFit);
+    }
+    let fitted = wdl::fit(&data.train);
+    let current = crate::search::WDL_MODEL;
+    crate::say!(
+        "wdl: centre {:.1} scale {:.1} (log loss {:.5} over {} positions of {} games; the \
+         model in src/search/wdl.rs, centre {:.1} scale {:.1}, has {:.5})",
+        fitted.centre,
+        fitted.scale,
+        wdl::loss(&fitted, &data.train),
+        data.train.len(),
+        data.games,
+        current.centre,
+        current.scale,
+        wdl::loss(&current, &data.train)
+    );
+    Ok(())
 }

@@ -699,3 +699,31 @@ fn opponent_is_free_text_that_d_shows_and_an_empty_value_clears() {
     assert!(!engine.display().iter().any(|l| l.starts_with("opponent")));
     assert_eq!(engine.sync(), Vec::<String>::new());
 }
+
+#[test]
+fn show_wdl_adds_win_draw_loss_per_mille_after_the_score() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    let plain = engine.until(|l| l.starts_with("bestmove"));
+    assert!(plain.iter().all(|l| !l.contains(" wdl ")), "{plain:?}");
+    engine.send("setoption name ShowWDL value true");
+    engine.send("go depth 3");
+    let lines = engine.until(|l| l.starts_with("bestmove"));
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(!infos.is_empty(), "{lines:?}");
+    for line in infos {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "wdl").expect("a wdl field");
+        // Right after the score (and its bound, if any).
+        assert!(["cp", "mate"].contains(&words[at - 2]) || words[at - 1].ends_with("bound"));
+        let chances: Vec<u32> = words[at + 1..at + 4]
+            .iter()
+            .map(|w| w.parse().unwrap())
+            .collect();
+        assert_eq!(chances.iter().sum::<u32>(), 1000, "{line}");
+    }
+}

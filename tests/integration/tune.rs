@@ -224,3 +224,40 @@ fn bad_flags_and_bad_data_are_refused() {
     assert!(!output.exists());
     let _ = std::fs::remove_file(&notes);
 }
+
+#[test]
+fn wdl_fits_the_draw_model_and_says_how_the_shipped_one_does() {
+    let data = data("wdl");
+    let run = run_sumito(&["tune", "--wdl", text(&data)]);
+    assert!(run.success, "{}", run.stderr);
+    // "wdl: centre C scale S (log loss L over N positions of G games; the model in …, has M)"
+    let line = run
+        .lines()
+        .into_iter()
+        .find(|l| l.starts_with("wdl: "))
+        .expect("the fit");
+    let number = |key: &str| -> f64 {
+        let rest = line.split_once(key).expect(key).1;
+        rest.split_whitespace()
+            .next()
+            .unwrap()
+            .trim_end_matches([',', ')'])
+            .parse()
+            .unwrap()
+    };
+    let (fitted, shipped) = (number("log loss "), number(" has "));
+    assert!(
+        fitted <= shipped + 1e-9,
+        "the fit is no worse than the shipped model: {line}"
+    );
+    assert!(number("scale ") > 0.0, "{line}");
+    assert!(line.contains("of 15 games"), "{line}");
+    // --wdl fits no weights: the weight flags are refused with it.
+    let run = run_sumito(&["tune", "--wdl", text(&data), "--epochs", "3"]);
+    assert!(
+        !run.success && run.stderr.contains("cannot be used with"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_file(&data);
+}
