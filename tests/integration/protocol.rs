@@ -727,3 +727,77 @@ fn show_wdl_adds_win_draw_loss_per_mille_after_the_score() {
         assert_eq!(chances.iter().sum::<u32>(), 1000, "{line}");
     }
 }
+
+/// Whether `line` has the shape of `pattern`, word for word, where `…` stands for one or more
+/// words.
+fn fits(pattern: &[&str], line: &[&str]) -> bool {
+    match (pattern.first(), line.first()) {
+        (None, None) => true,
+        (Some(&"…"), Some(_)) => {
+            (1..=line.len()).any(|taken| fits(&pattern[1..], &line[taken..]))
+        }
+        (Some(word), Some(got)) => word == got && fits(&pattern[1..], &line[1..]),
+        _ => false,
+    }
+}
+
+/// The annotated session of PROTOCOL.md's annex, run line for line: each `>` line is sent
+/// (with `{best}` and `{ponder}` from the last `bestmove`), each `<` line must come next, and
+/// `<*` lines may come any number of times before it.
+#[test]
+fn annex_session_runs_line_for_line() {
+    let protocol = include_str!("../../PROTOCOL.md");
+    let annex = protocol
+        .split_once("## Annex")
+        .expect("an annex")
+        .1
+        .split("```")
+        .nth(1)
+        .expect("the annex's transcript");
+    let mut engine = Engine::start();
+    let (mut best, mut ponder) = (String::new(), String::new());
+    let mut repeated: Option<&str> = None;
+    let mut checked = 0;
+    for line in annex.lines() {
+        if let Some(command) = line.strip_prefix("> ") {
+            assert!(
+                repeated.is_none(),
+                "a <* line must be followed by a < line: {line}"
+            );
+            let command = command
+                .replace("{best}", &best)
+                .replace("{ponder}", &ponder);
+            engine.send(&command);
+        } else if let Some(pattern) = line.strip_prefix("<* ") {
+            repeated = Some(pattern);
+        } else if let Some(pattern) = line.strip_prefix("< ") {
+            let wanted: Vec<&str> = pattern.split_whitespace().collect();
+            let got = loop {
+                let got = engine.next();
+                let words: Vec<&str> = got.split_whitespace().collect();
+                if fits(&wanted, &words) {
+                    break got;
+                }
+                let shape: Vec<&str> =
+                    repeated.map_or(Vec::new(), |p| p.split_whitespace().collect());
+                assert!(
+                    repeated.is_some() && fits(&shape, &words),
+                    "PROTOCOL.md's annex expects '{pattern}', the engine said '{got}'"
+                );
+            };
+            repeated = None;
+            checked += 1;
+            if let Some(answer) = got.strip_prefix("bestmove ") {
+                let words: Vec<&str> = answer.split_whitespace().collect();
+                best = words[0].to_string();
+                ponder = words.get(2).map_or(String::new(), |p| p.to_string());
+            }
+        } else {
+            assert!(
+                line.is_empty() || line.starts_with("# "),
+                "not a line of the annex: {line}"
+            );
+        }
+    }
+    assert!(checked > 40, "only {checked} engine lines checked");
+}
