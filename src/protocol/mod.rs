@@ -5,6 +5,7 @@ mod command;
 mod error;
 mod options;
 mod output;
+mod progress;
 mod session;
 
 pub use command::{Command, Go, MAX_PERFT_DEPTH, Start};

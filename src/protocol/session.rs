@@ -5,6 +5,7 @@ use super::command::{Command, Go, Start};
 use super::error::{ErrorCode, ProtocolError, quote};
 use super::options::{self, Value};
 use super::output::{Output, info_line};
+use super::progress::{Gate, write_progress};
 use crate::board::{Colour, Outcome, Position, Style, render};
 use crate::eval::Weights;
 use crate::movegen::{Move, perft_divide_until};
@@ -311,12 +312,14 @@ impl Session {
         let game = self.game.clone();
         let show_wdl = self.show_wdl;
         self.spawn_job(limits.ponder, move |engine, control, out, finish| {
+            let gate = Gate::new();
             let mut report = |info: &crate::search::Info| out.line(&info_line(info, show_wdl));
             let mut answer = |result: &SearchResult| {
                 // `infinite` and `ponder` searches answer only when told to.
                 while !control.is_stopped() && (limits.infinite || control.is_pondering()) {
                     std::thread::sleep(Duration::from_millis(1));
                 }
+                gate.close();
                 finish();
                 let best = result.best.map_or("(none)".to_string(), |m| m.to_string());
                 match result.ponder {
@@ -324,14 +327,24 @@ impl Session {
                     None => out.line(&format!("bestmove {best}")),
                 }
             };
-            engine.search_answering(
-                &game,
-                &limits,
-                &searchmoves,
-                control,
-                &mut report,
-                &mut answer,
-            );
+            std::thread::scope(|scope| {
+                // Without the thread (none could be had) the search runs without the line.
+                let progress = std::thread::Builder::new()
+                    .name("progress".into())
+                    .spawn_scoped(scope, || write_progress(control, out, &gate));
+                if let Err(e) = progress {
+                    log::warn!("no progress lines: {e}");
+                }
+                engine.search_answering(
+                    &game,
+                    &limits,
+                    &searchmoves,
+                    control,
+                    &mut report,
+                    &mut answer,
+                );
+                gate.close();
+            });
         })
     }
 

@@ -1,6 +1,8 @@
-//! The control shared by the caller and the search threads: the stop flag, the ponder state and
-//! the clock the deadlines are measured on.
+//! The control shared by the caller and the search threads: the stop flag, the ponder state,
+//! the clock the deadlines are measured on, and the progress a caller may show during a long
+//! iteration (the move searched now, the nodes so far).
 
+use crate::movegen::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -22,6 +24,43 @@ pub struct Control {
     started: AtomicU64,
     /// Nanoseconds from `epoch` to the start of the search or the ponderhit.
     clock_started: AtomicU64,
+    /// The main thread's [`Progress`], packed in one word so that it is written and read whole
+    /// (0: none yet).
+    progress: AtomicU64,
+    /// Nodes searched so far by all threads, as they publish them.
+    nodes: AtomicU64,
+}
+
+/// Where the main search thread is: the root move it searches now, for `info currmove`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// The root move searched now.
+    pub currmove: Move,
+    /// Its place in this iteration's order, from 1.
+    pub number: u32,
+    /// Table fill, per mille, when the move was begun.
+    pub hashfull: u32,
+}
+
+impl Progress {
+    fn pack(self) -> u64 {
+        let field = |n: u32| u64::from(n.min(0xffff));
+        field(self.depth) << 48
+            | field(self.number) << 32
+            | field(self.hashfull) << 16
+            | u64::from(self.currmove.to_bits())
+    }
+
+    fn unpack(word: u64) -> Progress {
+        Progress {
+            depth: (word >> 48) as u32,
+            number: (word >> 32 & 0xffff) as u32,
+            hashfull: (word >> 16 & 0xffff) as u32,
+            currmove: Move::from_bits(word as u16),
+        }
+    }
 }
 
 impl Default for Control {
@@ -39,6 +78,8 @@ impl Control {
             epoch: Instant::now(),
             started: AtomicU64::new(0),
             clock_started: AtomicU64::new(0),
+            progress: AtomicU64::new(0),
+            nodes: AtomicU64::new(0),
         }
     }
 
@@ -49,6 +90,29 @@ impl Control {
         let now = self.now();
         self.started.store(now, Ordering::Release);
         self.clock_started.store(now, Ordering::Release);
+        self.progress.store(0, Ordering::Relaxed);
+        self.nodes.store(0, Ordering::Relaxed);
+    }
+
+    /// The main thread begins a root move.
+    pub fn set_progress(&self, progress: Progress) {
+        self.progress.store(progress.pack(), Ordering::Relaxed);
+    }
+
+    /// The root move the main thread is searching, once it has said so.
+    pub fn progress(&self) -> Option<Progress> {
+        let word = self.progress.load(Ordering::Relaxed);
+        (word != 0).then(|| Progress::unpack(word))
+    }
+
+    /// A search thread publishes `nodes` more nodes.
+    pub fn add_nodes(&self, nodes: u64) {
+        self.nodes.fetch_add(nodes, Ordering::Relaxed);
+    }
+
+    /// Nodes published so far in this search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
     }
 
     /// Asks the search to stop as soon as it can.
@@ -105,6 +169,27 @@ impl Control {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn progress_is_read_back_whole_and_a_new_search_clears_it() {
+        let control = Control::new();
+        assert_eq!(control.progress(), None);
+        let currmove = crate::board::Position::startpos()
+            .parse_move("g6i6g7")
+            .unwrap_or(Move::NONE);
+        let progress = Progress {
+            depth: 23,
+            currmove,
+            number: 41,
+            hashfull: 1000,
+        };
+        control.set_progress(progress);
+        control.add_nodes(7);
+        assert_eq!(control.progress(), Some(progress));
+        assert_eq!(control.nodes(), 7);
+        control.start(false);
+        assert_eq!((control.progress(), control.nodes()), (None, 0));
+    }
 
     #[test]
     fn time_runs_from_go_and_the_deadline_clock_from_the_ponderhit() {

@@ -1,6 +1,7 @@
 //! Iterative deepening with aspiration windows around the root search. Every search thread
 //! runs it; only the main thread (id 0) reports and decides when to stop between iterations.
 
+use super::control::Progress;
 use super::negamax::Searcher;
 use super::score::{INFINITY, MATE, MAX_DEPTH, is_decisive};
 use super::time::TimeManager;
@@ -227,8 +228,17 @@ impl<'a, 't> Searcher<'a, 't> {
         let mut best = -INFINITY;
         let mut best_index = 0;
         self.td.evals[0] = self.shared.evaluate(root);
+        let main = self.td.id == 0;
         for index in 0..moves.len() {
             let mv = moves[index].mv;
+            if main && self.shared.control.elapsed() >= PV_CHANGE_REPORT_AFTER {
+                self.shared.control.set_progress(Progress {
+                    depth: depth as u32,
+                    currmove: mv,
+                    number: index as u32 + 1,
+                    hashfull: self.shared.tt.hashfull(),
+                });
+            }
             let child = root.play(mv);
             self.td.played[0] = mv;
             self.td.push(&child);
@@ -262,7 +272,6 @@ impl<'a, 't> Searcher<'a, 't> {
             if score > best {
                 best = score;
                 best_index = index;
-                let main = self.td.id == 0;
                 if main
                     && report_changes
                     && index > 0

@@ -38,7 +38,7 @@ mod tt;
 mod wdl;
 
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, bench, bench_lines, bench_signature};
-pub use control::Control;
+pub use control::{Control, Progress};
 pub use engine::{Engine, Info, MAX_THREADS, SearchResult, Settings};
 pub use iterative::ScoreBound;
 pub use score::{

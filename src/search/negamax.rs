@@ -134,9 +134,9 @@ impl<'a, 't> Searcher<'a, 't> {
 
     /// Adds the nodes not yet counted to the shared total.
     pub fn flush_nodes(&mut self) {
-        self.shared
-            .nodes
-            .fetch_add(self.td.nodes - self.flushed, Ordering::Relaxed);
+        let new = self.td.nodes - self.flushed;
+        self.shared.nodes.fetch_add(new, Ordering::Relaxed);
+        self.shared.control.add_nodes(new);
         self.flushed = self.td.nodes;
     }
 

@@ -801,3 +801,47 @@ fn annex_session_runs_line_for_line() {
     }
     assert!(checked > 40, "only {checked} engine lines checked");
 }
+
+#[test]
+fn a_long_search_says_once_a_second_which_move_it_searches_and_stops_before_bestmove() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go infinite");
+    // Long enough for the line to come at least once after the first second.
+    std::thread::sleep(Duration::from_millis(3500));
+    engine.send("stop");
+    let lines = engine.until(|l| l.starts_with("bestmove"));
+    let progress: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
+    assert!(!progress.is_empty(), "{lines:?}");
+    let legal: Vec<String> = Position::startpos()
+        .moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    for line in progress {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            [
+                words[0], words[1], words[3], words[5], words[7], words[9], words[11], words[13]
+            ],
+            [
+                "info",
+                "depth",
+                "currmove",
+                "currmovenumber",
+                "nodes",
+                "nps",
+                "time",
+                "hashfull"
+            ],
+            "{line}"
+        );
+        assert!(legal.contains(&words[4].to_string()), "{line}");
+        let number: usize = words[6].parse().unwrap();
+        assert!((1..=legal.len()).contains(&number), "{line}");
+        let time: u64 = words[12].parse().unwrap();
+        assert!(time >= 1000, "not before the first second: {line}");
+    }
+    // Nothing follows bestmove: the next line is the answer to isready.
+    assert_eq!(engine.sync(), Vec::<String>::new());
+}
