@@ -90,12 +90,12 @@ pub struct MatchArgs {
     /// Adjudicate a draw when both engines' scores stay within SCORE centi-marbles of level
     /// for COUNT moves each, from full move NUMBER on (counted from the layout, as the move
     /// limit is), with no marble ejected in that span and equal counts ejected: movenumber=N
-    /// movecount=M score=S (movenumber defaults to 0). Off by default; see GAMES.md.
+    /// movecount=M score=S, movenumber 0 if left out; see GAMES.md [default: off].
     #[arg(long, num_args = 1..=3, value_name = "KEY=VALUE")]
     pub draw: Option<Vec<String>>,
     /// Adjudicate a loss for the side whose engine scores -SCORE or worse for COUNT moves in a
     /// row (with twosided=true only if the other engine scores +SCORE or better for as many):
-    /// movecount=M score=S [twosided=true]. Off by default; see GAMES.md.
+    /// movecount=M score=S [twosided=true]; see GAMES.md [default: off].
     #[arg(long, num_args = 1..=3, value_name = "KEY=VALUE")]
     pub resign: Option<Vec<String>>,
     /// The Event tag of the records.

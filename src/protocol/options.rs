@@ -3,7 +3,8 @@
 use super::error::{ErrorCode, ProtocolError, quote};
 use crate::eval::{DEFAULT_DARE, MAX_DARE};
 use crate::search::{
-    DEFAULT_CONTEMPT, MAX_CONTEMPT, MAX_HASH_MB, MAX_SKILL, MAX_THREADS, SearchSwitches,
+    DEFAULT_CONTEMPT, FULL_STRENGTH_ELO, LEVEL_ONE_OVER_RANDOM, MAX_CONTEMPT, MAX_HASH_MB,
+    MAX_SKILL, MAX_THREADS, SearchSwitches,
 };
 
 /// An option's type and range, as announced after `uap`.
@@ -23,7 +24,7 @@ pub enum Kind {
 pub const MAX_TEXT: usize = 256;
 
 /// Every option: name and kind.
-pub const OPTIONS: [(&str, Kind); 25] = [
+pub const OPTIONS: [(&str, Kind); 27] = [
     (
         "Hash",
         Kind::Spin {
@@ -165,6 +166,17 @@ pub const OPTIONS: [(&str, Kind); 25] = [
         },
     ),
     ("TunedEval", Kind::Check { default: true }),
+    // UCI_LimitStrength and UCI_Elo: a strength by Elo (the random mover is 0), mapped onto
+    // the Skill levels.
+    ("LimitStrength", Kind::Check { default: false }),
+    (
+        "Elo",
+        Kind::Spin {
+            default: FULL_STRENGTH_ELO as i64,
+            min: LEVEL_ONE_OVER_RANDOM as i64,
+            max: FULL_STRENGTH_ELO as i64,
+        },
+    ),
     // UCI_ShowWDL: win/draw/loss chances in the info lines.
     ("ShowWDL", Kind::Check { default: false }),
     // Who Sumito plays, as UCI_Opponent tells it: remembered and shown by `d`, and nothing

@@ -49,6 +49,10 @@ pub struct Session {
     opponent: String,
     /// `ShowWDL`: `info` lines carry `wdl <win> <draw> <loss>`.
     show_wdl: bool,
+    /// The `Skill` option, and `LimitStrength` with `Elo`, which override it while on.
+    skill: Skill,
+    limit_strength: bool,
+    elo: i32,
     /// The evaluation weights the engine uses (`TunedEval`), also for `eval` during a search.
     weights: Weights,
 }
@@ -84,6 +88,9 @@ impl Session {
             move_limit: 0,
             opponent: String::new(),
             show_wdl: false,
+            skill: Skill::FULL,
+            limit_strength: false,
+            elo: crate::search::FULL_STRENGTH_ELO,
             weights: Weights::tuned(),
         })
     }
@@ -227,7 +234,9 @@ impl Session {
             ("Threads", Value::Number(n)) => engine.set_threads(n as usize),
             ("MoveOverhead", Value::Number(ms)) => engine.settings.move_overhead_ms = ms as u64,
             ("MultiPV", Value::Number(n)) => engine.settings.multipv = n as usize,
-            ("Skill", Value::Number(n)) => engine.settings.skill = Skill::new(n as u32),
+            ("Skill", Value::Number(n)) => self.skill = Skill::new(n as u32),
+            ("LimitStrength", Value::Flag(on)) => self.limit_strength = on,
+            ("Elo", Value::Number(elo)) => self.elo = elo as i32,
             ("Seed", Value::Number(seed)) => engine.set_seed(seed as u64),
             // Both change the scores the table holds, so it starts afresh.
             ("Contempt", Value::Number(cp)) => {
@@ -260,7 +269,17 @@ impl Session {
             }
             _ => return Err(bad(format!("{name} cannot take that value"))),
         }
+        let skill = self.playing_skill();
+        self.engine()?.settings.skill = skill;
         Ok(())
+    }
+
+    /// The level played: `Skill`, or while `LimitStrength` is on the level of `Elo`.
+    fn playing_skill(&self) -> Skill {
+        match self.limit_strength {
+            true => Skill::for_elo(self.elo),
+            false => self.skill,
+        }
     }
 
     fn set_position(&mut self, start: Start, moves: &[String]) -> Result<(), ProtocolError> {
@@ -425,6 +444,11 @@ impl Session {
         }
         if !self.opponent.is_empty() {
             text += &format!("opponent {}\n", self.opponent);
+        }
+        let skill = self.playing_skill();
+        if skill != Skill::FULL {
+            let (level, elo) = (skill.level(), skill.absolute_elo());
+            text += &format!("skill {level} elo {elo}\n");
         }
         // `turn` always ends the block, so a reader knows where it stops.
         text += &format!("turn {}\n", position.side_to_move().letter());

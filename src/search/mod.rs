@@ -44,7 +44,7 @@ pub use iterative::ScoreBound;
 pub use score::{
     DEFAULT_CONTEMPT, MATE, MATE_BOUND, MAX_CONTEMPT, MAX_DEPTH, Reported, is_decisive,
 };
-pub use skill::{MAX_SKILL, Skill};
+pub use skill::{FULL_STRENGTH_ELO, LEVEL_ONE_OVER_RANDOM, MAX_SKILL, Skill};
 pub use switches::SearchSwitches;
 pub use time::{GoClocks, Limits};
 pub use tt::{MAX_HASH_MB, TableSizeError};

@@ -124,6 +124,32 @@ impl Skill {
     }
 }
 
+/// Level 1's Elo over the uniformly random mover, the zero of the scale that `LimitStrength`
+/// and `Elo` use: a chain of 15 steps from the random mover through movers that play a random
+/// move with probability p and the greedy one-ply move otherwise (p = 0.97 … 0), each 300
+/// games, then level 1 against the greedy mover (200 games, −272): 2579, within about ±160
+/// (`cargo test --release --test integration skill_anchor -- --ignored --nocapture`).
+pub const LEVEL_ONE_OVER_RANDOM: i32 = 2579;
+
+/// Full strength (level 20) on the same scale.
+pub const FULL_STRENGTH_ELO: i32 = LEVEL_ONE_OVER_RANDOM + LADDER[LADDER.len() - 1].1;
+
+impl Skill {
+    /// The level's Elo on the scale whose zero is the random mover.
+    pub fn absolute_elo(self) -> i32 {
+        LEVEL_ONE_OVER_RANDOM + self.elo()
+    }
+
+    /// The strongest level whose Elo (random mover 0) is at most `elo`; level 1 below its own.
+    pub fn for_elo(elo: i32) -> Skill {
+        (1..=MAX_SKILL)
+            .rev()
+            .map(Skill::new)
+            .find(|skill| skill.absolute_elo() <= elo)
+            .unwrap_or(Skill::new(1))
+    }
+}
+
 impl Default for Skill {
     fn default() -> Skill {
         Skill::FULL
@@ -182,6 +208,26 @@ mod tests {
             );
         }
         assert_eq!(Skill::new(1).elo(), 0);
+    }
+
+    #[test]
+    fn an_elo_picks_the_strongest_level_at_or_below_it() {
+        let lowest = Skill::new(1).absolute_elo();
+        assert_eq!(lowest, LEVEL_ONE_OVER_RANDOM);
+        assert_eq!(Skill::for_elo(0).level(), 1);
+        assert_eq!(Skill::for_elo(lowest).level(), 1);
+        assert_eq!(
+            Skill::for_elo(Skill::FULL.absolute_elo()).level(),
+            MAX_SKILL
+        );
+        for level in 1..=MAX_SKILL {
+            let skill = Skill::new(level);
+            assert_eq!(Skill::for_elo(skill.absolute_elo()).level(), level);
+            if level > 1 {
+                let below = skill.absolute_elo() - 1;
+                assert_eq!(Skill::for_elo(below).level(), level - 1, "{level}");
+            }
+        }
     }
 
     #[test]

@@ -28,6 +28,7 @@ mod reference_self_check;
 mod rules;
 mod search;
 mod selfplay;
+mod skill_anchor;
 mod storm;
 mod timing;
 mod tune;

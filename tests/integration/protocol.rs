@@ -845,3 +845,51 @@ fn a_long_search_says_once_a_second_which_move_it_searches_and_stops_before_best
     // Nothing follows bestmove: the next line is the answer to isready.
     assert_eq!(engine.sync(), Vec::<String>::new());
 }
+
+#[test]
+fn limit_strength_plays_the_level_of_the_elo_asked_for() {
+    let mut engine = Engine::start();
+    engine.send("uap");
+    let lines = engine.until(|l| l == "uapok");
+    let elo_line = lines
+        .iter()
+        .find(|l| l.starts_with("option name Elo type spin "))
+        .expect("an Elo option");
+    let words: Vec<&str> = elo_line.split_whitespace().collect();
+    let (min, max): (i32, i32) = (words[8].parse().unwrap(), words[10].parse().unwrap());
+    assert!(lines.contains(&"option name LimitStrength type check default false".to_string()));
+    // Off, Elo changes nothing; on, the lowest Elo plays level 1 and the highest full strength.
+    engine.send(&format!("setoption name Elo value {min}"));
+    assert!(!engine.display().iter().any(|l| l.starts_with("skill ")));
+    engine.send("setoption name LimitStrength value true");
+    assert!(engine.display().contains(&format!("skill 1 elo {min}")));
+    engine.send(&format!("setoption name Elo value {max}"));
+    assert!(!engine.display().iter().any(|l| l.starts_with("skill ")));
+    // A level between: the Elo of the level played is at most the one asked for.
+    let asked = (min + max) / 2;
+    engine.send(&format!("setoption name Elo value {asked}"));
+    let shown = engine.display();
+    let line = shown
+        .iter()
+        .find(|l| l.starts_with("skill "))
+        .expect("a level below 20");
+    let played: i32 = line.rsplit(' ').next().unwrap().parse().unwrap();
+    assert!(played <= asked && played > min, "{line}");
+    // Level 1 stops at its node budget: even `go depth 40` answers.
+    engine.send(&format!("setoption name Elo value {min}"));
+    engine.send("position startpos");
+    engine.send("go depth 40");
+    let search = engine.until(|l| l.starts_with("bestmove"));
+    assert!(
+        search.iter().any(|l| l.starts_with("info depth")),
+        "{search:?}"
+    );
+    engine.send("setoption name LimitStrength value false");
+    assert!(!engine.display().iter().any(|l| l.starts_with("skill ")));
+    engine.send(&format!("setoption name Elo value {}", min - 1));
+    assert!(
+        engine
+            .next()
+            .starts_with("error bad-option Elo must be a number")
+    );
+}
