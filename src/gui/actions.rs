@@ -1,15 +1,18 @@
-//! What the page may ask of the table: a new game, a move, undo and takeback, showing a ply,
-//! analysis settings, a record. Every request is checked here and refused with a message; none
-//! can name a program or a file (engines are chosen by their index on the command line).
+//! What the page may ask of the table: a new game, a move, undo and takeback, a draw offer
+//! and a resignation, showing a ply, analysis settings, a record. Every request is checked
+//! here and refused with a message; none can name a program or a file (engines are chosen by
+//! their index on the command line).
 
 use super::error::GuiError;
 use super::searches::Reporter;
-use super::state::Game;
+use super::state::{Ending, Game};
 use super::table::{Mode, Table};
 use crate::board::{Colour, Layout, Position, check_game_counts};
 use crate::clock::GameClocks;
 use crate::clock::TimeControl;
-use crate::records::{Start, parse_records};
+use crate::match_runner::adjudication::{Adjudication, Adjudicator};
+use crate::play::agreement::{DrawAnswer, answer_draw_offer};
+use crate::records::{Start, Termination, parse_records};
 use serde::Deserialize;
 
 /// The most lines of analysis the page offers.
@@ -39,6 +42,17 @@ pub struct NewGame {
     /// Indices of the engines for seat 0 and seat 1.
     #[serde(default)]
     pub engines: Option<Vec<usize>>,
+    /// In `play`: the engine may resign a hopeless game (off by default).
+    #[serde(default)]
+    pub engine_resigns: Option<bool>,
+    /// In `watch`: adjudicate a draw, as `sumito match --draw` takes it
+    /// (`movenumber=N movecount=M score=S`).
+    #[serde(default)]
+    pub draw: Option<String>,
+    /// In `watch`: adjudicate a loss, as `sumito match --resign` takes it
+    /// (`movecount=M score=S [twosided=true]`).
+    #[serde(default)]
+    pub resign: Option<String>,
 }
 
 /// `POST /api/analysis`: analysis on or off, and its number of lines.
@@ -80,6 +94,35 @@ fn mode_of(request: &NewGame) -> Result<Mode, GuiError> {
     }
 }
 
+/// The adjudication rules of a new game, read as `sumito match --draw`/`--resign` read them
+/// (an empty text is no rule); only a watched game has them.
+fn adjudication_of(request: &NewGame, mode: Mode) -> Result<Adjudication, GuiError> {
+    let text = |value: &Option<String>| {
+        value
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(str::to_string)
+    };
+    let (draw, resign) = (text(&request.draw), text(&request.resign));
+    if (draw.is_some() || resign.is_some()) && mode != Mode::Watch {
+        return Err(GuiError::AdjudicationNotWatching);
+    }
+    Ok(Adjudication {
+        draw: draw.map(|t| t.parse()).transpose()?,
+        resign: resign.map(|t| t.parse()).transpose()?,
+    })
+}
+
+/// Whether the engine may resign the new game: only the person's game can allow it.
+fn engine_resigns_of(request: &NewGame, mode: Mode) -> Result<bool, GuiError> {
+    let allowed = request.engine_resigns.unwrap_or(false);
+    if allowed && !matches!(mode, Mode::Play { .. }) {
+        return Err(GuiError::EngineResignsNotPlaying);
+    }
+    Ok(allowed)
+}
+
 /// Whether a page's time control is one a game at the table can be played with: an hour a
 /// move, a day on the clock, depth 64 or ten billion nodes at most. Anything more is a typo or
 /// an attack, and would tie the engines up for good.
@@ -115,6 +158,8 @@ impl Table {
         if !(1..=20).contains(&skill) {
             return Err(GuiError::BadSkill(skill));
         }
+        let adjudication = adjudication_of(request, mode)?;
+        let engine_resigns = engine_resigns_of(request, mode)?;
         let count = self.config.engines.len();
         let engines = request
             .engines
@@ -134,6 +179,10 @@ impl Table {
         self.tc = tc;
         self.skill = skill;
         self.message = None;
+        self.engine_says = None;
+        self.engine_resigns = engine_resigns;
+        self.adjudication = adjudication;
+        self.adjudicator = Adjudicator::new(adjudication);
         self.game = Game::new(start, self.player_names());
         self.thinking = Default::default();
         self.clocks = matches!(tc, TimeControl::Clock { .. }).then(|| GameClocks::new(&[tc, tc]));
@@ -157,6 +206,7 @@ impl Table {
         let at_end = self.game.at_end();
         self.game.play_text(text)?;
         self.message = None;
+        self.engine_says = None;
         if at_end {
             self.charge_clock();
         } else {
@@ -191,8 +241,49 @@ impl Table {
         // The lines of a search of a position taken back are of no position of the game now.
         self.thinking = Default::default();
         self.message = None;
+        self.engine_says = None;
         self.clock_running = None;
         self.kick(reporter);
+        Ok(())
+    }
+
+    /// The person's colour, if the game is the person's against the engine and not over: a
+    /// draw offer or a resignation is refused otherwise (`what` says which).
+    fn persons_game(&self, what: &'static str) -> Result<Colour, GuiError> {
+        let Mode::Play { human } = self.mode else {
+            return Err(GuiError::NotYourGame(what));
+        };
+        if self.game.is_over() {
+            return Err(GuiError::GameOver);
+        }
+        Ok(human)
+    }
+
+    /// The person offers a draw: the engine's side answers as Sumito does
+    /// ([`answer_draw_offer`]), by its own scores of its moves in this game and the position at
+    /// the end of the game. Accepted, the game is drawn by agreement; either way the answer is
+    /// shown until the next move.
+    pub fn offer_draw(&mut self) -> Result<(), GuiError> {
+        let human = self.persons_game("offer a draw")?;
+        let engine = human.opponent();
+        let scores = self.game.engine_scores(engine);
+        match answer_draw_offer(&scores, self.game.end(), engine) {
+            DrawAnswer::Accept(why) => {
+                self.engine_says = Some(why);
+                self.end_game(Ending::draw(Termination::Agreement));
+                self.game.goto(self.game.moves().len());
+            }
+            DrawAnswer::Decline(why) => self.engine_says = Some(why),
+        }
+        Ok(())
+    }
+
+    /// The person resigns: the game is lost for the person, whoever's turn it is.
+    pub fn resign(&mut self) -> Result<(), GuiError> {
+        let human = self.persons_game("resign")?;
+        self.engine_says = None;
+        self.lose(human, Termination::Resignation);
+        self.game.goto(self.game.moves().len());
         Ok(())
     }
 
@@ -263,6 +354,7 @@ impl Table {
         self.clocks = None;
         self.clock_running = None;
         self.message = None;
+        self.engine_says = None;
         self.kick(reporter);
         Ok(())
     }
@@ -310,6 +402,9 @@ mod tests {
             tc: None,
             skill: None,
             engines: None,
+            engine_resigns: None,
+            draw: None,
+            resign: None,
         }
     }
 

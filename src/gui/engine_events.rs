@@ -1,12 +1,18 @@
 //! How the table takes what an engine driver reports: the engine's name and options, the
-//! thinking of a search, its best move (played, or lost on time or as illegal), and a failure.
+//! thinking of a search, its best move (played, or lost on time or as illegal; a hopeless
+//! game resigned when the person allowed it; a watched game adjudicated), and a failure.
 
 use super::engine_driver::DriverEvent;
 use super::info::{InfoLine, black_view, parse_info};
 use super::searches::Reporter;
-use super::table::Table;
+use super::state::Ending;
+use super::table::{Mode, Table};
+use crate::board::{Colour, Position};
 use crate::clock::TimeControl;
+use crate::match_runner::adjudication::reported_score;
+use crate::play::agreement::resignation;
 use crate::records::Termination;
+use crate::search::Reported;
 use std::time::Duration;
 
 impl Table {
@@ -79,14 +85,14 @@ impl Table {
         {
             self.game.set_score(search.ply, black_view(score, side));
         }
-        let shown = self.thinking.multipv.max(1) as usize;
-        let lines = &mut self.thinking.lines;
-        if lines.len() < rank {
-            lines.resize(rank, InfoLine::default());
+        if let Some(score) = reported_score(line) {
+            self.thinking.first_exact = Some(score);
         }
-        lines[rank - 1] = info;
-        // Deeper lines of a finished iteration are stale once a new first line comes.
-        lines.truncate(shown);
+        let shown = self.thinking.multipv.max(1) as usize;
+        if info.score.is_some() && !info.bound {
+            keep_line(&mut self.thinking.exact, rank, info.clone(), shown);
+        }
+        keep_line(&mut self.thinking.lines, rank, info, shown);
     }
 
     fn on_bestmove(&mut self, serial: u64, text: &str, elapsed: Duration, reporter: &dyn Reporter) {
@@ -99,20 +105,74 @@ impl Table {
             self.lose(side, Termination::TimeForfeit);
             return;
         }
-        match self.game.play_at_end(text) {
-            Ok(played) => {
-                let searched = self.game.position_at(search.ply);
-                let starts_with = |first: &str| searched.parse_move(first).ok() == Some(played);
-                self.thinking.settle(played.to_string(), starts_with);
-                self.charge_clock();
-                self.kick(reporter);
-            }
+        let before = *self.game.end();
+        let answer = match before.parse_move(text) {
+            Ok(answer) => answer,
             Err(why) => {
                 let name = self.engine_name(self.choice[search.seat]);
                 self.message = Some(format!("engine {name} played '{text}': {why}"));
                 self.lose(side, Termination::IllegalMove(text.to_string()));
+                return;
             }
+        };
+        let starts_with = |first: &str| before.parse_move(first).ok() == Some(answer);
+        let score = (self.thinking)
+            .settle(answer.to_string(), starts_with)
+            .map(Reported::from);
+        if self.resigns(side, score) {
+            return;
         }
+        // The answer was checked above, and the game is not over (or no search would run).
+        if self.game.play_at_end(text, score).is_err() {
+            return;
+        }
+        self.engine_says = None;
+        self.charge_clock();
+        if !self.adjudicated(side, &before) {
+            self.kick(reporter);
+        }
+    }
+
+    /// In a game against the person who allowed it, the engine of `side` resigns instead of
+    /// playing a move it scored `score` when its scores so far make the game hopeless
+    /// ([`resignation`], as `sumito play --sumito-resigns` does). A move without a score is
+    /// never a reason to resign.
+    fn resigns(&mut self, side: Colour, score: Option<Reported>) -> bool {
+        let engines_side = matches!(self.mode, Mode::Play { human } if human != side);
+        let Some(score) = score.filter(|_| self.engine_resigns && engines_side) else {
+            return false;
+        };
+        let mut scores = self.game.engine_scores(side);
+        scores.push(score);
+        let Some(why) = resignation(&scores) else {
+            return false;
+        };
+        self.engine_says = Some(why);
+        self.lose(side, Termination::Resignation);
+        true
+    }
+
+    /// In a watched game, hands the adjudicator the move `side` just played from `before`
+    /// with the engine's score, and ends the game if its rules say so (GAMES.md,
+    /// "Adjudication"); a game the rules ended is not adjudicated.
+    fn adjudicated(&mut self, side: Colour, before: &Position) -> bool {
+        let after = *self.game.end();
+        if self.mode != Mode::Watch || after.is_over() {
+            return false;
+        }
+        let score = self.thinking.first_exact;
+        let Some(ruling) = self.adjudicator.after_move(side, score, before, &after) else {
+            return false;
+        };
+        let ending = match ruling.winner {
+            None => Ending::draw(Termination::AdjudicatedDraw),
+            Some(winner) => Ending::loss(winner.opponent(), Termination::AdjudicatedLoss),
+        };
+        self.end_game(Ending {
+            adjudication: Some(ruling.evidence),
+            ..ending
+        });
+        true
     }
 
     /// A driver's failure: a `dead` engine leaves its seat; the search it concerns ends in a
@@ -160,5 +220,63 @@ impl Table {
             Termination::NoAnswer
         };
         self.lose(side, termination);
+    }
+}
+
+/// Puts `info` as the line of `rank` in `lines`; deeper lines of a finished iteration are stale
+/// once a new first line comes, and only the `shown` first ranks are kept.
+fn keep_line(lines: &mut Vec<InfoLine>, rank: usize, info: InfoLine, shown: usize) {
+    if lines.len() < rank {
+        lines.resize(rank, InfoLine::default());
+    }
+    lines[rank - 1] = info;
+    lines.truncate(shown);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::info::EngineScore;
+    use crate::gui::table::{GuiConfig, Search};
+    use crate::uap_client::EngineSpec;
+
+    #[test]
+    fn the_score_of_a_move_is_the_last_exact_one_of_its_line() {
+        let spec = EngineSpec {
+            name: "none".into(),
+            program: "/nonexistent-sumito-engine".into(),
+            args: Vec::new(),
+            options: Vec::new(),
+        };
+        let mut table = Table::new(GuiConfig {
+            engines: vec![spec],
+            tc: TimeControl::MoveTime { ms: 100 },
+        });
+        table.search = Some(Search {
+            serial: 7,
+            seat: 0,
+            ply: 0,
+            analysis: false,
+        });
+        table.thinking.side = Some(Colour::Black);
+        table.thinking.multipv = 2;
+        for line in [
+            "info depth 2 multipv 1 score cp 30 pv a1b2 i5h5",
+            "info depth 2 multipv 2 score cp -20 pv a5b5 i5h5",
+            "info depth 3 multipv 1 score cp 80 lowerbound pv a1b2",
+            "info depth 3 multipv 2 score cp -25 upperbound pv a5b5",
+        ] {
+            table.on_info(7, line);
+        }
+        // A bound is shown, but the move's score is the last exact one of its line.
+        assert_eq!(table.thinking.lines[0].score, Some(EngineScore::Cp(80)));
+        assert_eq!(table.thinking.first_exact, Some(Reported::Centi(30)));
+        let mut played = table.thinking.clone();
+        let score = played.settle("a5b5".into(), |first| first == "a5b5");
+        assert_eq!(score, Some(EngineScore::Cp(-20)));
+        let score = table
+            .thinking
+            .settle("c3d3".into(), |first| first == "c3d3");
+        assert_eq!(score, None);
     }
 }

@@ -121,9 +121,21 @@ pub enum GuiError {
         /// The most the page offers.
         max: u32,
     },
-    /// A move on a finished game.
+    /// A move, a draw offer or a resignation on a finished game.
     #[error("the game is over")]
     GameOver,
+    /// A draw offer or a resignation outside a game of the person against the engine.
+    #[error("you can {0} only in your own game against the engine")]
+    NotYourGame(&'static str),
+    /// A new game's adjudication rules in another mode than watching.
+    #[error("adjudication applies only to games the engines play each other (mode watch)")]
+    AdjudicationNotWatching,
+    /// A new game's adjudication rule that does not read, with `sumito match`'s own message.
+    #[error(transparent)]
+    BadAdjudication(#[from] crate::match_runner::adjudication::AdjudicationError),
+    /// A new game that lets the engine resign in another mode than play.
+    #[error("the engine may resign only in a game against you (mode play)")]
+    EngineResignsNotPlaying,
     /// A move from the page that the rules refuse; `text` is the move as typed, trimmed.
     #[error("'{text}' is not legal here: {source}")]
     IllegalMove {

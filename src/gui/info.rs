@@ -2,6 +2,7 @@
 //! the principal variation of each MultiPV line.
 
 use crate::board::Colour;
+use crate::search::Reported;
 
 /// A score as the engine gives it, from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +31,17 @@ impl EngineScore {
     }
 }
 
+/// The library's rules (draw offers, resignation, adjudication) take scores in its own type,
+/// which has the same two cases.
+impl From<EngineScore> for Reported {
+    fn from(score: EngineScore) -> Reported {
+        match score {
+            EngineScore::Cp(cp) => Reported::Centi(cp),
+            EngineScore::Mate(n) => Reported::Mate(n),
+        }
+    }
+}
+
 /// The score of a line from Black's point of view, given the side it belongs to.
 pub fn black_view(score: EngineScore, side: Colour) -> EngineScore {
     match side {
@@ -45,6 +57,9 @@ pub struct InfoLine {
     /// The rank of this line, from 1.
     pub multipv: u32,
     pub score: Option<EngineScore>,
+    /// The score is only a bound (`lowerbound`/`upperbound`): shown, but not what the engine
+    /// thinks of the line, so never kept as the score of a move.
+    pub bound: bool,
     pub nodes: u64,
     pub nps: u64,
     /// The moves of the line, as the engine wrote them.
@@ -65,6 +80,7 @@ pub fn parse_info(line: &str) -> InfoLine {
             "multipv" => info.multipv = number::<u32>(words.next()).max(1),
             "nodes" => info.nodes = number(words.next()),
             "nps" => info.nps = number(words.next()),
+            "lowerbound" | "upperbound" => info.bound = true,
             "score" => {
                 info.score = match (words.next(), words.next().map(str::parse)) {
                     (Some("cp"), Some(Ok(cp))) => Some(EngineScore::Cp(cp)),
@@ -115,5 +131,7 @@ mod tests {
             Some(EngineScore::Mate(3))
         );
         assert_eq!(parse_info("info score cp").score, None);
+        assert!(parse_info("info depth 3 score cp 35 lowerbound pv a1b2").bound);
+        assert!(!parse_info("info depth 3 score cp 35 pv a1b2").bound);
     }
 }

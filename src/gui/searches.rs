@@ -122,9 +122,8 @@ impl Table {
         self.thinking = Thinking {
             side: Some(side),
             ply,
-            lines: Vec::new(),
             multipv,
-            played: None,
+            ..Thinking::default()
         };
         if !analysis {
             self.start_clock();

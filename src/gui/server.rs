@@ -63,6 +63,8 @@ pub fn router(hub: Arc<Hub>, allowed: AllowedHosts) -> Router {
         .route("/api/new", post(new_game))
         .route("/api/move", post(play_move))
         .route("/api/undo", post(undo))
+        .route("/api/offer-draw", post(offer_draw))
+        .route("/api/resign", post(resign))
         .route("/api/goto", post(goto))
         .route("/api/analysis", post(analysis))
         .route("/api/record", get(download).post(upload))
@@ -127,6 +129,28 @@ async fn undo(State(hub): Shared, json: Result<Json<UndoRequest>, JsonRejection>
             let plies = request.plies.unwrap_or(1);
             answer(&hub, hub.update(|t, h| t.take_back(plies, h)))
         }
+        Err(refusal) => *refusal,
+    }
+}
+
+/// The body of a request that takes no argument: `{}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoArguments {}
+
+async fn offer_draw(
+    State(hub): Shared,
+    json: Result<Json<NoArguments>, JsonRejection>,
+) -> Response {
+    match body(json) {
+        Ok(NoArguments {}) => answer(&hub, hub.update(|t, _| t.offer_draw())),
+        Err(refusal) => *refusal,
+    }
+}
+
+async fn resign(State(hub): Shared, json: Result<Json<NoArguments>, JsonRejection>) -> Response {
+    match body(json) {
+        Ok(NoArguments {}) => answer(&hub, hub.update(|t, _| t.resign())),
         Err(refusal) => *refusal,
     }
 }

@@ -10,15 +10,42 @@ use crate::movegen::Move;
 use crate::records::{
     GameInfo, PlayedGame, Record, Start, Termination, format_record, replay, today,
 };
+use crate::search::Reported;
 
-/// A game that ended by a player's doing rather than by the rules: an engine's fault or a
-/// termination read from a record.
+/// How a game ended other than by the rules: an engine's fault, a resignation, a draw agreed,
+/// an adjudication, or a termination read from a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fault {
+pub struct Ending {
     /// Why the game ended.
     pub termination: Termination,
-    /// The side at fault, which lost.
-    pub culprit: Colour,
+    /// The winner; `None` for a draw.
+    pub winner: Option<Colour>,
+    /// The side at fault (the loser) of a fault termination, for the record.
+    pub culprit: Option<Colour>,
+    /// For an adjudicated game, the scores that decided it (the record's `Adjudication` tag).
+    pub adjudication: Option<String>,
+}
+
+impl Ending {
+    /// A loss for `culprit` (a crash, a time forfeit, an illegal move, a resignation…).
+    pub fn loss(culprit: Colour, termination: Termination) -> Ending {
+        Ending {
+            termination,
+            winner: Some(culprit.opponent()),
+            culprit: Some(culprit),
+            adjudication: None,
+        }
+    }
+
+    /// A draw that no one's fault ended (agreed, or adjudicated).
+    pub fn draw(termination: Termination) -> Ending {
+        Ending {
+            termination,
+            winner: None,
+            culprit: None,
+            adjudication: None,
+        }
+    }
 }
 
 /// The game shown in the GUI.
@@ -34,8 +61,12 @@ pub struct Game {
     cursor: usize,
     /// The score after each ply from Black's point of view, when an engine gave one (same length as `positions`).
     scores: Vec<Option<EngineScore>>,
-    /// An engine's fault (or a record's) that ended the game after the last move.
-    fault: Option<Fault>,
+    /// `move_scores[k]` is the score the engine that played `moves[k]` gave the line it played,
+    /// from its own side (same length as `moves`, so that a move taken back takes its score
+    /// along): what a draw offer or a resignation is judged by.
+    move_scores: Vec<Option<Reported>>,
+    /// What ended the game after the last move, when the rules did not.
+    ending: Option<Ending>,
     /// Player names, indexed by [`Colour::index`].
     pub players: [String; 2],
 }
@@ -49,7 +80,8 @@ impl Game {
             moves: Vec::new(),
             cursor: 0,
             scores: vec![None],
-            fault: None,
+            move_scores: Vec::new(),
+            ending: None,
             players,
         }
     }
@@ -72,17 +104,23 @@ impl Game {
             game.push(mv);
         }
         game.cursor = 0;
+        // A game the rules did not end ends as the record says: every termination of GAMES.md
+        // reads back, with its winner from the result and an adjudication's scores.
         if !replayed.end.is_over()
-            && let Some(termination) = record.tag("Termination").and_then(|t| t.parse().ok())
-            && let Termination::TimeForfeit
-            | Termination::IllegalMove(_)
-            | Termination::Crash
-            | Termination::NoAnswer
-            | Termination::Resignation = termination
+            && let Ok(played) = PlayedGame::from_record(record)
+            && !matches!(
+                played.termination,
+                Termination::SixEjected
+                    | Termination::MoveLimit
+                    | Termination::NoLegalMove
+                    | Termination::Abandoned
+            )
         {
-            game.fault = Some(Fault {
-                termination,
-                culprit: replayed.end.side_to_move(),
+            game.ending = Some(Ending {
+                termination: played.termination,
+                winner: played.winner,
+                culprit: played.culprit,
+                adjudication: played.adjudication,
             });
         }
         Ok(game)
@@ -93,6 +131,7 @@ impl Game {
         self.moves.push(mv);
         self.positions.push(next);
         self.scores.push(None);
+        self.move_scores.push(None);
         self.cursor = self.moves.len();
     }
 
@@ -134,7 +173,7 @@ impl Game {
     /// Plays `text` (Aba-Pro notation) on the shown position; moves after it are dropped, as
     /// when a player tries another line. The rules core checks it; an error says why not.
     pub fn play_text(&mut self, text: &str) -> Result<Move, GuiError> {
-        if self.fault.is_some() && self.at_end() {
+        if self.ending.is_some() && self.at_end() {
             return Err(GuiError::GameOver);
         }
         let mv = self
@@ -149,9 +188,9 @@ impl Game {
         Ok(mv)
     }
 
-    /// Plays an engine's answer `text` at the end of the game, checked by the rules core; the
-    /// page then shows the new end.
-    pub fn play_at_end(&mut self, text: &str) -> Result<Move, GuiError> {
+    /// Plays an engine's answer `text` at the end of the game, checked by the rules core, with
+    /// the score the engine gave its line (its own side); the page then shows the new end.
+    pub fn play_at_end(&mut self, text: &str, score: Option<Reported>) -> Result<Move, GuiError> {
         if self.is_over() {
             return Err(GuiError::GameOver);
         }
@@ -160,17 +199,31 @@ impl Game {
             .parse_move(text)
             .map_err(GuiError::IllegalAnswer)?;
         self.push(mv);
+        if let Some(slot) = self.move_scores.last_mut() {
+            *slot = score;
+        }
         Ok(mv)
     }
 
-    /// Drops every move after `ply` and shows the new end (and forgets an engine's fault).
+    /// The scores `side`'s engine gave the moves it played in this game, oldest first (moves
+    /// without one are skipped, as `sumito play` does).
+    pub fn engine_scores(&self, side: Colour) -> Vec<Reported> {
+        (self.move_scores.iter().enumerate())
+            .filter(|&(ply, _)| self.positions[ply].side_to_move() == side)
+            .filter_map(|(_, score)| *score)
+            .collect()
+    }
+
+    /// Drops every move after `ply`, with their scores, and shows the new end (and forgets how
+    /// the game ended: it goes on from there).
     pub fn truncate(&mut self, ply: usize) {
         let ply = ply.min(self.moves.len());
         self.moves.truncate(ply);
         self.positions.truncate(ply + 1);
         self.scores.truncate(ply + 1);
+        self.move_scores.truncate(ply);
         self.cursor = ply;
-        self.fault = None;
+        self.ending = None;
     }
 
     /// Shows the position after `ply` moves; false if there is no such ply.
@@ -182,25 +235,25 @@ impl Game {
         true
     }
 
-    /// Ends the game for a fault of `culprit` after the last move.
-    pub fn set_fault(&mut self, fault: Fault) {
-        self.fault = Some(fault);
+    /// Ends the game after the last move as `ending` says.
+    pub fn end_with(&mut self, ending: Ending) {
+        self.ending = Some(ending);
     }
 
-    /// The fault that ended the game, if one did.
-    pub fn fault(&self) -> Option<&Fault> {
-        self.fault.as_ref()
+    /// What ended the game, if the rules did not.
+    pub fn ending(&self) -> Option<&Ending> {
+        self.ending.as_ref()
     }
 
-    /// Is the game over, by the rules or by a fault?
+    /// Is the game over, by the rules or otherwise?
     pub fn is_over(&self) -> bool {
-        self.fault.is_some() || self.end().is_over()
+        self.ending.is_some() || self.end().is_over()
     }
 
     /// The winner (`None` for a draw) and the termination, once the game is over.
     pub fn result(&self) -> Option<(Option<Colour>, Termination)> {
-        if let Some(fault) = &self.fault {
-            return Some((Some(fault.culprit.opponent()), fault.termination.clone()));
+        if let Some(ending) = &self.ending {
+            return Some((ending.winner, ending.termination.clone()));
         }
         let outcome = self.end().outcome()?;
         Some((outcome.winner(), Termination::from_outcome(&outcome)))
@@ -238,8 +291,8 @@ impl Game {
         let game = PlayedGame {
             moves: self.moves.clone(),
             winner,
-            culprit: self.fault.as_ref().map(|f| f.culprit),
-            adjudication: None,
+            culprit: self.ending.as_ref().and_then(|e| e.culprit),
+            adjudication: self.ending.as_ref().and_then(|e| e.adjudication.clone()),
             termination,
         };
         let start = self.positions[0];
@@ -317,10 +370,7 @@ mod tests {
     #[test]
     fn a_fault_ends_the_game_for_the_other_side() {
         let mut game = game();
-        game.set_fault(Fault {
-            termination: Termination::Crash,
-            culprit: Colour::Black,
-        });
+        game.end_with(Ending::loss(Colour::Black, Termination::Crash));
         assert!(game.is_over());
         assert_eq!(
             game.result(),
@@ -332,6 +382,55 @@ mod tests {
     }
 
     #[test]
+    fn a_move_taken_back_takes_its_score_along() {
+        let mut game = game();
+        assert!(game.play_text("a1b1").is_ok());
+        assert!(game.play_at_end("i5h5", Some(Reported::Centi(20))).is_ok());
+        assert!(game.play_text("a2b2").is_ok());
+        assert!(game.play_at_end("i6h6", Some(Reported::Mate(-3))).is_ok());
+        let white = game.engine_scores(Colour::White);
+        assert_eq!(white, [Reported::Centi(20), Reported::Mate(-3)]);
+        assert!(game.engine_scores(Colour::Black).is_empty());
+        game.truncate(2);
+        assert_eq!(game.engine_scores(Colour::White), [Reported::Centi(20)]);
+        // A new line from an earlier ply drops the scores after it too.
+        assert!(game.goto(1));
+        assert!(game.play_text("i9h9").is_ok());
+        assert!(game.engine_scores(Colour::White).is_empty());
+    }
+
+    #[test]
+    fn every_ending_reads_back_from_the_record_the_gui_writes() {
+        let adjudicated = Ending {
+            adjudication: Some("black +0 +0; white +0 +0".into()),
+            ..Ending::draw(Termination::AdjudicatedDraw)
+        };
+        let lost = Ending {
+            adjudication: Some("white -500 -500".into()),
+            ..Ending::loss(Colour::White, Termination::AdjudicatedLoss)
+        };
+        for ending in [
+            Ending::loss(Colour::Black, Termination::Resignation),
+            Ending::loss(Colour::White, Termination::Resignation),
+            Ending::draw(Termination::Agreement),
+            adjudicated,
+            lost,
+        ] {
+            let mut game = game();
+            for text in ["a1b1", "i5h5", "a2b2"] {
+                assert!(game.play_text(text).is_ok());
+            }
+            game.end_with(ending.clone());
+            let text = game.record(TimeControl::MoveTime { ms: 100 });
+            let records = parse_records(&text).expect("the record parses");
+            assert!(crate::records::verify_record(&records[0]).is_ok(), "{text}");
+            let again = Game::from_record(&records[0]).expect("the record replays");
+            assert_eq!(again.ending(), Some(&ending), "{text}");
+            assert_eq!(again.result(), game.result());
+        }
+    }
+
+    #[test]
     fn refused_moves_say_why_word_for_word() {
         let refusal = |result: Result<Move, GuiError>| result.expect_err("refused").to_string();
         let mut game = game();
@@ -340,15 +439,12 @@ mod tests {
             "'e5e6' is not legal here: e5 does not hold a marble of the side to move"
         );
         assert_eq!(
-            refusal(game.play_at_end("zz")),
+            refusal(game.play_at_end("zz", None)),
             "'zz' is not a move: expected two cells (inline, e.g. a1b2) or three (broadside, e.g. a1a2b2)"
         );
-        game.set_fault(Fault {
-            termination: Termination::Crash,
-            culprit: Colour::Black,
-        });
+        game.end_with(Ending::loss(Colour::Black, Termination::Crash));
         assert_eq!(refusal(game.play_text("a1b1")), "the game is over");
-        assert_eq!(refusal(game.play_at_end("a1b1")), "the game is over");
+        assert_eq!(refusal(game.play_at_end("a1b1", None)), "the game is over");
         let records =
             parse_records("[Event \"x\"]\n[Layout \"standard\"]\n\n1. a1a2 *\n").expect("a record");
         // The message is the replay's, word for word.

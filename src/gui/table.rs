@@ -6,12 +6,14 @@
 //! lock around it is the [`super::hub`]'s.
 
 use super::engine_driver::Driver;
-use super::info::InfoLine;
-use super::state::{Fault, Game};
+use super::info::{EngineScore, InfoLine};
+use super::state::{Ending, Game};
 use crate::board::{Colour, Layout};
 use crate::clock::GameClocks;
 use crate::clock::TimeControl;
+use crate::match_runner::adjudication::{Adjudication, Adjudicator};
 use crate::records::{Start, Termination};
+use crate::search::Reported;
 use crate::uap_client::EngineSpec;
 use std::time::Instant;
 
@@ -86,6 +88,12 @@ pub struct Thinking {
     /// The move the search ended with, once it is played: then `lines` holds only the line
     /// that begins with it, if the engine showed one.
     pub played: Option<String>,
+    /// The last line of each rank whose score was exact (not a bound), by rank - 1: the score
+    /// of the move played comes from these.
+    pub exact: Vec<InfoLine>,
+    /// The last exact score of the first line, as `sumito match` reads it
+    /// ([`crate::match_runner::adjudication::reported_score`]): what adjudication judges.
+    pub first_exact: Option<Reported>,
 }
 
 impl Thinking {
@@ -93,14 +101,19 @@ impl Thinking {
     /// whether a line begins with it. A level below full strength may play another of its lines
     /// than the best one: the panel keeps the line of the move played, never one that
     /// contradicts it.
-    pub fn settle(&mut self, played: String, starts_with: impl Fn(&str) -> bool) {
-        let line = self
-            .lines
-            .iter()
-            .find(|line| line.pv.first().is_some_and(|first| starts_with(first)))
-            .cloned();
+    ///
+    /// Returns the last exact score the engine gave a line beginning with the move played (its
+    /// own side): the score of the move, for draw offers and resignation.
+    pub fn settle(
+        &mut self,
+        played: String,
+        starts_with: impl Fn(&str) -> bool,
+    ) -> Option<EngineScore> {
+        let begins = |line: &&InfoLine| line.pv.first().is_some_and(|first| starts_with(first));
+        let line = self.lines.iter().find(begins).cloned();
         self.lines = line.into_iter().collect();
         self.played = Some(played);
+        self.exact.iter().find(begins).and_then(|line| line.score)
     }
 }
 
@@ -130,6 +143,16 @@ pub struct Table {
     pub clock_running: Option<(Colour, Instant)>,
     /// The last thing that went wrong, shown on the page.
     pub message: Option<String>,
+    /// The engine's answer to the person's draw offer, or why it resigned: shown in the game
+    /// panel until the next move.
+    pub engine_says: Option<String>,
+    /// In a game against the person, the engine may resign a hopeless game
+    /// ([`crate::play::agreement::resignation`]).
+    pub engine_resigns: bool,
+    /// The adjudication rules of a watched game (both off unless the page asked for them).
+    pub adjudication: Adjudication,
+    /// Follows the watched game's scores move by move under [`Table::adjudication`].
+    pub(super) adjudicator: Adjudicator,
     /// Bumped at every change: lets the pages skip snapshots they have.
     pub version: u64,
     pub(super) next_serial: u64,
@@ -165,6 +188,10 @@ impl Table {
             clocks: None,
             clock_running: None,
             message: None,
+            engine_says: None,
+            engine_resigns: false,
+            adjudication: Adjudication::default(),
+            adjudicator: Adjudicator::default(),
             version: 0,
             next_serial: 1,
             next_generation: 1,
@@ -247,10 +274,13 @@ impl Table {
     /// Ends the game with a loss for `culprit` (a crash, a time forfeit, an illegal move…); no
     /// clock runs after it.
     pub(super) fn lose(&mut self, culprit: Colour, termination: Termination) {
-        self.game.set_fault(Fault {
-            termination,
-            culprit,
-        });
+        self.end_game(Ending::loss(culprit, termination));
+    }
+
+    /// Ends the game as `ending` says, with no search or clock running after it.
+    pub(super) fn end_game(&mut self, ending: Ending) {
+        self.cancel();
+        self.game.end_with(ending);
         self.clock_running = None;
     }
 

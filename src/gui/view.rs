@@ -67,7 +67,8 @@ fn score_json(score: Option<EngineScore>) -> Value {
     }
 }
 
-/// The result line of a finished game: `1-0`, and why.
+/// The result line of a finished game: `1-0`, and why; an adjudicated game's `evidence`, the
+/// scores that decided it.
 fn result_json(table: &Table) -> Value {
     let Some((winner, termination)) = table.game.result() else {
         return Value::Null;
@@ -77,7 +78,32 @@ fn result_json(table: &Table) -> Value {
         Some(colour) => format!("{} wins: {termination}", capitalised(colour)),
         None => format!("draw: {termination}"),
     };
-    json!({ "token": token, "text": text })
+    let evidence = table.game.ending().and_then(|e| e.adjudication.clone());
+    json!({ "token": token, "text": text, "evidence": evidence })
+}
+
+/// How the game may end besides the rules: whether the person may offer a draw and resign
+/// (only in a game against the engine while it is under way), whether the engine may resign,
+/// what the engine said (its answer to a draw offer, or why it resigned) and a watched game's
+/// adjudication rules.
+fn ending_json(table: &Table) -> Value {
+    let open = matches!(table.mode, Mode::Play { .. }) && !table.game.is_over();
+    let rules = &table.adjudication;
+    let adjudication = (table.mode == Mode::Watch
+        && (rules.draw.is_some() || rules.resign.is_some()))
+    .then(|| {
+        json!({
+            "draw": rules.draw.map(|r| r.to_string()),
+            "resign": rules.resign.map(|r| r.to_string()),
+        })
+    });
+    json!({
+        "can_offer_draw": open,
+        "can_resign": open,
+        "engine_resigns": table.engine_resigns,
+        "engine_says": table.engine_says,
+        "adjudication": adjudication,
+    })
 }
 
 fn capitalised(colour: Colour) -> &'static str {
@@ -256,6 +282,7 @@ pub fn snapshot(table: &Table) -> Value {
         "scores": game.scores().iter().map(|s| score_json(*s)).collect::<Vec<_>>(),
         "material": material(game),
         "clocks": clocks_json(table),
+        "ending": ending_json(table),
         "message": table.message,
     })
 }

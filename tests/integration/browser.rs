@@ -199,6 +199,12 @@ impl Browser {
         self.session_call("POST", "/goog/cdp/execute", Some(body));
     }
 
+    /// Undoes [`Browser::emulate`]: the window's own size again.
+    fn stop_emulating(&self) {
+        let body = json!({ "cmd": "Emulation.clearDeviceMetricsOverride", "params": {} });
+        self.session_call("POST", "/goog/cdp/execute", Some(body));
+    }
+
     /// Starts a new game from the form as `setup` (JavaScript on `f`, the form's elements)
     /// sets it, opening the form first (it folds once a game starts).
     fn start_game(&self, setup: &str) {
@@ -605,6 +611,13 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
         "a stale line after take back"
     );
 
+    draws_and_resignations(&browser, &shots);
+    browser.open(&gui.url());
+    browser.wait_for(
+        "the first GUI again",
+        "return document.querySelectorAll('[data-cell]').length === 61",
+    );
+
     // A phone, 390 x 844: a game started there folds the form away, the board takes the
     // width, every control is a finger's height, and the move box and the list follow the
     // board (issue 25 point 5).
@@ -619,6 +632,7 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
         "the engine's answer on the phone",
         &format!("{MOVE_COUNT} === 2"),
     );
+
     let phone = browser.script(
         "const rect = (css) => document.querySelector(css).getBoundingClientRect(); \
          const e1 = rect('[data-cell=e1] .hole'), e9 = rect('[data-cell=e9] .hole'); \
@@ -661,6 +675,18 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     );
     assert_eq!(phone["small"], json!([]), "controls under 44 px");
     browser.screenshot(&shots.join("phone.png"));
+    // Offer draw and Resign follow the move box, and the answer fits the width.
+    browser.click("#offer-draw");
+    browser.wait_for(
+        "the answer on the phone",
+        "return document.querySelector('#engine-says').textContent.includes('declines')",
+    );
+    let says = browser.script(
+        "const s = document.querySelector('#engine-says').getBoundingClientRect(); \
+         return [s.right <= document.documentElement.clientWidth, \
+           document.documentElement.scrollWidth]",
+    );
+    assert_eq!(says, json!([true, 390]), "the answer fits the phone");
     let below = browser.script(
         "return Math.round(document.querySelector('#controls').getBoundingClientRect().top \
          + window.scrollY - 8)",
@@ -668,6 +694,15 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     let below = u32::try_from(below.as_u64().unwrap_or(0)).unwrap_or(0);
     browser.screenshot_at(&shots.join("phone-moves.png"), below);
     browser.element_screenshot("#evaluation", &shots.join("phone-graph.png"));
+    // The new game form with a watched game's adjudication, on the phone.
+    browser.script(
+        "document.querySelector('#new-game').open = true; \
+         const f = document.querySelector('#new-form').elements; \
+         f.mode.value = 'watch'; f.mode.dispatchEvent(new Event('change')); \
+         f['draw-on'].checked = true; f['draw-on'].dispatchEvent(new Event('change')); return 0",
+    );
+    browser.element_screenshot("#new-game", &shots.join("phone-adjudication-form.png"));
+    browser.script("document.querySelector('#new-game').open = false; return 0");
     browser.emulate(480, 900, false);
 
     // A narrow window still shows the whole board.
@@ -675,4 +710,115 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     drop(browser);
     let _ = std::fs::remove_dir_all(&profile);
     eprintln!("browser test took {:.1} s", started.elapsed().as_secs_f64());
+}
+
+/// The person's Offer draw and Resign, and a watched game's adjudication (issue 29): an early
+/// offer declined with Sumito's reason, a resignation, then on a second GUI whose engine
+/// scores every position level, an offer accepted after four moves of the engine and a
+/// watched game adjudicated drawn. Saves draw-declined.png, resigned.png, draw-accepted.png
+/// and watch-adjudication.png.
+fn draws_and_resignations(browser: &Browser, shots: &std::path::Path) {
+    browser.start_game(
+        "f.mode.value = 'play'; f.mode.dispatchEvent(new Event('change')); \
+         f.colour.value = 'black'; f.engine0.value = '0'; f.tc.value = 'movetime=200'; \
+         f.skill.value = '20'",
+    );
+    browser.wait_for("a new game", &format!("{MOVE_COUNT} === 0"));
+    browser.type_into("input[name=move]", &format!("a1b2{ENTER}"));
+    browser.wait_for("the engine's answer", &format!("{MOVE_COUNT} === 2"));
+    browser.click("#offer-draw");
+    let says = "return document.querySelector('#engine-says').textContent";
+    browser.wait_for(
+        "the engine's answer to the offer",
+        &format!("{says}.includes('Sumito declines')"),
+    );
+    // The answer stands in the game panel, under the buttons, and the game goes on.
+    assert_eq!(
+        browser.script("return document.querySelector('#result').hidden"),
+        json!(true)
+    );
+    browser.screenshot(&shots.join("draw-declined.png"));
+    browser.click("#resign");
+    browser.wait_for(
+        "the resignation",
+        "return document.querySelector('#result').textContent.includes('White wins: resignation')",
+    );
+    let disabled =
+        "return ['#offer-draw', '#resign'].map((b) => document.querySelector(b).disabled)";
+    assert_eq!(browser.script(disabled), json!([true, true]));
+    browser.screenshot(&shots.join("resigned.png"));
+
+    // An engine that scores every position level accepts a draw once it has played four
+    // moves.
+    let level = format!(
+        "{} '{}' 'cp 0'",
+        crate::common::engines::script("fixed-score"),
+        crate::common::engines::SUMITO
+    );
+    let gui = Gui::start(&["--engine", &level, "--tc", "depth=2"]);
+    browser.open(&gui.url());
+    browser.wait_for(
+        "the level engine",
+        "return state && state.engines[0].name === 'Fixed cp 0'",
+    );
+    browser.start_game(
+        "f.mode.value = 'play'; f.mode.dispatchEvent(new Event('change')); \
+         f.colour.value = 'black'; f.tc.value = 'depth=2'",
+    );
+    browser.wait_for("a new game", &format!("{MOVE_COUNT} === 0"));
+    for ply in (2..=8).step_by(2) {
+        browser.script(
+            "document.querySelector('input[name=move]').value = state.legal[0].m; return 0",
+        );
+        browser.type_into("input[name=move]", ENTER);
+        browser.wait_for("the engine's answer", &format!("{MOVE_COUNT} === {ply}"));
+    }
+    browser.click("#offer-draw");
+    browser.wait_for(
+        "the draw",
+        "return document.querySelector('#result').textContent.includes('draw by agreement')",
+    );
+    let text = browser.script(says);
+    assert!(
+        text.as_str().unwrap_or("").starts_with("Sumito accepts"),
+        "{text}"
+    );
+    browser.screenshot(&shots.join("draw-accepted.png"));
+
+    // A watched game with a draw rule; a bad rule is refused with `sumito match`'s words.
+    browser.start_game(
+        "f.mode.value = 'watch'; f.mode.dispatchEvent(new Event('change')); \
+         f['draw-on'].checked = true; f['draw-on'].dispatchEvent(new Event('change')); \
+         f['draw-movenumber'].value = '3'; f['draw-movecount'].value = '0'; \
+         f['draw-score'].value = '0'",
+    );
+    browser.wait_for(
+        "the refusal",
+        "return document.querySelector('#status').textContent.includes('movecount must be')",
+    );
+    browser.screenshot(&shots.join("adjudication-refused.png"));
+    browser.start_game("f['draw-movecount'].value = '3'");
+    browser.wait_for(
+        "the adjudication",
+        "return document.querySelector('#result').textContent.includes('adjudicated draw')",
+    );
+    let result = browser.script("return document.querySelector('#result').textContent");
+    assert!(
+        result
+            .as_str()
+            .unwrap_or("")
+            .contains("scores: black +0 +0 +0; white +0 +0 +0"),
+        "{result}"
+    );
+    browser.screenshot(&shots.join("watch-adjudication.png"));
+    // On a phone the result box, with the scores, fits the width.
+    browser.emulate(390, 844, true);
+    let fits = browser.script(
+        "const r = document.querySelector('#result').getBoundingClientRect(); \
+         return [r.left >= 0, r.right <= document.documentElement.clientWidth, \
+           document.documentElement.scrollWidth]",
+    );
+    assert_eq!(fits, json!([true, true, 390]), "the result box on a phone");
+    browser.screenshot(&shots.join("phone-adjudication.png"));
+    browser.stop_emulating();
 }

@@ -368,3 +368,250 @@ fn sigterm_ends_the_gui_while_a_page_listens_to_its_events() {
     assert!(status.success(), "{status:?}");
     drop(page);
 }
+
+/// The command line of an engine that is Sumito with every score it reports replaced by
+/// `score` (`tests/engines/fixed-score.sh`), so that judgements by the scores are certain.
+fn fixed_score(score: &str) -> String {
+    format!(
+        "{} '{}' '{score}'",
+        script("fixed-score"),
+        crate::common::engines::SUMITO
+    )
+}
+
+/// Plays the first legal move the page is offered and waits for the engine's answer: the
+/// state after it.
+fn play_and_wait(gui: &Gui) -> serde_json::Value {
+    let state = gui.state();
+    let count = moves(&state).len();
+    let first = state["legal"][0]["m"].as_str().expect("a legal move");
+    let body = serde_json::json!({ "move": first }).to_string();
+    let played = post_json(&gui.address, "/api/move", &body);
+    assert_eq!(played.status, 200, "{}", played.body);
+    gui.wait_for("the engine's answer", |s| {
+        moves(s).len() == count + 2 || !s["result"].is_null()
+    })
+}
+
+fn engine_says(state: &serde_json::Value) -> String {
+    state["ending"]["engine_says"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn a_draw_offered_early_is_declined_with_the_reason_until_the_next_move() {
+    let gui = Gui::start(&["--movetime", "100"]);
+    let new = post_json(
+        &gui.address,
+        "/api/new",
+        r#"{"mode":"play","colour":"black"}"#,
+    );
+    assert_eq!(new.status, 200, "{}", new.body);
+    assert_eq!(new.json()["ending"]["can_offer_draw"], true);
+    play_and_wait(&gui);
+    let offered = post_json(&gui.address, "/api/offer-draw", "{}");
+    assert_eq!(offered.status, 200, "{}", offered.body);
+    let state = offered.json();
+    assert_eq!(
+        engine_says(&state),
+        "Sumito declines: it has judged only 1 of its moves in this game; it answers a draw \
+         offer after 4."
+    );
+    assert!(state["result"].is_null(), "the game goes on: {state}");
+    // The answer stays until the next move.
+    assert_eq!(engine_says(&gui.state()), engine_says(&state));
+    let state = play_and_wait(&gui);
+    assert!(state["ending"]["engine_says"].is_null(), "{state}");
+    // Bad input gets one error answer and changes nothing.
+    let malformed = post_json(&gui.address, "/api/offer-draw", r#"{"now":true}"#);
+    assert_eq!(malformed.status, 422, "{}", malformed.body);
+    let broken = post_json(&gui.address, "/api/offer-draw", "{");
+    assert_eq!(broken.status, 400, "{}", broken.body);
+    assert!(gui.state()["ending"]["engine_says"].is_null());
+    // Only the person's game can be offered a draw or resigned.
+    let watch = post_json(&gui.address, "/api/new", r#"{"mode":"watch"}"#);
+    assert_eq!(watch.status, 200);
+    assert_eq!(watch.json()["ending"]["can_offer_draw"], false);
+    for path in ["/api/offer-draw", "/api/resign"] {
+        let refused = post_json(&gui.address, path, "{}");
+        assert_eq!(refused.status, 409, "{path}");
+        assert!(
+            refused
+                .body
+                .contains("only in your own game against the engine"),
+            "{path}: {}",
+            refused.body
+        );
+    }
+}
+
+#[test]
+fn a_draw_is_accepted_after_four_level_scores_and_a_take_back_forgets_one() {
+    let gui = Gui::start(&["--engine", &fixed_score("cp 0"), "--tc", "depth=3"]);
+    let body = r#"{"mode":"play","colour":"black"}"#;
+    assert_eq!(post_json(&gui.address, "/api/new", body).status, 200);
+    for _ in 0..3 {
+        play_and_wait(&gui);
+    }
+    let early = post_json(&gui.address, "/api/offer-draw", "{}").json();
+    assert!(engine_says(&early).contains("judged only 3"), "{early}");
+    let state = play_and_wait(&gui);
+    assert_eq!(moves(&state).len(), 8);
+    // Nothing is ejected in eight plies from the standard layout: the marbles are level.
+    let accepted = post_json(&gui.address, "/api/offer-draw", "{}");
+    assert_eq!(accepted.status, 200, "{}", accepted.body);
+    let state = accepted.json();
+    assert!(engine_says(&state).starts_with("Sumito accepts"), "{state}");
+    assert_eq!(state["result"]["token"], "1/2-1/2");
+    assert_eq!(state["result"]["text"], "draw: draw by agreement");
+    assert_eq!(state["ending"]["can_offer_draw"], false);
+    assert_eq!(state["ending"]["can_resign"], false);
+    let again = post_json(&gui.address, "/api/offer-draw", "{}");
+    assert_eq!(again.status, 409);
+    assert!(again.body.contains("the game is over"), "{}", again.body);
+    // The record says so, and loads back as the same ending.
+    let record = get(&gui.address, "/api/record").body;
+    assert!(record.contains("[Result \"1/2-1/2\"]"), "{record}");
+    assert!(
+        record.contains("[Termination \"draw by agreement\"]"),
+        "{record}"
+    );
+    let upload = serde_json::json!({ "text": record }).to_string();
+    let loaded = post_json(&gui.address, "/api/record", &upload).json();
+    assert_eq!(moves(&loaded).len(), 8);
+    let end = post_json(&gui.address, "/api/goto", r#"{"ply":8}"#).json();
+    assert_eq!(end["result"]["text"], "draw: draw by agreement");
+    // In a game again, a take-back takes the engine's last score with it: three moves of its
+    // own are too few.
+    assert_eq!(post_json(&gui.address, "/api/new", body).status, 200);
+    for _ in 0..4 {
+        play_and_wait(&gui);
+    }
+    let back = post_json(&gui.address, "/api/undo", r#"{"plies":2}"#);
+    assert_eq!(back.status, 200, "{}", back.body);
+    let offered = post_json(&gui.address, "/api/offer-draw", "{}").json();
+    assert!(engine_says(&offered).contains("judged only 3"), "{offered}");
+}
+
+#[test]
+fn resigning_loses_the_game_and_the_record_says_so() {
+    let gui = Gui::start(&["--movetime", "100"]);
+    let body = r#"{"mode":"play","colour":"white"}"#;
+    assert_eq!(post_json(&gui.address, "/api/new", body).status, 200);
+    gui.wait_for("the engine's first move", |s| moves(s).len() == 1);
+    let resigned = post_json(&gui.address, "/api/resign", "{}");
+    assert_eq!(resigned.status, 200, "{}", resigned.body);
+    let state = resigned.json();
+    assert_eq!(state["result"]["token"], "1-0");
+    assert_eq!(state["result"]["text"], "Black wins: resignation");
+    assert!(state["legal"].as_array().is_some_and(Vec::is_empty));
+    let refused = post_json(&gui.address, "/api/resign", "{}");
+    assert_eq!(refused.status, 409);
+    let record = get(&gui.address, "/api/record").body;
+    assert!(record.contains("[Termination \"resignation\"]"), "{record}");
+    assert!(record.contains("[Result \"1-0\"]"), "{record}");
+    // No search runs after the game: the engine does not move on.
+    assert_eq!(state["thinking"]["running"], false, "{state}");
+}
+
+#[test]
+fn the_engine_resigns_a_hopeless_game_only_when_allowed() {
+    let gui = Gui::start(&["--engine", &fixed_score("cp -500"), "--tc", "depth=2"]);
+    let refused = post_json(
+        &gui.address,
+        "/api/new",
+        r#"{"mode":"watch","engine_resigns":true}"#,
+    );
+    assert_eq!(refused.status, 409);
+    assert!(
+        refused.body.contains("only in a game against you"),
+        "{}",
+        refused.body
+    );
+    // Not allowed: it plays on, however hopeless it finds the game.
+    let body = r#"{"mode":"play","colour":"black"}"#;
+    assert_eq!(post_json(&gui.address, "/api/new", body).status, 200);
+    for _ in 0..4 {
+        let state = play_and_wait(&gui);
+        assert!(state["result"].is_null(), "{state}");
+    }
+    // Allowed: its third score of -5.00 ends the game, instead of its third move.
+    let body = r#"{"mode":"play","colour":"black","engine_resigns":true}"#;
+    let new = post_json(&gui.address, "/api/new", body);
+    assert_eq!(new.status, 200);
+    assert_eq!(new.json()["ending"]["engine_resigns"], true);
+    play_and_wait(&gui);
+    play_and_wait(&gui);
+    let state = play_and_wait(&gui);
+    assert_eq!(moves(&state).len(), 5, "{state}");
+    assert_eq!(state["result"]["text"], "Black wins: resignation");
+    assert_eq!(
+        engine_says(&state),
+        "Sumito resigns: it has scored the game -4.00 or worse for its last 3 moves."
+    );
+    let record = get(&gui.address, "/api/record").body;
+    assert!(record.contains("[Termination \"resignation\"]"), "{record}");
+}
+
+#[test]
+fn watched_games_are_adjudicated_by_the_scores() {
+    let level = fixed_score("cp 0");
+    let gui = Gui::start(&["--engine", &level, "--tc", "depth=2"]);
+    let body = r#"{"mode":"watch","engines":[0,0],"draw":"movenumber=2 movecount=2 score=0"}"#;
+    let new = post_json(&gui.address, "/api/new", body);
+    assert_eq!(new.status, 200, "{}", new.body);
+    assert_eq!(
+        new.json()["ending"]["adjudication"]["draw"],
+        "movenumber=2 movecount=2 score=0"
+    );
+    let state = gui.wait_for("the adjudication", |s| !s["result"].is_null());
+    assert_eq!(moves(&state).len(), 4, "{state}");
+    assert_eq!(state["result"]["text"], "draw: adjudicated draw");
+    assert_eq!(state["result"]["evidence"], "black +0 +0; white +0 +0");
+    let record = get(&gui.address, "/api/record").body;
+    assert!(
+        record.contains("[Termination \"adjudicated draw\"]"),
+        "{record}"
+    );
+    assert!(
+        record.contains("[Adjudication \"black +0 +0; white +0 +0\"]"),
+        "{record}"
+    );
+    let upload = serde_json::json!({ "text": record }).to_string();
+    assert_eq!(post_json(&gui.address, "/api/record", &upload).status, 200);
+    let end = post_json(&gui.address, "/api/goto", r#"{"ply":4}"#).json();
+    assert_eq!(end["result"]["evidence"], "black +0 +0; white +0 +0");
+    // Bad rules are refused with `sumito match`'s own words, and the game stays as it was.
+    for (rules, words) in [
+        (
+            r#""draw":"movecount=0 score=10""#,
+            "bad --draw 'movecount=0 score=10': movecount must be a whole number from 1 to 10000",
+        ),
+        (r#""resign":"movecount=3""#, "score= is missing"),
+        (
+            r#""resign":"movecount=3 score=5 twosided=yes""#,
+            "twosided must be",
+        ),
+    ] {
+        let body = format!(r#"{{"mode":"watch",{rules}}}"#);
+        let refused = post_json(&gui.address, "/api/new", &body);
+        assert_eq!(refused.status, 409, "{body}");
+        assert!(refused.body.contains(words), "{body}: {}", refused.body);
+    }
+    let play = r#"{"mode":"play","draw":"movecount=2 score=0"}"#;
+    assert_eq!(post_json(&gui.address, "/api/new", play).status, 409);
+    assert_eq!(moves(&gui.state()).len(), 4);
+
+    // A loss: both engines find the game hopeless; Black's second score decides first.
+    let hopeless = fixed_score("cp -500");
+    let gui = Gui::start(&["--engine", &hopeless, "--tc", "depth=2"]);
+    let body = r#"{"mode":"watch","engines":[0,0],"resign":"movecount=2 score=400"}"#;
+    assert_eq!(post_json(&gui.address, "/api/new", body).status, 200);
+    let state = gui.wait_for("the adjudication", |s| !s["result"].is_null());
+    assert_eq!(moves(&state).len(), 3, "{state}");
+    assert_eq!(state["result"]["text"], "White wins: adjudicated loss");
+    // The other engine's scores are shown when it has played as many moves (two-sided).
+    assert_eq!(state["result"]["evidence"], "black -500 -500");
+}

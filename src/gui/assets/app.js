@@ -249,11 +249,15 @@ function drawStatus() {
   if (!state) { status.textContent = ''; return; }
   const side = state.board.to_move === 'black' ? 'Black' : 'White';
   const over = state.board.over;
-  // The result box below the board says it already.
-  if (over && state.result && state.cursor === state.moves.length) { status.textContent = ''; return; }
+  // The result box below the board says it already (a game resigned, agreed drawn or lost
+  // by a fault too, which the rules did not end).
+  if (finished()) { status.textContent = ''; return; }
   status.textContent = over ? over : `${side} to move` + (state.cursor < state.moves.length
     ? ` (ply ${state.cursor} of ${state.moves.length})` : '');
 }
+
+// Is the board showing the end of a finished game?
+function finished() { return Boolean(state.result) && state.cursor === state.moves.length; }
 
 function clockText(ms) {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
@@ -270,7 +274,7 @@ function clockLeft(colour) {
 function drawPlayer(element, colour) {
   const other = colour === 'black' ? 'white' : 'black';
   element.replaceChildren();
-  element.classList.toggle('to-move', state.board.to_move === colour && !state.board.over);
+  element.classList.toggle('to-move', state.board.to_move === colour && !state.board.over && !finished());
   element.dataset.side = colour;
   const dot = document.createElement('span');
   dot.className = `dot ${colour}`;
@@ -509,10 +513,55 @@ function fillForm() {
 
 function showModeFields() {
   const mode = $('#new-form').elements.mode.value;
-  document.querySelectorAll('#new-form label, #new-form .note').forEach((label) => {
+  document.querySelectorAll('#new-form label, #new-form .note, #new-form fieldset').forEach((label) => {
     const classes = [...label.classList].filter((c) => c.startsWith('for-'));
     label.hidden = classes.length > 0 && !classes.includes(`for-${mode}`);
   });
+  showRules();
+}
+
+// An adjudication rule's numbers can be changed only while the rule is on.
+function showRules() {
+  const form = $('#new-form').elements;
+  for (const rule of ['draw', 'resign']) {
+    const on = form[`${rule}-on`].checked;
+    const box = form[`${rule}-on`].closest('label').nextElementSibling;
+    box.classList.toggle('off', !on);
+    box.querySelectorAll('input').forEach((input) => { input.disabled = !on; });
+  }
+}
+
+// The rules as `sumito match --draw` and `--resign` take them; the server checks them.
+function adjudicationRules(form) {
+  const rules = {};
+  if (form['draw-on'].checked) {
+    rules.draw = `movenumber=${form['draw-movenumber'].value.trim()} `
+      + `movecount=${form['draw-movecount'].value.trim()} score=${form['draw-score'].value.trim()}`;
+  }
+  if (form['resign-on'].checked) {
+    rules.resign = `movecount=${form['resign-movecount'].value.trim()} score=${form['resign-score'].value.trim()}`
+      + (form['resign-twosided'].checked ? ' twosided=true' : '');
+  }
+  return rules;
+}
+
+// The person's Offer draw and Resign, what the engine said, and a watched game's rules.
+function drawEnding() {
+  const ending = state.ending;
+  $('#ending-buttons').hidden = state.mode !== 'play';
+  $('#offer-draw').disabled = !ending.can_offer_draw;
+  $('#resign').disabled = !ending.can_resign;
+  const says = $('#engine-says');
+  says.hidden = !ending.engine_says;
+  says.textContent = ending.engine_says || '';
+  says.classList.toggle('ended', Boolean(state.result));
+  const rules = ending.adjudication;
+  const note = $('#adjudication-note');
+  note.hidden = !rules;
+  if (rules) {
+    note.textContent = 'Adjudication: ' + [rules.draw && `draw ${rules.draw}`,
+      rules.resign && `loss ${rules.resign}`].filter(Boolean).join('; ');
+  }
 }
 
 function redraw() {
@@ -528,9 +577,13 @@ function redraw() {
   const over = state.cursor === state.moves.length && state.result;
   result.hidden = !over;
   if (over) {
-    result.replaceChildren(state.result.token, Object.assign(document.createElement('small'), { textContent: state.result.text }));
+    const small = (text) => Object.assign(document.createElement('small'), { textContent: text });
+    result.replaceChildren(state.result.token, small(state.result.text));
+    // An adjudicated game shows the scores that decided it.
+    if (state.result.evidence) result.appendChild(small(`scores: ${state.result.evidence}`));
   }
   drawStatus();
+  drawEnding();
   drawMoves();
   drawEngine();
   drawGraph();
@@ -579,9 +632,11 @@ function newGame(event) {
     request.tc = form.tc.value;
     request.engines = [Number(form.engine0.value)];
     if (!form.skill.disabled) request.skill = Number(form.skill.value);
+    request.engine_resigns = form['engine-resigns'].checked;
   } else if (mode === 'watch') {
     request.tc = form.tc.value;
     request.engines = [Number(form['black-engine'].value), Number(form['white-engine'].value)];
+    Object.assign(request, adjudicationRules(form));
   } else {
     request.engines = [Number(form.engine0.value)];
   }
@@ -609,6 +664,10 @@ function wire() {
   $('#undo').addEventListener('click', () => api('/api/undo', { plies: 1 }));
   $('#takeback').addEventListener('click', () => api('/api/undo', { plies: 2 }));
   $('#analyse-game').addEventListener('click', () => api('/api/analysis', { running: true }));
+  $('#offer-draw').addEventListener('click', () => api('/api/offer-draw', {}));
+  $('#resign').addEventListener('click', () => api('/api/resign', {}));
+  $('#new-form').elements['draw-on'].addEventListener('change', showRules);
+  $('#new-form').elements['resign-on'].addEventListener('change', showRules);
   $('#analysis-toggle').addEventListener('click', () =>
     api('/api/analysis', { running: !(state && state.mode === 'analyse' && state.analysing) }));
   $('#multipv').addEventListener('change', (e) => api('/api/analysis', { multipv: Number(e.target.value) }));
