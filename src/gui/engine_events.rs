@@ -77,7 +77,9 @@ impl Table {
         };
         let info = parse_info(line);
         let rank = info.multipv as usize;
-        if rank == 0 || rank > 64 {
+        // A line without moves is no line to show: the once-a-second progress line (`info
+        // depth … currmove …`) or `info string`.
+        if rank == 0 || rank > 64 || info.pv.is_empty() {
             return;
         }
         if rank == 1
@@ -265,6 +267,8 @@ mod tests {
             "info depth 2 multipv 2 score cp -20 pv a5b5 i5h5",
             "info depth 3 multipv 1 score cp 80 lowerbound pv a1b2",
             "info depth 3 multipv 2 score cp -25 upperbound pv a5b5",
+            // The progress line of a long search replaces no line.
+            "info depth 4 currmove a5b5 currmovenumber 2 nodes 900 nps 900 time 1000 hashfull 3",
         ] {
             table.on_info(7, line);
         }
