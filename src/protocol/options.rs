@@ -271,7 +271,7 @@ mod tests {
                 "{name}"
             );
         }
-        let others = ["Ponder", "TunedEval"];
+        let others = ["Ponder", "TunedEval", "ShowWDL", "LimitStrength"];
         for (name, kind) in OPTIONS {
             if matches!(kind, Kind::Check { .. }) && !others.contains(&name) {
                 assert!(

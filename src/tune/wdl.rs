@@ -71,13 +71,13 @@ mod tests {
             scale: 60.0,
         };
         let mut entries = Vec::new();
-        for step in -300..=300 {
-            let score = step as f64 * 2.0;
+        for step in -60..=60 {
+            let score = step as f64 * 10.0;
             let [win, draw, _] = truth.chances(score);
-            // Results in the model's proportions, a thousand games at each score.
-            let wins = (win * 1000.0).round() as usize;
-            let draws = (draw * 1000.0).round() as usize;
-            for game in 0..1000 {
+            // Results in the model's proportions, two hundred games at each score.
+            let wins = (win * 200.0).round() as usize;
+            let draws = (draw * 200.0).round() as usize;
+            for game in 0..200 {
                 let result = if game < wins {
                     1.0
                 } else if game < wins + draws {
