@@ -1,6 +1,5 @@
 //! `sumito compliance`: checks that a UAP engine follows PROTOCOL.md, one rule at a time.
 
-use std::time::Duration;
 use sumito::compliance::DEFAULT_PATIENCE;
 use sumito::uap_client::EngineSpec;
 
@@ -19,14 +18,10 @@ pub struct ComplianceArgs {
 
 /// Runs every check against the engine; an error (so a non-zero exit) unless all pass.
 pub fn run(args: &ComplianceArgs) -> super::Outcome {
-    let patience = args.patience;
-    if !(patience.is_finite() && (0.1..=600.0).contains(&patience)) {
-        return Err("--patience must be from 0.1 to 600 seconds".into());
-    }
+    let patience = super::flags::patience(args.patience)?;
     let spec = EngineSpec {
         name: "under test".into(),
         ..EngineSpec::from_command_line(&args.engine)?
     };
-    let patience = Duration::from_secs_f64(patience);
     Ok(sumito::compliance::run(&spec, patience)?)
 }

@@ -80,6 +80,24 @@ impl EngineFlags {
     }
 }
 
+/// `--patience` of compliance and timing: how long an answer that should come at once may
+/// take, from 0.1 to 600 seconds.
+pub fn patience(seconds: f64) -> Result<std::time::Duration, String> {
+    if !(seconds.is_finite() && (0.1..=600.0).contains(&seconds)) {
+        return Err("--patience must be from 0.1 to 600 seconds".into());
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}
+
+/// `--silence-timeout`, the seconds an engine may stay silent where no clock bounds it (match
+/// and gui): more than 0, at most a day.
+pub fn silence_timeout(seconds: f64) -> Result<std::time::Duration, String> {
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0) {
+        return Err("--silence-timeout must be more than 0 and at most 86400 seconds".into());
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,6 +27,9 @@ pub struct GuiArgs {
     /// Open the page in the default browser.
     #[arg(long)]
     pub open: bool,
+    /// Seconds an engine may take to answer its handshake before the page says it failed.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub silence_timeout: f64,
 }
 
 /// Sumito itself, run as a child process like any other engine.
@@ -58,7 +61,12 @@ fn config(args: &GuiArgs) -> Result<GuiConfig, String> {
         (None, Some(tc)) => tc,
         (None, None) => TimeControl::MoveTime { ms: 1000 },
     };
-    Ok(GuiConfig { engines, tc })
+    let silence = super::flags::silence_timeout(args.silence_timeout)?;
+    Ok(GuiConfig {
+        engines,
+        tc,
+        silence,
+    })
 }
 
 /// Runs `sumito gui` until it is interrupted.

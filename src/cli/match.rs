@@ -342,10 +342,7 @@ fn check_numbers(raw: &MatchArgs) -> Result<(), String> {
     {
         return Err("--game-time must be from 0.001 to 86400 seconds".into());
     }
-    let silence = raw.silence_timeout;
-    if !(silence.is_finite() && silence > 0.0 && silence <= 86_400.0) {
-        return Err("--silence-timeout must be more than 0 and at most 86400 seconds".into());
-    }
+    super::flags::silence_timeout(raw.silence_timeout)?;
     Ok(())
 }
 

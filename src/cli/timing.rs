@@ -4,7 +4,7 @@
 //! `--load N` runs N busy threads beside the engine for the whole measurement, so that the
 //! figures can be taken on a machine with no idle core, where scheduling delays show up.
 
-use sumito::compliance::timing::{PATIENCE, Plan, measure, under_load};
+use sumito::compliance::timing::{DEFAULT_PATIENCE, Plan, measure, under_load};
 use sumito::say;
 use sumito::uap_client::{EngineProcess, EngineSpec, parse_option};
 use sumito::util::samples::Samples;
@@ -30,6 +30,10 @@ pub struct TimingArgs {
     /// Seed for the positions and the delays before `stop`.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Seconds an answer may take before the engine is given up on: the handshake, readyok,
+    /// bestmove after stop or past the move time.
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_PATIENCE.as_secs_f64())]
+    pub patience: f64,
 }
 
 /// Runs the measurement and prints one line per kind.
@@ -43,7 +47,8 @@ pub fn run(args: &TimingArgs) -> super::Outcome {
         options,
         ..EngineSpec::from_command_line(&args.engine)?
     };
-    let mut engine = EngineProcess::start(&spec, PATIENCE)?;
+    let patience = super::flags::patience(args.patience)?;
+    let mut engine = EngineProcess::start(&spec, patience)?;
     let name = engine
         .id_name
         .clone()
@@ -62,6 +67,7 @@ pub fn run(args: &TimingArgs) -> super::Outcome {
         samples: args.samples,
         movetime_ms: args.movetime,
         seed: args.seed,
+        patience,
     };
     let timing = under_load(args.load, || measure(&mut engine, &plan))?;
     let spread = |samples: &Samples| {

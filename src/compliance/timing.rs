@@ -13,8 +13,9 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// How long the engine may take for the handshake and for `readyok`.
-pub const PATIENCE: Duration = Duration::from_secs(5);
+/// How long the engine may take for the handshake, `readyok`, and `bestmove` after `stop` or
+/// past its move time, unless `--patience` says otherwise.
+pub const DEFAULT_PATIENCE: Duration = Duration::from_secs(5);
 
 /// Longest wait before `stop` (the shortest is a tenth of it), in milliseconds.
 const MAX_STOP_DELAY_MS: u64 = 200;
@@ -28,6 +29,8 @@ pub struct Plan {
     pub movetime_ms: u64,
     /// Seed for the positions and the delays before `stop`.
     pub seed: u64,
+    /// How long an answer may take before the engine is given up on.
+    pub patience: Duration,
 }
 
 /// The two series measured.
@@ -78,7 +81,7 @@ pub fn measure(engine: &mut EngineProcess, plan: &Plan) -> Result<Timing, Engine
         }
         send(engine, &format!("position fen {position}"))?;
         engine
-            .sync(PATIENCE)
+            .sync(plan.patience)
             .map_err(|f| f.waiting_for("readyok after position"))?;
 
         send(engine, "go infinite")?;
@@ -86,13 +89,13 @@ pub fn measure(engine: &mut EngineProcess, plan: &Plan) -> Result<Timing, Engine
         std::thread::sleep(Duration::from_millis(delay));
         let sent = Instant::now();
         send(engine, "stop")?;
-        let answered = bestmove(engine, sent + PATIENCE)?;
+        let answered = bestmove(engine, sent + plan.patience)?;
         stop_latency.push_difference(answered - sent, Duration::ZERO);
 
         let budget = Duration::from_millis(plan.movetime_ms);
         let sent = Instant::now();
         send(engine, &format!("go movetime {}", plan.movetime_ms))?;
-        let answered = bestmove(engine, sent + budget + PATIENCE)?;
+        let answered = bestmove(engine, sent + budget + plan.patience)?;
         overrun.push_difference(answered - sent, budget);
     }
     progress.set(u64::from(plan.samples), "searches of each kind");

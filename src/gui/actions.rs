@@ -390,6 +390,7 @@ mod tests {
         Table::new(GuiConfig {
             engines: vec![spec.clone(), spec],
             tc: TimeControl::MoveTime { ms: 100 },
+            silence: std::time::Duration::from_secs(10),
         })
     }
 

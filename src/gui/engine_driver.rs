@@ -8,9 +8,6 @@ use crate::uap_client::{EngineProcess, EngineSpec, Failure};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
-/// How long an engine may take to start and answer the handshake.
-const START_PATIENCE: Duration = Duration::from_secs(10);
-
 /// How long an engine may take to answer `bestmove` after `stop`, or `readyok` after the set-up
 /// of a search, before it counts as silent.
 const STOP_PATIENCE: Duration = Duration::from_secs(5);
@@ -67,14 +64,16 @@ pub struct Driver {
 
 impl Driver {
     /// Starts `spec` in a new thread; `report` receives every event.
+    /// `silence` is how long its handshake may take.
     pub fn start(
         spec: EngineSpec,
+        silence: Duration,
         report: impl Fn(DriverEvent) + Send + 'static,
     ) -> Result<Driver, GuiError> {
         let (commands, inbox) = channel();
         let thread = std::thread::Builder::new()
             .name(format!("gui engine {}", spec.name))
-            .spawn(move || run(spec, inbox, report))
+            .spawn(move || run(spec, silence, inbox, report))
             .map_err(GuiError::EngineThread)?;
         Ok(Driver { commands, thread })
     }
@@ -99,8 +98,13 @@ impl Driver {
 }
 
 /// The driver thread: start, then one search at a time until the handle is dropped.
-fn run(spec: EngineSpec, inbox: Receiver<Command>, report: impl Fn(DriverEvent)) {
-    let mut engine = match EngineProcess::start(&spec, START_PATIENCE) {
+fn run(
+    spec: EngineSpec,
+    silence: Duration,
+    inbox: Receiver<Command>,
+    report: impl Fn(DriverEvent),
+) {
+    let mut engine = match EngineProcess::start(&spec, silence) {
         Ok(engine) => engine,
         Err(error) => {
             report(DriverEvent::Failed {

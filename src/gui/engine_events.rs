@@ -253,6 +253,7 @@ mod tests {
         let mut table = Table::new(GuiConfig {
             engines: vec![spec],
             tc: TimeControl::MoveTime { ms: 100 },
+            silence: std::time::Duration::from_secs(10),
         });
         table.search = Some(Search {
             serial: 7,

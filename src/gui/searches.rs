@@ -27,7 +27,9 @@ impl Table {
     /// names itself, and know whether it has levels, before it plays.
     pub fn probe_engines(&mut self, reporter: &dyn Reporter) {
         for (index, spec) in self.config.engines.iter().enumerate().skip(1) {
-            if let Ok(driver) = Driver::start(spec.clone(), reporter.for_probe(index)) {
+            if let Ok(driver) =
+                Driver::start(spec.clone(), self.config.silence, reporter.for_probe(index))
+            {
                 self.probes.push((index, driver));
             }
         }
@@ -47,7 +49,11 @@ impl Table {
         };
         let generation = self.next_generation;
         self.next_generation += 1;
-        let driver = Driver::start(spec, reporter.for_driver(seat, generation));
+        let driver = Driver::start(
+            spec,
+            self.config.silence,
+            reporter.for_driver(seat, generation),
+        );
         let (driver, failed) = match driver {
             Ok(driver) => (Some(driver), None),
             Err(error) => (None, Some(error.to_string())),

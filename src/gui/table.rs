@@ -35,6 +35,8 @@ pub struct GuiConfig {
     pub engines: Vec<EngineSpec>,
     /// The default time control.
     pub tc: TimeControl,
+    /// How long an engine's handshake may take (`--silence-timeout`).
+    pub silence: std::time::Duration,
 }
 
 /// An engine at the table.

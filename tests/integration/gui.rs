@@ -265,7 +265,16 @@ fn engines_that_crash_cheat_or_stay_silent_lose_and_say_so() {
         ("mute", "crash"),
     ] {
         let command = script(engine);
-        let gui = Gui::start(&["--engine", &command, "--movetime", "100"]);
+        // A second for the handshake, not ten: the mute engine never answers it.
+        let flags = [
+            "--engine",
+            &command,
+            "--movetime",
+            "100",
+            "--silence-timeout",
+            "1",
+        ];
+        let gui = Gui::start(&flags);
         let new = post_json(&gui.address, "/api/new", r#"{"mode":"watch"}"#);
         assert_eq!(new.status, 200, "{}", new.body);
         let state = gui.wait_for("the end of the game", |s| !s["result"].is_null());
@@ -343,6 +352,20 @@ fn listening_on_every_address_at_once_is_refused() {
     let run = crate::common::engines::run_sumito(&["gui", "--host", "0.0.0.0", "--port", "0"]);
     assert!(!run.success);
     assert!(run.stderr.contains("0.0.0.0"), "{}", run.stderr);
+}
+
+#[test]
+fn a_silence_timeout_out_of_range_is_refused() {
+    for seconds in ["0", "nan", "86401"] {
+        let flag = format!("--silence-timeout={seconds}");
+        let run = crate::common::engines::run_sumito(&["gui", "--port", "0", &flag]);
+        assert!(!run.success, "{seconds}");
+        assert!(
+            run.stderr.contains("--silence-timeout must be"),
+            "{}",
+            run.stderr
+        );
+    }
 }
 
 #[test]

@@ -31,7 +31,24 @@ fn measures_stop_and_movetime_against_sumito() {
 
 #[test]
 fn an_engine_that_never_answers_is_an_error() {
-    let run = run_sumito(&["timing", "--engine", &script("timeout"), "--samples", "2"]);
+    // Half a second of patience, not five: the engine never answers `stop`.
+    let engine = script("timeout");
+    let args = [
+        "timing",
+        "--engine",
+        &engine,
+        "--samples",
+        "2",
+        "--patience",
+        "0.5",
+    ];
+    let run = run_sumito(&args);
     assert!(!run.success);
     assert!(run.stderr.contains("bestmove"), "{}", run.stderr);
+    let refused = run_sumito(&["timing", "--engine", &engine, "--patience", "0"]);
+    assert!(
+        refused.stderr.contains("--patience must be"),
+        "{}",
+        refused.stderr
+    );
 }
