@@ -128,7 +128,7 @@ impl Skill {
 /// and `Elo` use: a chain of 15 steps from the random mover through movers that play a random
 /// move with probability p and the greedy one-ply move otherwise (p = 0.97 … 0), each 300
 /// games, then level 1 against the greedy mover (200 games, −272): 2579, within about ±160
-/// (`cargo test --release --test engine skill_anchor -- --ignored --nocapture`).
+/// (`cargo test --release --test integration skill_anchor -- --ignored --nocapture`).
 pub const LEVEL_ONE_OVER_RANDOM: i32 = 2579;
 
 /// Full strength (level 20) on the same scale.

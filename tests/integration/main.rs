@@ -1,15 +1,23 @@
-//! The tests of Sumito's programs run as a user runs them: match, analyse, play, the GUI,
-//! compliance, timing, datagen, tune and the command line. The tests are gathered into two
-//! binaries, this one and `tests/engine/` (rules, search and protocol): a release test binary
-//! takes long to compile, and two let both cores compile at once once the `sumito` binary they
-//! drive is built. The browser test and the GNU parallel / Slurm test are ignored here:
+//! The integration tests, gathered into one test binary: a release test binary takes long to
+//! compile (the crate's code is optimised into each), so one instead of nineteen saves most
+//! of a clean `cargo test --release`. Each module is what used to be its own file under
+//! `tests/`. The browser test and the GNU parallel / Slurm test are ignored here:
 //! `scripts/browser-test` and `.ci/run` run them by module (`browser::`, `match_parallel::`)
 //! with `--ignored`.
 //!
-//! One module: `cargo test --release --test integration gui::`.
+//! The binary's command-line modules (`src/cli/`) are compiled in here too, so that their unit
+//! tests run in this binary rather than in a test build of the whole program of its own
+//! (`[[bin]] test = false` in Cargo.toml).
+//!
+//! One module: `cargo test --release --test integration perft::` (add `-- --ignored` for the
+//! deep runs).
 
 #[path = "../common/mod.rs"]
 mod common;
+
+#[path = "../../src/cli/mod.rs"]
+#[allow(dead_code)]
+mod cli;
 
 mod analyse;
 mod browser;
@@ -20,6 +28,16 @@ mod gui;
 mod match_merge;
 mod match_parallel;
 mod match_runner;
+mod movegen_reference;
+mod perft;
 mod play;
+mod protocol;
+mod protocol_fuzz;
+mod reference_self_check;
+mod rules;
+mod search;
+mod selfplay;
+mod skill_anchor;
+mod storm;
 mod timing;
 mod tune;

@@ -2,7 +2,7 @@
 //! from the coordinate reference generator.
 //!
 //! Depth 5 and the reference's own recount of every figure are slow:
-//! `cargo test --release --test engine perft:: -- --ignored`.
+//! `cargo test --release --test integration perft:: -- --ignored`.
 
 use crate::common::reference::{self, RefPosition};
 use sumito::board::{Layout, Position};
@@ -77,7 +77,7 @@ fn perft_to_depth_four_matches_the_data_file() {
 }
 
 #[test]
-#[ignore = "slow: cargo test --release --test engine perft:: -- --ignored"]
+#[ignore = "slow: cargo test --release --test integration perft:: -- --ignored"]
 fn perft_depth_five_matches_the_data_file() {
     assert!(check(5, 5) >= 3);
 }
@@ -93,7 +93,7 @@ fn the_reference_agrees_with_the_data_file_to_depth_two() {
 }
 
 #[test]
-#[ignore = "slow: cargo test --release --test engine perft:: -- --ignored"]
+#[ignore = "slow: cargo test --release --test integration perft:: -- --ignored"]
 fn the_reference_agrees_with_the_data_file_to_depth_four() {
     for case in cases() {
         let position = RefPosition::from_fen(&case.fen).unwrap();

@@ -1,7 +1,7 @@
 //! The absolute zero of the Elo scale that `LimitStrength` and `Elo` use: Skill level 1 measured
 //! against the uniformly random mover through a chain of movers that play a random move with
 //! probability p and the greedy one-ply move otherwise. Slow, so ignored:
-//! `cargo test --release --test engine skill_anchor -- --ignored --nocapture`.
+//! `cargo test --release --test integration skill_anchor -- --ignored --nocapture`.
 
 use sumito::board::Layout;
 use sumito::movegen::Move;
@@ -68,7 +68,7 @@ fn elo(w: u32, d: u32, l: u32) -> f64 {
 }
 
 #[test]
-#[ignore = "slow: cargo test --release --test engine skill_anchor -- --ignored --nocapture"]
+#[ignore = "slow: cargo test --release --test integration skill_anchor -- --ignored --nocapture"]
 fn skill_one_over_the_random_mover() {
     let chain = [
         1.0, 0.97, 0.94, 0.9, 0.85, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05, 0.0,
