@@ -10,10 +10,18 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let started = std::time::Instant::now();
     env_logger::Builder::new()
         .parse_filters(&cli.log_level)
         .parse_env("RUST_LOG")
         .target(env_logger::Target::Stderr)
+        // Seconds since start: what an engine's log is read for (when did the search stop?).
+        .format(move |out, record| {
+            use std::io::Write;
+            let seconds = started.elapsed().as_secs_f64();
+            let (level, target) = (record.level(), record.target());
+            writeln!(out, "[{seconds:9.3} {level:<5} {target}] {}", record.args())
+        })
         .init();
     let result = cli.check().and_then(|()| dispatch(&cli));
     match result {

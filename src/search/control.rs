@@ -40,7 +40,8 @@ pub struct Progress {
     pub currmove: Move,
     /// Its place in this iteration's order, from 1.
     pub number: u32,
-    /// Table fill, per mille, when the move was begun.
+    /// Table fill, per mille, when the move was begun (0 before the first second, when it is
+    /// not sampled).
     pub hashfull: u32,
 }
 

@@ -231,12 +231,15 @@ impl<'a, 't> Searcher<'a, 't> {
         let main = self.td.id == 0;
         for index in 0..moves.len() {
             let mv = moves[index].mv;
-            if main && self.shared.control.elapsed() >= PV_CHANGE_REPORT_AFTER {
+            if main {
+                // Sampling the table is left to the moves begun after the first second, when
+                // the progress line is written at all.
+                let late = self.shared.control.elapsed() >= PV_CHANGE_REPORT_AFTER;
                 self.shared.control.set_progress(Progress {
                     depth: depth as u32,
                     currmove: mv,
                     number: index as u32 + 1,
-                    hashfull: self.shared.tt.hashfull(),
+                    hashfull: if late { self.shared.tt.hashfull() } else { 0 },
                 });
             }
             let child = root.play(mv);

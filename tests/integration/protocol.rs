@@ -808,7 +808,7 @@ fn a_long_search_says_once_a_second_which_move_it_searches_and_stops_before_best
     engine.send("position startpos");
     engine.send("go infinite");
     // Long enough for the line to come at least once after the first second.
-    std::thread::sleep(Duration::from_millis(3500));
+    std::thread::sleep(Duration::from_millis(2200));
     engine.send("stop");
     let lines = engine.until(|l| l.starts_with("bestmove"));
     let progress: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
