@@ -780,8 +780,10 @@ fn annex_session_runs_line_for_line() {
                 }
                 let shape: Vec<&str> =
                     repeated.map_or(Vec::new(), |p| p.split_whitespace().collect());
+                // A search that takes over a second (a loaded machine) adds progress lines.
+                let progress = words.starts_with(&["info", "depth"]) && words.contains(&"currmove");
                 assert!(
-                    repeated.is_some() && fits(&shape, &words),
+                    repeated.is_some() && (fits(&shape, &words) || progress),
                     "PROTOCOL.md's annex expects '{pattern}', the engine said '{got}'"
                 );
             };
