@@ -13,10 +13,15 @@ const INTERVAL: Duration = Duration::from_secs(1);
 
 /// Open while the search runs; closed just before `bestmove`, after which no progress line
 /// comes (a line being written holds the gate, so closing waits for it).
-#[derive(Default)]
 pub struct Gate {
     open: Mutex<bool>,
     wake: Condvar,
+}
+
+impl Default for Gate {
+    fn default() -> Gate {
+        Gate::new()
+    }
 }
 
 impl Gate {
