@@ -91,6 +91,12 @@ impl Control {
         let now = self.now();
         self.started.store(now, Ordering::Release);
         self.clock_started.store(now, Ordering::Release);
+        self.begin_count();
+    }
+
+    /// Clears the node count and the progress for a search beginning now: a control may serve
+    /// several searches in a row (`bench`), each counted from zero.
+    pub fn begin_count(&self) {
         self.progress.store(0, Ordering::Relaxed);
         self.nodes.store(0, Ordering::Relaxed);
     }
@@ -111,7 +117,7 @@ impl Control {
         self.nodes.fetch_add(nodes, Ordering::Relaxed);
     }
 
-    /// Nodes published so far in this search.
+    /// Nodes published so far in this search, by all its threads.
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
     }

@@ -14,7 +14,7 @@ use crate::board::Position;
 use crate::eval::{DEFAULT_DARE, Dare, Weights};
 use crate::movegen::Move;
 use crate::util::random::{Random, clock_seed};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// Most search threads accepted.
@@ -235,11 +235,11 @@ impl Engine {
             self.settings.move_overhead_ms,
             self.settings.switches.adaptive_time,
         );
+        control.begin_count();
         let shared = Shared {
             tt,
             control,
             done: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
             weights: self.settings.weights,
             switches: self.settings.switches,
             draws: draw_scores(root.side_to_move(), self.settings.contempt),
@@ -267,7 +267,7 @@ impl Engine {
         };
         let random = &mut self.random;
         let finish = |moves: &[RootMove], depth: u32| {
-            let nodes = shared.nodes.load(Ordering::Relaxed);
+            let nodes = shared.control.nodes();
             let scores: Vec<i32> = moves[..lines].iter().map(RootMove::last_score).collect();
             let chosen = skill.choose(&scores, random);
             let line = &moves[chosen];
@@ -337,7 +337,7 @@ fn line_info(
     multipv: usize,
     line: &RootMove,
 ) -> Info {
-    let nodes = shared.nodes.load(Ordering::Relaxed);
+    let nodes = shared.control.nodes();
     let time = shared.control.elapsed();
     Info {
         depth,

@@ -113,7 +113,7 @@ impl<'a, 't> Searcher<'a, 't> {
         }
         let nodes = self.td.nodes;
         if let Some(limit) = self.time.node_limit() {
-            let others = self.shared.nodes.load(Ordering::Relaxed) - self.flushed;
+            let others = self.shared.control.nodes() - self.flushed;
             if self.can_stop && nodes + others >= limit {
                 self.stopped = true;
                 return true;
@@ -134,9 +134,7 @@ impl<'a, 't> Searcher<'a, 't> {
 
     /// Adds the nodes not yet counted to the shared total.
     pub fn flush_nodes(&mut self) {
-        let new = self.td.nodes - self.flushed;
-        self.shared.nodes.fetch_add(new, Ordering::Relaxed);
-        self.shared.control.add_nodes(new);
+        self.shared.control.add_nodes(self.td.nodes - self.flushed);
         self.flushed = self.td.nodes;
     }
 

@@ -9,7 +9,7 @@ use super::tt::TranspositionTable;
 use crate::board::{Colour, Position};
 use crate::eval::{Dare, Weights, evaluate};
 use crate::movegen::Move;
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::AtomicBool;
 
 /// What all threads of one search share.
 pub struct Shared<'a> {
@@ -17,11 +17,9 @@ pub struct Shared<'a> {
     pub tt: &'a TranspositionTable,
     /// The stop flag, the ponder state and the clock.
     pub control: &'a Control,
-    /// Set by the main thread when it is done, to stop the helpers.
+    /// Set by the main thread when it is done, to stop the helpers. (The nodes of all threads
+    /// are counted in the control, every [`CHECK_INTERVAL`](super::negamax::CHECK_INTERVAL).)
     pub done: AtomicBool,
-    /// Nodes of all threads, updated every
-    /// [`CHECK_INTERVAL`](super::negamax::CHECK_INTERVAL) nodes.
-    pub nodes: AtomicU64,
     /// The evaluation's weights.
     pub weights: Weights,
     /// The search features on or off.
