@@ -3,6 +3,7 @@
 //! (`sumito play`) and the GUI ask the same questions here, with Sumito's own scores of its
 //! last moves (its point of view, oldest first), so they give the same answers.
 
+use crate::analysis::reported_text as text;
 use crate::board::{Colour, Position};
 use crate::search::Reported;
 
@@ -27,14 +28,6 @@ pub const RESIGN_MOVES: usize = 3;
 pub enum DrawAnswer {
     Accept(String),
     Decline(String),
-}
-
-/// A score as players read it: `+0.25` marbles, or `#3` (a forced win in 3 moves).
-fn text(score: Reported) -> String {
-    match score {
-        Reported::Centi(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
-        Reported::Mate(n) => format!("#{n}"),
-    }
 }
 
 /// How Sumito, playing `sumito`, answers a draw offered in `position`, given its scores of its
