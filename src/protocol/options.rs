@@ -4,7 +4,7 @@ use super::error::{ErrorCode, ProtocolError, quote};
 use crate::eval::{DEFAULT_DARE, MAX_DARE};
 use crate::search::{
     DEFAULT_CONTEMPT, FULL_STRENGTH_ELO, LEVEL_ONE_OVER_RANDOM, MAX_CONTEMPT, MAX_HASH_MB,
-    MAX_SKILL, MAX_THREADS, SearchSwitches,
+    MAX_SKILL, MAX_THREADS,
 };
 
 /// An option's type and range, as announced after `uap`.
@@ -24,7 +24,7 @@ pub enum Kind {
 pub const MAX_TEXT: usize = 256;
 
 /// Every option: name and kind.
-pub const OPTIONS: [(&str, Kind); 27] = [
+pub const OPTIONS: [(&str, Kind); 16] = [
     (
         "Hash",
         Kind::Spin {
@@ -99,72 +99,6 @@ pub const OPTIONS: [(&str, Kind); 27] = [
     ),
     ("Ponder", Kind::Check { default: false }),
     ("Clear Hash", Kind::Button),
-    (
-        "NullMove",
-        Kind::Check {
-            default: SearchSwitches::DEFAULT.null_move,
-        },
-    ),
-    (
-        "Reductions",
-        Kind::Check {
-            default: SearchSwitches::DEFAULT.reductions,
-        },
-    ),
-    (
-        "Futility",
-        Kind::Check {
-            default: SearchSwitches::DEFAULT.futility,
-        },
-    ),
-    (
-        "MoveCountPruning",
-        Kind::Check {
-            default: SearchSwitches::DEFAULT.move_count_pruning,
-        },
-    ),
-    (
-        "Improving",
-        Kind::Check {
-            default: SearchSwitches::DEFAULT.improving,
-        },
-    ),
-    (
-        "QuiesceTable",
-        Kind::Check {
-            default: SearchSwitches::DEFAULT.quiesce_table,
-        },
-    ),
-    (
-        "DeltaPruning",
-        Kind::Check {
-            default: SearchSwitches::DEFAULT.delta_pruning,
-        },
-    ),
-    (
-        "CounterMoves",
-        Kind::Check {
-            default: SearchSwitches::DEFAULT.counter_moves,
-        },
-    ),
-    (
-        "ContinuationHistory",
-        Kind::Check {
-            default: SearchSwitches::DEFAULT.continuation_history,
-        },
-    ),
-    (
-        "RepetitionEval",
-        Kind::Check {
-            default: SearchSwitches::DEFAULT.repetition_eval,
-        },
-    ),
-    (
-        "AdaptiveTime",
-        Kind::Check {
-            default: SearchSwitches::DEFAULT.adaptive_time,
-        },
-    ),
     ("TunedEval", Kind::Check { default: true }),
     // UCI_LimitStrength and UCI_Elo: a strength by Elo (the random mover is 0), mapped onto
     // the Skill levels.
@@ -259,28 +193,6 @@ pub fn check(name: &str, value: Option<&str>) -> Result<(&'static str, Value), P
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_search_switch_is_a_check_option_with_the_switchs_default() {
-        for (name, _) in SearchSwitches::OPTIONS {
-            let default = SearchSwitches::default_of(name);
-            let announced = OPTIONS.iter().find(|(n, _)| *n == name).map(|(_, k)| *k);
-            assert_eq!(
-                announced,
-                default.map(|default| Kind::Check { default }),
-                "{name}"
-            );
-        }
-        let others = ["Ponder", "TunedEval", "ShowWDL", "LimitStrength"];
-        for (name, kind) in OPTIONS {
-            if matches!(kind, Kind::Check { .. }) && !others.contains(&name) {
-                assert!(
-                    SearchSwitches::default_of(name).is_some(),
-                    "{name} sets no switch"
-                );
-            }
-        }
-    }
 
     #[test]
     fn values_are_checked_against_the_announced_ranges() {

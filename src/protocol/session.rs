@@ -221,12 +221,6 @@ impl Session {
         let (name, value) = options::check(name, value)?;
         let bad = |message: String| ProtocolError::new(ErrorCode::BadOption, message);
         let engine = self.engine()?;
-        if let (Some(switch), &Value::Flag(on)) =
-            (engine.settings.switches.option_mut(name), &value)
-        {
-            *switch = on;
-            return Ok(());
-        }
         match (name, value) {
             ("Hash", Value::Number(mb)) => engine
                 .set_hash(mb as usize)

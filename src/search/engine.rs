@@ -6,7 +6,6 @@ use super::iterative::{Iteration, Plan, RootMove, ScoreBound};
 use super::score::{DEFAULT_CONTEMPT, Reported, draw_scores};
 use super::skill::Skill;
 use super::smp::lazy_smp;
-use super::switches::SearchSwitches;
 use super::thread_data::{Shared, ThreadData};
 use super::time::{Limits, TimeManager};
 use super::tt::{TableSizeError, TranspositionTable};
@@ -29,8 +28,6 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     /// Evaluation weights.
     pub weights: Weights,
-    /// Search features on or off (for measuring them).
-    pub switches: SearchSwitches,
     /// Playing strength for people (full strength by default).
     pub skill: Skill,
     /// How much worse than an even game a draw or a repetition is for the side to move at the
@@ -46,7 +43,6 @@ impl Default for Settings {
             multipv: 1,
             move_overhead_ms: 10,
             weights: Weights::tuned(),
-            switches: SearchSwitches::default(),
             skill: Skill::FULL,
             contempt: DEFAULT_CONTEMPT,
             dare: DEFAULT_DARE,
@@ -229,19 +225,13 @@ impl Engine {
             ..limits.clone()
         });
         let limits = capped.as_ref().unwrap_or(limits);
-        let time = TimeManager::new(
-            limits,
-            root.side_to_move(),
-            self.settings.move_overhead_ms,
-            self.settings.switches.adaptive_time,
-        );
+        let time = TimeManager::new(limits, root.side_to_move(), self.settings.move_overhead_ms);
         control.begin_count();
         let shared = Shared {
             tt,
             control,
             done: AtomicBool::new(false),
             weights: self.settings.weights,
-            switches: self.settings.switches,
             draws: draw_scores(root.side_to_move(), self.settings.contempt),
             dare: Dare::new(
                 root.side_to_move(),

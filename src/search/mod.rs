@@ -5,7 +5,6 @@
 //! - `smp`: Lazy SMP, helper threads beside the main one, sharing the table.
 //! - `iterative`: iterative deepening, aspiration windows and the root search (per thread).
 //! - `negamax`: PVS with null-move pruning and late-move reductions, and quiescence.
-//! - `switches`: [`SearchSwitches`], the features measured on and off, and their options.
 //! - `ordering`: the move order (table move, pushes, killers, history).
 //! - `tt`: the lock-free transposition table.
 //! - `thread_data`: what all threads of a search share (`Shared`: table, control, node count,
@@ -31,7 +30,6 @@ mod ordering;
 mod score;
 mod skill;
 mod smp;
-mod switches;
 mod thread_data;
 mod time;
 mod tt;
@@ -45,7 +43,6 @@ pub use score::{
     DEFAULT_CONTEMPT, MATE, MATE_BOUND, MAX_CONTEMPT, MAX_DEPTH, Reported, is_decisive,
 };
 pub use skill::{FULL_STRENGTH_ELO, LEVEL_ONE_OVER_RANDOM, MAX_SKILL, Skill};
-pub use switches::SearchSwitches;
 pub use time::{GoClocks, Limits};
 pub use tt::{MAX_HASH_MB, TableSizeError};
 pub use wdl::{FITTED as WDL_MODEL, WdlModel};

@@ -1,7 +1,7 @@
 //! The search proper: negamax alpha-beta with principal variation search, null-move pruning,
 //! late-move reductions, and a quiescence search over pushes.
 
-use super::ordering::{Context, KILLER};
+use super::ordering::KILLER;
 use super::score::{
     DRAW, INFINITY, MATE_BOUND, MAX_PLY, is_decisive, loss_in, terminal_score, win_in,
 };
@@ -65,13 +65,6 @@ fn move_count_limit(depth: i32, improving: bool) -> usize {
     let base = 2 + (depth * depth) as usize;
     if improving { 2 * base } else { base }
 }
-
-/// Delta pruning: what a push must be able to gain beyond the marble it ejects (if any) to be
-/// searched in the quiescence search, in centi-marbles.
-const DELTA_MARGIN: i32 = 80;
-
-/// The worth of one marble in the evaluation, in centi-marbles.
-const MARBLE: i32 = 100;
 
 /// Late-move reduction in plies for a depth and a move number.
 fn reduction(depth: i32, index: usize) -> i32 {
@@ -172,7 +165,7 @@ impl<'a, 't> Searcher<'a, 't> {
         }
         if ply > 0 {
             if self.td.is_repetition() {
-                return self.repetition_score(position);
+                return DRAW + self.shared.draw(position);
             }
             // No line from here can beat a win already found closer to the root.
             alpha = alpha.max(loss_in(ply));
@@ -183,11 +176,10 @@ impl<'a, 't> Searcher<'a, 't> {
         }
 
         let key = table_key(position);
-        let (table_move, eval) =
-            match self.probe(position, key, node, alpha, beta, self.shared.switches.table) {
-                Probe::Cut(score) => return score,
-                Probe::Search { table_move, eval } => (table_move, eval),
-            };
+        let (table_move, eval) = match self.probe(position, key, node, alpha, beta) {
+            Probe::Cut(score) => return score,
+            Probe::Search { table_move, eval } => (table_move, eval),
+        };
         self.td.evals[ply] = eval;
         let improving = ply >= 2 && eval > self.td.evals[ply - 2];
         let node = Node { improving, ..node };
@@ -208,24 +200,10 @@ impl<'a, 't> Searcher<'a, 't> {
             return 0;
         };
 
-        if self.shared.switches.table {
-            let bound = Bound::of(best_score, alpha, beta);
-            let tt = self.shared.tt;
-            tt.store(key, ply, best_move, best_score, eval, depth, bound);
-        }
+        let bound = Bound::of(best_score, alpha, beta);
+        let tt = self.shared.tt;
+        tt.store(key, ply, best_move, best_score, eval, depth, bound);
         best_score
-    }
-
-    /// The score of a position repeated on the line: a draw's, or with `RepetitionEval` the
-    /// static evaluation on top of it.
-    #[inline(always)]
-    fn repetition_score(&self, position: &Position) -> i32 {
-        let score = if self.shared.switches.repetition_eval {
-            self.shared.evaluate(position)
-        } else {
-            DRAW
-        };
-        score + self.shared.draw(position)
     }
 
     /// Generates the legal moves of the node at `ply` and scores them for ordering, the table's
@@ -234,45 +212,19 @@ impl<'a, 't> Searcher<'a, 't> {
     fn generate(&mut self, position: &Position, ply: usize, table_move: Move) -> usize {
         let td = &mut *self.td;
         let side = position.side_to_move();
-        let previous = td.previous_move(ply);
-        let switches = self.shared.switches;
-        let context = Context {
-            counter: match switches.counter_moves {
-                true => td.heuristics.counter(side, previous),
-                false => Move::NONE,
-            },
-            followed: match switches.continuation_history {
-                true => previous,
-                false => Move::NONE,
-            },
-        };
+        let counter = td.heuristics.counter(side, td.previous_move(ply));
         let moves = &mut td.moves[ply];
         position.legal_moves(&mut moves.list);
-        moves.score(&td.heuristics, table_move, context, ply, side);
+        moves.score(&td.heuristics, table_move, counter, ply, side);
         moves.list.len()
     }
 
     /// Looks the node up in the table: a cut when a deep enough entry settles the score outside
     /// a PV node; else the move to try first and the static evaluation (from the entry when there
     /// is one, to save computing it).
-    /// `enabled` says whether the table is used here (`SearchSwitches::table`, or `quiesce_table` in
-    /// the quiescence search).
     #[inline(always)]
-    fn probe(
-        &self,
-        position: &Position,
-        key: u64,
-        node: Node,
-        alpha: i32,
-        beta: i32,
-        enabled: bool,
-    ) -> Probe {
-        let entry = if enabled {
-            self.shared.tt.probe(key, node.ply)
-        } else {
-            None
-        };
-        let Some(entry) = entry else {
+    fn probe(&self, position: &Position, key: u64, node: Node, alpha: i32, beta: i32) -> Probe {
+        let Some(entry) = self.shared.tt.probe(key, node.ply) else {
             return Probe::Search {
                 table_move: Move::NONE,
                 eval: self.shared.evaluate(position),
@@ -299,11 +251,8 @@ impl<'a, 't> Searcher<'a, 't> {
     #[inline(always)]
     fn reverse_futility(&self, node: Node, beta: i32, eval: i32) -> Option<i32> {
         let margin = FUTILITY_MARGIN * (node.depth - node.improving as i32);
-        let prune = self.shared.switches.futility
-            && !node.pv
-            && node.depth <= FUTILITY_DEPTH
-            && !is_decisive(beta)
-            && eval - margin >= beta;
+        let prune =
+            !node.pv && node.depth <= FUTILITY_DEPTH && !is_decisive(beta) && eval - margin >= beta;
         prune.then_some(eval)
     }
 
@@ -312,12 +261,7 @@ impl<'a, 't> Searcher<'a, 't> {
     #[inline(always)]
     fn null_move(&mut self, position: &Position, node: Node, beta: i32, eval: i32) -> Option<i32> {
         let depth = node.depth;
-        if !(self.shared.switches.null_move
-            && !node.pv
-            && depth >= 3
-            && eval >= beta
-            && !is_decisive(beta))
-        {
+        if !(!node.pv && depth >= 3 && eval >= beta && !is_decisive(beta)) {
             return None;
         }
         let r = 3 + depth / 4;
@@ -399,9 +343,6 @@ impl<'a, 't> Searcher<'a, 't> {
                         let previous = self.td.previous_move(ply);
                         let heuristics = &mut self.td.heuristics;
                         heuristics.reward(mv, tried, depth, ply, side, previous);
-                        if self.shared.switches.continuation_history {
-                            heuristics.reward_continuation(mv, tried, depth, side, previous);
-                        }
                         break;
                     }
                 }
@@ -420,8 +361,7 @@ impl<'a, 't> Searcher<'a, 't> {
     #[inline(always)]
     fn prunes_late_move(&self, node: Node, quiet_count: usize, best_score: i32) -> bool {
         let depth = node.depth;
-        self.shared.switches.move_count_pruning
-            && depth <= MOVE_COUNT_DEPTH
+        depth <= MOVE_COUNT_DEPTH
             && best_score > -MATE_BOUND
             && quiet_count >= move_count_limit(depth, node.improving)
     }
@@ -432,9 +372,9 @@ impl<'a, 't> Searcher<'a, 't> {
     #[inline(always)]
     fn late_move_reduction(&self, node: Node, index: usize, quiet_non_killer: bool) -> i32 {
         let depth = node.depth;
-        if self.shared.switches.reductions && depth >= 3 && index >= 3 && quiet_non_killer {
-            let not_improving = self.shared.switches.improving && !node.improving;
-            (reduction(depth, index) - node.pv as i32 + not_improving as i32).clamp(0, depth - 2)
+        if depth >= 3 && index >= 3 && quiet_non_killer {
+            let not_improving = !node.improving as i32;
+            (reduction(depth, index) - node.pv as i32 + not_improving).clamp(0, depth - 2)
         } else {
             0
         }
@@ -463,37 +403,14 @@ impl<'a, 't> Searcher<'a, 't> {
         if let Some(score) = terminal_score(position, ply, self.shared.draw(position)) {
             return score;
         }
-        let switches = self.shared.switches;
-        let key = table_key(position);
-        let pv = beta - alpha > 1;
-        // Every entry is at least as deep as a quiescence node (depth 0).
-        let node = Node {
-            depth: 0,
-            ply,
-            pv,
-            improving: false,
-        };
-        let enabled = switches.quiesce_table;
-        let stand_pat = match self.probe(position, key, node, alpha, beta, enabled) {
-            Probe::Cut(score) => return score,
-            Probe::Search { eval, .. } => eval,
-        };
+        let stand_pat = self.shared.evaluate(position);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
-            if switches.quiesce_table {
-                self.shared
-                    .tt
-                    .store(key, ply, Move::NONE, stand_pat, stand_pat, 0, Bound::Lower);
-            }
             return stand_pat;
         }
-        let alpha_before = alpha;
         alpha = alpha.max(stand_pat);
         position.push_moves(&mut self.td.moves[ply].list);
         let mut best = stand_pat;
-        let mut best_move = Move::NONE;
         let edge = RINGS[4];
-        // Ejecting the opponent's sixth marble wins whatever the evaluation says.
-        let winning = position.lost(position.side_to_move().opponent()) >= 5;
         for index in 0..self.td.moves[ply].list.len() {
             let mv = self.td.moves[ply].list.as_slice()[index];
             let child = position.play(mv);
@@ -506,12 +423,6 @@ impl<'a, 't> Searcher<'a, 't> {
                     continue;
                 }
             }
-            if switches.delta_pruning && !winning {
-                let gain = if mv.is_eject() { MARBLE } else { 0 };
-                if stand_pat + gain + DELTA_MARGIN <= alpha {
-                    continue;
-                }
-            }
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 return 0;
@@ -520,18 +431,12 @@ impl<'a, 't> Searcher<'a, 't> {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    best_move = mv;
                     self.td.update_pv(ply, mv);
                     if score >= beta {
                         break;
                     }
                 }
             }
-        }
-        if switches.quiesce_table {
-            let bound = Bound::of(best, alpha_before, beta);
-            let tt = self.shared.tt;
-            tt.store(key, ply, best_move, best, stand_pat, 0, bound);
         }
         best
     }

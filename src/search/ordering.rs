@@ -25,22 +25,6 @@ pub struct Heuristics {
     /// The quiet move that last refuted each opponent move, by colour and the refuted move's
     /// bits as for history.
     counters: Box<[[Move; 1 << 13]; 2]>,
-    /// Continuation history: how often each quiet move caused a cut-off in reply to each
-    /// opponent move, by [`continuation_index`].
-    continuation: Box<[i16]>,
-}
-
-/// Bits of the opponent's move in a continuation key (its tail and direction), and of the
-/// reply (tail, direction and size).
-const CONTINUATION_PREVIOUS_BITS: u32 = 9;
-const CONTINUATION_REPLY_BITS: u32 = 11;
-
-/// Where the continuation history of `side`'s reply `mv` to `previous` is kept.
-#[inline]
-fn continuation_index(side: Colour, previous: Move, mv: Move) -> usize {
-    let previous = (previous.to_bits() & ((1 << CONTINUATION_PREVIOUS_BITS) - 1)) as usize;
-    let reply = (mv.to_bits() & ((1 << CONTINUATION_REPLY_BITS) - 1)) as usize;
-    ((side.index() << CONTINUATION_PREVIOUS_BITS | previous) << CONTINUATION_REPLY_BITS) | reply
 }
 
 impl Default for Heuristics {
@@ -49,8 +33,6 @@ impl Default for Heuristics {
             killers: [[Move::NONE; 2]; MAX_PLY + 1],
             history: Box::new([[0; 1 << 13]; 2]),
             counters: Box::new([[Move::NONE; 1 << 13]; 2]),
-            continuation: vec![0; 2 << (CONTINUATION_PREVIOUS_BITS + CONTINUATION_REPLY_BITS)]
-                .into_boxed_slice(),
         }
     }
 }
@@ -81,10 +63,10 @@ impl Heuristics {
         }
     }
 
-    /// The ordering score of `mv` at `ply` for `side`, with the continuation history of the
-    /// reply to `followed` (none: without).
+    /// The ordering score of `mv` at `ply` for `side`, where `counter` refuted the opponent's
+    /// last move.
     #[inline]
-    fn score(&self, mv: Move, table_move: Move, context: Context, ply: usize, side: Colour) -> i32 {
+    fn score(&self, mv: Move, table_move: Move, counter: Move, ply: usize, side: Colour) -> i32 {
         if mv == table_move {
             TABLE_MOVE
         } else if mv.is_eject() {
@@ -95,15 +77,10 @@ impl Heuristics {
             KILLER + 1
         } else if mv == self.killers[ply][1] {
             KILLER
-        } else if mv == context.counter {
+        } else if mv == counter {
             COUNTER
         } else {
-            let history = self.history[side.index()][history_index(mv)];
-            if context.followed.is_some() {
-                history + self.continuation[continuation_index(side, context.followed, mv)] as i32
-            } else {
-                history
-            }
+            self.history[side.index()][history_index(mv)]
         }
     }
 
@@ -135,47 +112,12 @@ impl Heuristics {
             update(&mut history[history_index(other)], -bonus(depth));
         }
     }
-
-    /// The continuation history's part of [`Heuristics::reward`]: the quiet move `mv` caused a
-    /// cut-off in reply to `previous`, and the quiet moves tried before it did not.
-    pub fn reward_continuation(
-        &mut self,
-        mv: Move,
-        tried: &[Move],
-        depth: i32,
-        side: Colour,
-        previous: Move,
-    ) {
-        if mv.is_push() || !previous.is_some() {
-            return;
-        }
-        let mut reward = |m: Move, bonus: i32| {
-            let entry = &mut self.continuation[continuation_index(side, previous, m)];
-            let mut value = *entry as i32;
-            update(&mut value, bonus);
-            *entry = value as i16;
-        };
-        reward(mv, bonus(depth));
-        for &other in tried.iter().filter(|m| !m.is_push() && **m != mv) {
-            reward(other, -bonus(depth));
-        }
-    }
 }
 
 /// The history bonus of a cut-off at `depth`.
 #[inline]
 fn bonus(depth: i32) -> i32 {
     (depth * depth).min(HISTORY_MAX / 4)
-}
-
-/// What a node's ordering knows of the opponent's last move: the counter-move to it and the
-/// move whose continuation history counts (each none when unused).
-#[derive(Clone, Copy, Debug)]
-pub struct Context {
-    /// Tried after the killers.
-    pub counter: Move,
-    /// Moves are ordered by their history in reply to this one as well.
-    pub followed: Move,
 }
 
 /// Moves the entry towards the bound by `bonus`, less as it nears the bound, so it stays in
@@ -209,18 +151,17 @@ impl Default for OrderedMoves {
 }
 
 impl OrderedMoves {
-    /// Scores the moves of `self.list` for picking, with what is known of the opponent's last
-    /// move in `context`.
+    /// Scores the moves of `self.list` for picking; `counter` refuted the opponent's last move.
     pub fn score(
         &mut self,
         heuristics: &Heuristics,
         table_move: Move,
-        context: Context,
+        counter: Move,
         ply: usize,
         side: Colour,
     ) {
         for (key, &mv) in self.keys.iter_mut().zip(self.list.iter()) {
-            let score = heuristics.score(mv, table_move, context, ply, side);
+            let score = heuristics.score(mv, table_move, counter, ply, side);
             *key = ((score as i64 - i32::MIN as i64) as u64) << 16 | mv.to_bits() as u64;
         }
     }
@@ -275,11 +216,8 @@ mod tests {
         assert_eq!(heuristics.counter(Colour::Black, previous), countering);
         assert_eq!(heuristics.counter(Colour::White, previous), Move::NONE);
         assert_eq!(heuristics.counter(Colour::Black, Move::NONE), Move::NONE);
-        let context = Context {
-            counter: heuristics.counter(Colour::Black, previous),
-            followed: Move::NONE,
-        };
-        ordered.score(&heuristics, table_move, context, 3, Colour::Black);
+        let counter = heuristics.counter(Colour::Black, previous);
+        ordered.score(&heuristics, table_move, counter, 3, Colour::Black);
         let picks: Vec<(Move, i32)> = (0..ordered.list.len()).map(|i| ordered.pick(i)).collect();
         assert!(
             picks.windows(2).all(|w| w[0].1 >= w[1].1),
@@ -294,58 +232,13 @@ mod tests {
         assert_eq!(order[5], quiet[1], "history first among the rest");
         assert_eq!(
             picks[5].1,
-            heuristics.score(quiet[1], table_move, context, 3, Colour::Black)
+            heuristics.score(quiet[1], table_move, counter, 3, Colour::Black)
         );
         let mut sorted = order.clone();
         sorted.sort_by_key(|m| m.to_bits());
         let mut all: Vec<Move> = position.moves().iter().copied().collect();
         all.sort_by_key(|m| m.to_bits());
         assert_eq!(sorted, all, "picking reorders without losing moves");
-    }
-
-    #[test]
-    fn continuation_history_orders_the_replies_to_one_move() {
-        let position: Position = "5/6/7/8/1bbw2bbw/8/7/6/5 b 0 0 0".parse().unwrap();
-        let quiet: Vec<Move> = position
-            .moves()
-            .iter()
-            .copied()
-            .filter(|m| !m.is_push())
-            .collect();
-        let (previous, other) = (quiet[0], quiet[1]);
-        let (good, bad) = (quiet[2], quiet[3]);
-        let mut heuristics = Heuristics::default();
-        heuristics.reward_continuation(good, &[bad], 8, Colour::Black, previous);
-        let score = |mv, followed| {
-            let context = Context {
-                counter: Move::NONE,
-                followed,
-            };
-            heuristics.score(mv, Move::NONE, context, 0, Colour::Black)
-        };
-        assert!(score(good, previous) > score(bad, previous));
-        assert!(
-            score(good, previous) > score(good, Move::NONE),
-            "only in reply to it"
-        );
-        assert_eq!(
-            score(good, Move::NONE),
-            score(bad, Move::NONE),
-            "no plain history"
-        );
-        let other_side = Context {
-            counter: Move::NONE,
-            followed: previous,
-        };
-        assert_eq!(
-            heuristics.score(good, Move::NONE, other_side, 0, Colour::White),
-            0
-        );
-        assert_eq!(
-            score(good, other),
-            0,
-            "another opponent move is another entry"
-        );
     }
 
     #[test]

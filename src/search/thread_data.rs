@@ -4,7 +4,6 @@
 use super::control::Control;
 use super::ordering::{Heuristics, OrderedMoves};
 use super::score::MAX_PLY;
-use super::switches::SearchSwitches;
 use super::tt::TranspositionTable;
 use crate::board::{Colour, Position};
 use crate::eval::{Dare, Weights, evaluate};
@@ -22,8 +21,6 @@ pub struct Shared<'a> {
     pub done: AtomicBool,
     /// The evaluation's weights.
     pub weights: Weights,
-    /// The search features on or off.
-    pub switches: SearchSwitches,
     /// The score of a draw for each side to move, by colour index (from
     /// [`draw_scores`](super::score::draw_scores)): a draw at the move limit scores it, and a
     /// repetition scores it on top of its own score.

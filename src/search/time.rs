@@ -128,27 +128,23 @@ pub struct TimeManager {
     deadlines: Deadlines,
     /// Node budget of all threads together.
     nodes: Option<u64>,
-    /// Scale the soft deadline by the root's stability (`AdaptiveTime`).
-    adaptive: bool,
     stability: Stability,
 }
 
 impl TimeManager {
     /// The time manager of a search within `limits` for `side` to move, keeping `overhead_ms` in
-    /// hand for the answer to travel; with `adaptive`, the soft deadline follows the root's
-    /// stability.
-    pub fn new(limits: &Limits, side: Colour, overhead_ms: u64, adaptive: bool) -> TimeManager {
+    /// hand for the answer to travel.
+    pub fn new(limits: &Limits, side: Colour, overhead_ms: u64) -> TimeManager {
         TimeManager {
             deadlines: limits.deadlines(side, overhead_ms),
             nodes: limits.nodes,
-            adaptive,
             stability: Stability::default(),
         }
     }
 
     /// No limit at all: a helper thread's, which stops when told.
     pub fn unlimited() -> TimeManager {
-        TimeManager::new(&Limits::default(), Colour::Black, 0, false)
+        TimeManager::new(&Limits::default(), Colour::Black, 0)
     }
 
     /// The node budget of all threads together, if any.
@@ -167,30 +163,21 @@ impl TimeManager {
     }
 
     /// After an iteration whose best move is `best` with `score`: is it time to stop rather than
-    /// start another? Past half the soft deadline (scaled by the root's stability) another
+    /// start another? Past half the soft deadline, scaled by the root's stability (more time
+    /// when the best move changes or the score drops, less when it is stable), another
     /// iteration would most likely not finish; past the hard one, none may start. Never while
     /// pondering.
     pub fn stop_after_iteration(&mut self, control: &Control, best: Move, score: i32) -> bool {
         let scale = self.stability.update(best, score);
         if let Some(soft) = self.deadlines.soft
             && !control.is_pondering()
-            && control.clock_elapsed() >= self.spend(soft, scale) / 2
+            && control.clock_elapsed() >= soft * scale / 1000 / 2
         {
             return true;
         }
         // Inside an iteration the clock is read every so many nodes; near the end of the game a
         // whole iteration can be fewer, so read it here as well.
         self.past_hard_deadline(control)
-    }
-
-    /// The soft deadline to keep: scaled by the root's stability (per mille) with `AdaptiveTime`
-    /// on, as it is otherwise.
-    fn spend(&self, soft: Duration, scale: u32) -> Duration {
-        if self.adaptive {
-            soft * scale / 1000
-        } else {
-            soft
-        }
     }
 }
 
@@ -369,7 +356,7 @@ mod tests {
         let mv = Position::startpos().moves().as_slice()[0];
         // A clock with nothing left: both deadlines are zero, so they have passed at once.
         let flagging = clocks(-5, 0, None);
-        let mut manager = TimeManager::new(&flagging, Colour::Black, 0, true);
+        let mut manager = TimeManager::new(&flagging, Colour::Black, 0);
         let control = Control::new();
         control.start(true);
         assert!(!manager.past_hard_deadline(&control), "pondering");
@@ -386,7 +373,7 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            TimeManager::new(&nodes, Colour::White, 0, false).node_limit(),
+            TimeManager::new(&nodes, Colour::White, 0).node_limit(),
             Some(500)
         );
     }

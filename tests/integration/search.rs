@@ -4,9 +4,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 use sumito::board::{Layout, Position};
 use sumito::movegen::Move;
-use sumito::search::{
-    BENCH_POSITIONS, Control, Engine, Limits, Reported, SearchResult, SearchSwitches,
-};
+use sumito::search::{BENCH_POSITIONS, Control, Engine, Limits, Reported, SearchResult};
 
 fn search(position: &Position, limits: &Limits) -> SearchResult {
     let mut engine = Engine::new(8).unwrap();
@@ -17,45 +15,8 @@ fn reported(result: &SearchResult) -> Reported {
     Reported::from_score(result.score)
 }
 
-/// Plain alpha-beta with the table: every feature an option turns on or off is off.
-fn plain_alpha_beta() -> SearchSwitches {
-    let mut switches = SearchSwitches::default();
-    for (_, field) in SearchSwitches::OPTIONS {
-        *field(&mut switches) = false;
-    }
-    switches
-}
-
-/// The default switches with the feature of check option `name` set `on`.
-fn with_feature(name: &str, on: bool) -> SearchSwitches {
-    let mut switches = SearchSwitches::default();
-    *switches.option_mut(name).expect("a search switch") = on;
-    switches
-}
-
-const FEATURES: [&str; 8] = [
-    "Futility",
-    "MoveCountPruning",
-    "Improving",
-    "QuiesceTable",
-    "DeltaPruning",
-    "CounterMoves",
-    "ContinuationHistory",
-    "RepetitionEval",
-];
-
-fn search_with(switches: SearchSwitches, game: &[Position], limits: &Limits) -> SearchResult {
-    search_with_contempt(switches, 0, game, limits)
-}
-
-fn search_with_contempt(
-    switches: SearchSwitches,
-    contempt: i32,
-    game: &[Position],
-    limits: &Limits,
-) -> SearchResult {
+fn search_with_contempt(contempt: i32, game: &[Position], limits: &Limits) -> SearchResult {
     let mut engine = Engine::new(8).unwrap();
-    engine.settings.switches = switches;
     engine.settings.contempt = contempt;
     engine.search(game, limits, &[], &Control::new(), &mut |_| {})
 }
@@ -121,33 +82,6 @@ fn finds_a_two_move_forced_win() {
             next.moves().iter().any(|&m| next.play(m).is_over()),
             "{reply}"
         );
-    }
-}
-
-#[test]
-fn the_table_does_not_change_the_score() {
-    // Without reductions and null moves (whose decisions depend on move order) the table may
-    // only change the order and the node count. (A position reached at two remaining depths
-    // could in principle graft a deeper result; these positions show none to depth 6.)
-    let plain = plain_alpha_beta();
-    for text in BENCH_POSITIONS.iter().step_by(2) {
-        let position: Position = text.parse().unwrap();
-        for depth in 1..=6 {
-            let mut scores = Vec::new();
-            for table in [true, false] {
-                let mut engine = Engine::new(8).unwrap();
-                engine.settings.switches = SearchSwitches { table, ..plain };
-                let result = engine.search(
-                    &[position],
-                    &Limits::depth(depth),
-                    &[],
-                    &Control::new(),
-                    &mut |_| {},
-                );
-                scores.push(result.score);
-            }
-            assert_eq!(scores[0], scores[1], "depth {depth} of {text}");
-        }
     }
 }
 
@@ -308,45 +242,19 @@ fn a_spent_move_time_stops_between_iterations_even_when_they_are_tiny() {
 }
 
 #[test]
-fn every_search_feature_on_or_off_still_wins_and_defends() {
+fn the_search_wins_defends_and_sees_a_mate_in_two() {
     // White has lost five and e6e7 ejects the sixth; Black must keep e9 from being pushed off.
     let win: Position = "4w/1w4/7/2bb4/5bbbw/1ww5/7/6/b4 b 0 5 0".parse().unwrap();
     let defend: Position = "5/6/7/8/6wwb/8/7/6/b4 b 5 0 0".parse().unwrap();
     let two_move: Position = "5/6/7/7b/4bbbww/7b/7/6/4w b 0 4 0".parse().unwrap();
-    for name in FEATURES {
-        for on in [true, false] {
-            let switches = with_feature(name, on);
-            let result = search_with(switches, &[win], &Limits::depth(4));
-            assert_eq!(reported(&result), Reported::Mate(1), "{name}={on}");
-            let result = search_with(switches, &[defend], &Limits::depth(5));
-            let after = defend.play(result.best.unwrap());
-            let lost = after.moves().iter().any(|reply| reply.is_eject());
-            assert!(!lost, "{name}={on} lets the sixth marble go");
-            let result = search_with(switches, &[two_move], &Limits::depth(5));
-            assert_eq!(reported(&result), Reported::Mate(2), "{name}={on}");
-        }
-    }
-}
-
-#[test]
-fn pruning_features_search_fewer_nodes_to_the_same_depth() {
-    let positions: Vec<Position> = BENCH_POSITIONS.iter().map(|t| t.parse().unwrap()).collect();
-    let nodes = |switches: SearchSwitches| -> u64 {
-        let limits = Limits::depth(6);
-        positions
-            .iter()
-            .map(|p| search_with(switches, &[*p], &limits).nodes)
-            .sum()
-    };
-    // (Delta pruning saves quiescence nodes but can change the table's contents and so the
-    // order elsewhere: no node count is promised for it.)
-    for name in ["Futility", "MoveCountPruning"] {
-        let (on, off) = (
-            nodes(with_feature(name, true)),
-            nodes(with_feature(name, false)),
-        );
-        assert!(on < off, "{name}: {on} nodes on, {off} off");
-    }
+    let result = search(&win, &Limits::depth(4));
+    assert_eq!(reported(&result), Reported::Mate(1));
+    let result = search(&defend, &Limits::depth(5));
+    let after = defend.play(result.best.unwrap());
+    let lost = after.moves().iter().any(|reply| reply.is_eject());
+    assert!(!lost, "the sixth marble goes");
+    let result = search(&two_move, &Limits::depth(5));
+    assert_eq!(reported(&result), Reported::Mate(2));
 }
 
 #[test]
@@ -355,12 +263,7 @@ fn a_draw_at_the_move_limit_scores_the_contempt_against_the_side_at_the_root() {
     for limit in [1, 2] {
         let position = Position::startpos().with_move_limit(limit);
         for contempt in [-40, 0, 40] {
-            let result = search_with_contempt(
-                SearchSwitches::default(),
-                contempt,
-                &[position],
-                &Limits::depth(3),
-            );
+            let result = search_with_contempt(contempt, &[position], &Limits::depth(3));
             assert_eq!(
                 result.score, -contempt,
                 "limit {limit}, contempt {contempt}"
@@ -408,7 +311,7 @@ fn dare_lifts_the_score_of_the_side_at_the_root_when_it_cannot_hide() {
     assert_eq!(black_score(0), black_score(200), "Black is not exposed");
 }
 
-/// The game of [`a_repetition_is_worth_the_position_not_a_draw`]: White, a marble down, to move,
+/// The game of [`a_repetition_scores_a_draw`]: White, a marble down, to move,
 /// and the move that repeats the position of four plies ago.
 fn a_game_with_a_repetition_for_white() -> (Vec<Position>, Move) {
     let start: Position = "wwww1/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0 1 0"
@@ -428,29 +331,21 @@ fn a_game_with_a_repetition_for_white() -> (Vec<Position>, Move) {
 fn contempt_steers_away_from_a_repetition_and_negative_contempt_into_it() {
     let (game, back) = a_game_with_a_repetition_for_white();
     let limits = Limits::depth(3);
-    let switches = SearchSwitches::default();
-    let avoided = search_with_contempt(switches, 200, &game, &limits);
+    let avoided = search_with_contempt(200, &game, &limits);
     assert_ne!(avoided.best, Some(back), "two marbles of contempt");
     assert!(avoided.score > -200, "{}", avoided.score);
-    let sought = search_with_contempt(switches, -50, &game, &limits);
+    let sought = search_with_contempt(-50, &game, &limits);
     assert_eq!(sought.best, Some(back));
     assert_eq!(sought.score, 50, "a welcome repetition");
 }
 
 #[test]
-fn a_repetition_is_worth_the_position_not_a_draw() {
-    // White, a marble down, can play back into the position of four plies ago. Scored as a
-    // draw, that repetition is White's escape from a lost marble; scored as the position it
-    // is, it is worth what the other moves are worth, about a marble down.
+fn a_repetition_scores_a_draw() {
+    // White, a marble down, can play back into the position of four plies ago: Abalone has no
+    // repetition rule, but a line that can repeat forever is worth no more than a draw, and
+    // here it is White's escape from a lost marble.
     let (game, back) = a_game_with_a_repetition_for_white();
-    let limits = Limits::depth(3);
-    let as_draw = search_with(with_feature("RepetitionEval", false), &game, &limits);
+    let as_draw = search_with_contempt(0, &game, &Limits::depth(3));
     assert_eq!(as_draw.score, 0, "the repetition as a draw");
     assert_eq!(as_draw.best, Some(back));
-    let as_position = search_with(with_feature("RepetitionEval", true), &game, &limits);
-    assert!(
-        as_position.score <= -25,
-        "well below a draw whatever White plays: {}",
-        as_position.score
-    );
 }
