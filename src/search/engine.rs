@@ -159,18 +159,18 @@ impl Engine {
         self.threads.len()
     }
 
-    /// Allocates the table if it is not there yet. Writing a large table takes
-    /// tens of milliseconds, so the protocol does it on `isready` rather than on the clock of
-    /// the first search.
+    /// Allocates the table if it is not there yet and has the system map its pages. Mapping a
+    /// large table takes tens of milliseconds a gigabyte, so the protocol does it on `isready`
+    /// rather than on the clock of the first search.
     pub fn prepare(&mut self) {
-        table(&mut self.tt, self.hash_mb);
+        table(&mut self.tt, self.hash_mb).touch();
     }
 
-    /// Forgets everything learnt (a new game): the table and the move-ordering history.
+    /// Forgets everything learnt (a new game): the table and the move-ordering history. The
+    /// table is given back to the system, not cleared in place: fresh memory is zero already,
+    /// and its pages are mapped again by [`Engine::prepare`].
     pub fn new_game(&mut self) {
-        if let Some(tt) = self.tt.as_mut() {
-            tt.clear();
-        }
+        self.tt = None;
         for td in &mut self.threads {
             td.heuristics.clear();
         }

@@ -6,7 +6,7 @@
 //! - `iterative`: iterative deepening, aspiration windows and the root search (per thread).
 //! - `negamax`: PVS with null-move pruning and late-move reductions, and quiescence.
 //! - `ordering`: the move order (table move, pushes, killers, history).
-//! - `tt`: the lock-free transposition table.
+//! - `tt`: the lock-free transposition table; `table_memory`: its memory, mapped zeroed.
 //! - `thread_data`: what all threads of a search share (`Shared`: table, control, node count,
 //!   weights) and what each thread keeps for itself (`ThreadData`: heuristics, PV, the line
 //!   for repetitions).
@@ -30,6 +30,7 @@ mod ordering;
 mod score;
 mod skill;
 mod smp;
+mod table_memory;
 mod thread_data;
 mod time;
 mod tt;

@@ -312,6 +312,7 @@ impl<'a, 't> Searcher<'a, 't> {
                 break;
             }
             let child = position.play(mv);
+            self.shared.tt.prefetch(table_key(&child));
             self.td.played[ply] = mv;
             self.td.push(&child);
             let mut score;

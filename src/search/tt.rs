@@ -6,8 +6,9 @@
 //! 64-byte bucket, one cache line.
 
 use super::score::{from_table, to_table};
+use super::table_memory::{TableMemory, Zeroable};
 use crate::movegen::Move;
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -63,6 +64,14 @@ struct Bucket {
 
 const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 
+// SAFETY: a bucket is atomics only: zero bits are empty slots, nothing to drop, and the first
+// word stores through `&self`.
+unsafe impl Zeroable for Bucket {
+    fn store_zero(&self) {
+        self.slots[0].check.store(0, Ordering::Relaxed);
+    }
+}
+
 /// Largest table accepted, in MB.
 pub const MAX_HASH_MB: usize = 32 * 1024;
 
@@ -77,8 +86,10 @@ const AGE_MASK: u8 = 63;
 
 /// A Zobrist-keyed table of search results.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: TableMemory<Bucket>,
     age: AtomicU8,
+    /// Every page has been written since the memory was mapped ([`TranspositionTable::touch`]).
+    touched: AtomicBool,
 }
 
 /// The table could not be given the memory asked for.
@@ -106,15 +117,20 @@ impl TranspositionTable {
     pub fn new(mb: usize) -> Result<TranspositionTable, TableSizeError> {
         TranspositionTable::check_size(mb)?;
         let count = mb * 1024 * 1024 / std::mem::size_of::<Bucket>();
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(count)
-            .map_err(|_| TableSizeError::CannotAllocate(mb))?;
-        buckets.resize_with(count, Bucket::default);
+        let buckets = TableMemory::zeroed(count).ok_or(TableSizeError::CannotAllocate(mb))?;
         Ok(TranspositionTable {
             buckets,
             age: AtomicU8::new(0),
+            touched: AtomicBool::new(false),
         })
+    }
+
+    /// Writes every page of new memory once, so that the system maps it now (on `isready`)
+    /// rather than in a search, on the clock; nothing to do after the first time.
+    pub fn touch(&self) {
+        if !self.touched.swap(true, Ordering::Relaxed) {
+            self.buckets.touch();
+        }
     }
 
     /// Can a table of `mb` MB be had? (1 to [`MAX_HASH_MB`], and not more than the memory
@@ -133,14 +149,6 @@ impl TranspositionTable {
         Ok(())
     }
 
-    /// Forgets everything (for a new game).
-    pub fn clear(&mut self) {
-        for bucket in &mut self.buckets {
-            *bucket = Bucket::default();
-        }
-        self.age.store(0, Ordering::Relaxed);
-    }
-
     /// Marks the start of a new search, so entries of earlier searches give way first.
     pub fn new_search(&self) {
         let age = (self.age.load(Ordering::Relaxed) + 1) & AGE_MASK;
@@ -152,6 +160,22 @@ impl TranspositionTable {
         // Multiply-shift maps the key onto the table without a division.
         let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
         &self.buckets[index]
+    }
+
+    /// Starts loading the bucket of `key` into the cache, so that a probe soon after does not
+    /// wait on memory.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket: *const Bucket = self.bucket(key);
+            // SAFETY: SSE is part of every x86-64 target, and a prefetch only loads a cache
+            // line: it reads nothing into the program and never faults.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The entry for `key`, with its score adjusted to `ply`.
@@ -318,8 +342,8 @@ mod tests {
     }
 
     #[test]
-    fn hashfull_counts_this_search_and_clear_empties() {
-        let mut table = TranspositionTable::new(1).unwrap();
+    fn hashfull_counts_this_search() {
+        let table = TranspositionTable::new(1).unwrap();
         assert_eq!(table.hashfull(), 0);
         for key in 1..100_000u64 {
             table.store(
@@ -335,7 +359,6 @@ mod tests {
         assert!(table.hashfull() > 800, "{}", table.hashfull());
         table.new_search();
         assert_eq!(table.hashfull(), 0);
-        table.clear();
-        assert_eq!(table.probe(0x9E37_79B9_7F4A_7C15, 0), None);
+        assert!(table.probe(0x9E37_79B9_7F4A_7C15, 0).is_some(), "kept");
     }
 }
