@@ -9,7 +9,7 @@
 //! ignored, 200: welcomed as contact). The opponent is evaluated as before. Like `Contempt`,
 //! it trades the score against an equal for the score against a weaker side.
 
-use super::features::pushable;
+use super::features::Contact;
 use super::phase::{Phased, blend, phase};
 use super::terms::Term;
 use super::weights::Weights;
@@ -43,12 +43,11 @@ impl Dare {
         Some(Dare { root, weight })
     }
 
-    /// What `position`'s evaluation gains from the side to move's view, in centi-marbles.
+    /// What `position`'s evaluation gains from the side to move's view, in centi-marbles;
+    /// `contact` holds the position's pushes, as the evaluation found them.
     #[inline]
-    pub fn bonus(&self, position: &Position) -> i32 {
-        let root = position.stones(self.root);
-        let opponent = position.stones(self.root.opponent());
-        let exposed = pushable(opponent, root).count_ones() as i32;
+    pub fn bonus(&self, position: &Position, contact: &Contact) -> i32 {
+        let exposed = contact.pushable[self.root.opponent().index()].count_ones() as i32;
         let (opening, endgame) = (self.weight.opening * exposed, self.weight.endgame * exposed);
         let bonus = blend(opening, endgame, phase(position));
         match position.side_to_move() == self.root {
@@ -69,6 +68,10 @@ mod tests {
         format!("{CONTACT} {side} 0 0 0").parse().unwrap()
     }
 
+    fn contact(side: &str) -> Contact {
+        crate::eval::features(&position(side)).1
+    }
+
     #[test]
     fn the_root_side_gets_back_its_share_of_the_pushable_weight_per_exposed_marble() {
         let weights = Weights::tuned();
@@ -78,13 +81,13 @@ mod tests {
         // centi-marbles rounded to the nearest.
         let expected = (pushable.endgame + 5) / 10;
         assert!(expected > 0);
-        assert_eq!(white.bonus(&position("w")), expected);
-        assert_eq!(white.bonus(&position("b")), -expected);
+        assert_eq!(white.bonus(&position("w"), &contact("w")), expected);
+        assert_eq!(white.bonus(&position("b"), &contact("b")), -expected);
         let twice = Dare::new(Colour::White, 200, &weights).unwrap();
-        assert!((twice.bonus(&position("w")) - 2 * expected).abs() <= 1);
+        assert!((twice.bonus(&position("w"), &contact("w")) - 2 * expected).abs() <= 1);
         // Black is not exposed: nothing to give back.
         let black = Dare::new(Colour::Black, 200, &weights).unwrap();
-        assert_eq!(black.bonus(&position("b")), 0);
+        assert_eq!(black.bonus(&position("b"), &contact("b")), 0);
         assert_eq!(Dare::new(Colour::Black, 0, &weights), None);
     }
 }

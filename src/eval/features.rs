@@ -28,6 +28,18 @@ pub struct SideFeatures {
     pub pushable: i32,
 }
 
+/// What each side could push with one move, by the pushing side's [`Colour::index`]: the
+/// evaluation's threats and pushes, `Dare`'s exposure and the quiescence search's ejections,
+/// computed once per evaluated position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Contact {
+    /// The opponent marbles each side could push off the board.
+    pub ejectable: [u64; 2],
+    /// The opponent marbles each side could push a step along the board (the leading pushed
+    /// marble of each push).
+    pub pushable: [u64; 2],
+}
+
 /// Bit planes of a number attached to every cell: plane `b` holds the cells whose number has
 /// bit `b` set, so the sum of the numbers over a set of cells is four popcounts.
 type Planes = [u64; 4];
@@ -84,16 +96,30 @@ fn plane_sum(stones: u64, planes: &Planes) -> i32 {
 /// The centre of mass of all marbles, blended half-way towards e5 and rounded to a cell.
 pub fn reference_point(position: &Position) -> Cell {
     let all = position.stones(Colour::Black) | position.stones(Colour::White);
-    let count = all.count_ones() as i32;
+    let count = all.count_ones();
     if count == 0 {
         return Cell::CENTRE;
     }
-    // (mean + 4) / 2, rounded to nearest: (sum + 4 count) / (2 count).
-    let blend = |sum: i32| (2 * (sum + 4 * count) + 2 * count) / (4 * count);
-    let row = blend(plane_sum(all, &ROW_PLANES));
-    let col = blend(plane_sum(all, &COL_PLANES));
+    // (mean + 4) / 2, rounded to nearest: (2 (sum + 4 count) + 2 count) / (4 count), divided
+    // by a multiplication (a division by a variable costs tens of cycles).
+    let reciprocal = RECIPROCALS[count as usize];
+    let blend = |sum: i32| (2 * (sum as u32 + 4 * count) + 2 * count) as u64 * reciprocal >> 32;
+    let row = blend(plane_sum(all, &ROW_PLANES)) as i32;
+    let col = blend(plane_sum(all, &COL_PLANES)) as i32;
     Cell::new(row, col).unwrap_or(Cell::CENTRE)
 }
+
+/// `RECIPROCALS[count]` is 2^32 / (4 count) rounded up: `n * RECIPROCALS[count] >> 32` is
+/// `n / (4 count)` for every numerator [`reference_point`] can form (a test checks them all).
+const RECIPROCALS: [u64; 65] = {
+    let mut table = [0; 65];
+    let mut count = 1;
+    while count < 65 {
+        table[count] = (1u64 << 32).div_ceil(4 * count as u64);
+        count += 1;
+    }
+    table
+};
 
 /// Cells with no neighbour in each direction: a marble there is pushed off by a push that way.
 const EDGE: [u64; 6] = {
@@ -170,9 +196,9 @@ pub fn pushable(attacker: u64, defender: u64) -> u64 {
     pushable_with(attacker, &shifts(attacker), defender, empty)
 }
 
-/// The features of both sides, indexed by [`Colour::index`].
+/// The features of both sides, indexed by [`Colour::index`], and the pushes they count.
 #[inline]
-pub fn features(position: &Position) -> [SideFeatures; 2] {
+pub fn features(position: &Position) -> ([SideFeatures; 2], Contact) {
     let reference = reference_point(position);
     let stones = [
         position.stones(Colour::Black),
@@ -180,6 +206,18 @@ pub fn features(position: &Position) -> [SideFeatures; 2] {
     ];
     let moved = [shifts(stones[0]), shifts(stones[1])];
     let empty = BOARD & !(stones[0] | stones[1]);
+    let attack = |own: usize| {
+        let other = 1 - own;
+        (
+            ejectable_with(stones[own], &moved[own], stones[other]),
+            pushable_with(stones[own], &moved[own], stones[other], empty),
+        )
+    };
+    let (black, white) = (attack(0), attack(1));
+    let contact = Contact {
+        ejectable: [black.0, white.0],
+        pushable: [black.1, white.1],
+    };
     let side = |own: usize| {
         let other = 1 - own;
         let (stones, moved) = (&stones, &moved);
@@ -196,15 +234,14 @@ pub fn features(position: &Position) -> [SideFeatures; 2] {
             mass_distance: plane_sum(stones[own], &DISTANCE_PLANES[reference.index() as usize]),
             cohesion: (pairs(0) + pairs(1) + pairs(2)) as i32,
             wedges: (wedges(0) + wedges(1) + wedges(2)) as i32,
-            threats: ejectable_with(stones[own], &moved[own], stones[other]).count_ones() as i32,
+            threats: contact.ejectable[own].count_ones() as i32,
             edge: (stones[own] & RINGS[4]).count_ones() as i32,
             isolated: (stones[own] & !neighbours).count_ones() as i32,
             lines: (lines(0) + lines(1) + lines(2)) as i32,
-            pushable: pushable_with(stones[own], &moved[own], stones[other], empty).count_ones()
-                as i32,
+            pushable: contact.pushable[own].count_ones() as i32,
         }
     };
-    [side(0), side(1)]
+    ([side(0), side(1)], contact)
 }
 
 #[cfg(test)]
@@ -254,6 +291,17 @@ mod tests {
         }
         assert!(found > 10, "the walk met ejections: {found}");
         assert!(pushes > 10, "the walk met pushes: {pushes}");
+    }
+
+    #[test]
+    fn the_reciprocals_divide_exactly() {
+        for count in 1..=64u32 {
+            // The largest numerator: every marble at row and column 8.
+            for n in 0..=2 * (8 * count + 4 * count) + 2 * count {
+                let quotient = (n as u64 * RECIPROCALS[count as usize]) >> 32;
+                assert_eq!(quotient, (n / (4 * count)) as u64, "{n} / (4 x {count})");
+            }
+        }
     }
 
     #[test]

@@ -22,7 +22,7 @@ mod tuned;
 mod weights;
 
 pub use dare::{DEFAULT_DARE, Dare, MAX_DARE};
-pub use features::{SideFeatures, ejectable, features, pushable, reference_point};
+pub use features::{Contact, SideFeatures, ejectable, features, pushable, reference_point};
 pub use phase::{MILLI_PER_CENTI, PHASE_SPAN, Phased, blend, endgame_share, phase};
 pub use terms::{Scoring, TERM_COUNT, TERMS, Term, TermDef};
 pub use weights::Weights;
@@ -46,7 +46,7 @@ pub struct TermScore {
 /// rounded on its own, so with weights that differ between the phases the scores may miss the
 /// total by rounding; with [`Weights::DEFAULT`] they sum to it.
 pub fn breakdown(position: &Position, weights: &Weights) -> (Vec<TermScore>, i32) {
-    let [black, white] = features(position);
+    let ([black, white], _) = features(position);
     let (us, them) = side_to_move_first(position, [black, white]);
     let phase = phase(position);
     let terms: Vec<TermScore> = TERMS
@@ -82,7 +82,15 @@ pub fn report(position: &Position, weights: &Weights) -> String {
 /// The evaluation of `position` from the side to move's view, in centi-marbles.
 #[inline]
 pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
-    let (us, them) = side_to_move_first(position, features(position));
+    evaluate_contact(position, weights).0
+}
+
+/// The evaluation of `position` from the side to move's view, in centi-marbles, and the pushes
+/// it counted, for the search to use again.
+#[inline]
+pub fn evaluate_contact(position: &Position, weights: &Weights) -> (i32, Contact) {
+    let (both, contact) = features(position);
+    let (us, them) = side_to_move_first(position, both);
     let (mut opening, mut endgame) = (0, 0);
     // The table is a constant, so this loop unrolls into the written-out sums.
     for (term, weight) in TERMS.iter().zip(&weights.terms) {
@@ -90,7 +98,7 @@ pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
         opening += weight.opening * input;
         endgame += weight.endgame * input;
     }
-    blend(opening, endgame, phase(position))
+    (blend(opening, endgame, phase(position)), contact)
 }
 
 /// The features of the side to move, then the opponent's.

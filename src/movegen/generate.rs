@@ -8,7 +8,38 @@
 
 use super::list::MoveList;
 use super::mv::Move;
-use crate::board::{BOARD, Cells, Direction, Position, shift, shift_dyn, shifts};
+use super::mv::step;
+use crate::board::{BOARD, Cell, Cells, Direction, Position, neighbour, shift, shift_dyn, shifts};
+
+/// Which kinds of moves a generation writes.
+#[derive(Clone, Copy)]
+struct Kinds {
+    ejections: bool,
+    /// Pushes that eject nothing.
+    pushes: bool,
+    quiet: bool,
+}
+
+impl Kinds {
+    const ALL: Kinds = Kinds {
+        ejections: true,
+        pushes: true,
+        quiet: true,
+    };
+    const PUSHES: Kinds = Kinds {
+        quiet: false,
+        ..Kinds::ALL
+    };
+    const EJECTIONS: Kinds = Kinds {
+        pushes: false,
+        ..Kinds::PUSHES
+    };
+    const QUIET: Kinds = Kinds {
+        ejections: false,
+        pushes: false,
+        quiet: true,
+    };
+}
 
 /// The inline moves in one direction, as sets of their leading marbles.
 struct Inline {
@@ -130,16 +161,28 @@ impl Position {
     /// Writes every legal move into `list` (cleared first): each (group, direction) once.
     /// Ejections come first, then other pushes, then the rest.
     pub fn legal_moves(&self, list: &mut MoveList) {
-        self.generate(list, true);
+        self.generate(list, Kinds::ALL);
     }
 
     /// Writes only the pushing moves into `list` (cleared first), ejections first: the moves
-    /// quiescence search looks at.
+    /// quiescence search looks at first, and the search's second stage.
     pub fn push_moves(&self, list: &mut MoveList) {
-        self.generate(list, false);
+        self.generate(list, Kinds::PUSHES);
     }
 
-    fn generate(&self, list: &mut MoveList, quiet: bool) {
+    /// Writes only the ejecting moves into `list` (cleared first): the quiescence search's
+    /// moves below its first ply.
+    pub fn eject_moves(&self, list: &mut MoveList) {
+        self.generate(list, Kinds::EJECTIONS);
+    }
+
+    /// Writes only the moves that push nothing into `list` (cleared first): the search's last
+    /// stage.
+    pub fn quiet_moves(&self, list: &mut MoveList) {
+        self.generate(list, Kinds::QUIET);
+    }
+
+    fn generate(&self, list: &mut MoveList, kinds: Kinds) {
         list.clear();
         if self.is_over() {
             return;
@@ -153,18 +196,22 @@ impl Position {
         }
         each_direction!(find_inline);
         let sets = sets.iter().flatten();
-        for (d, set) in sets.clone() {
-            write_inline(list, set.behind1 & set.eject1, *d, 2, 1, true);
-            write_inline(list, set.behind2 & set.eject1, *d, 3, 1, true);
-            write_inline(list, set.behind2 & set.eject2, *d, 3, 2, true);
+        if kinds.ejections {
+            for (d, set) in sets.clone() {
+                write_inline(list, set.behind1 & set.eject1, *d, 2, 1, true);
+                write_inline(list, set.behind2 & set.eject1, *d, 3, 1, true);
+                write_inline(list, set.behind2 & set.eject2, *d, 3, 2, true);
+            }
         }
-        for (d, set) in sets.clone() {
-            let quiet1 = set.push1 & !set.eject1;
-            write_inline(list, set.behind1 & quiet1, *d, 2, 1, false);
-            write_inline(list, set.behind2 & quiet1, *d, 3, 1, false);
-            write_inline(list, set.behind2 & set.push2 & !set.eject2, *d, 3, 2, false);
+        if kinds.pushes {
+            for (d, set) in sets.clone() {
+                let quiet1 = set.push1 & !set.eject1;
+                write_inline(list, set.behind1 & quiet1, *d, 2, 1, false);
+                write_inline(list, set.behind2 & quiet1, *d, 3, 1, false);
+                write_inline(list, set.behind2 & set.push2 & !set.eject2, *d, 3, 2, false);
+            }
         }
-        if !quiet {
+        if !kinds.quiet {
             return;
         }
         for (d, set) in sets {
@@ -189,12 +236,48 @@ impl Position {
         each_broadside!(find_broadside);
     }
 
-    /// Is `mv` a legal move here? (Checks it against the generated list; for validating moves
-    /// that come from a table or another position.)
+    /// Is `mv` a legal move here? Exactly the moves [`Position::legal_moves`] lists, checked
+    /// on the move's own cells without generating anything: for the table's move, tried before
+    /// any generation, and for moves from another position or from outside.
     pub fn is_legal(&self, mv: Move) -> bool {
-        let mut list = MoveList::new();
-        self.legal_moves(&mut list);
-        list.contains(mv)
+        let bits = mv.to_bits();
+        let (Some(tail), d) = (
+            Cell::from_index((bits & 63) as u8),
+            (bits >> 6 & 7) as usize,
+        ) else {
+            return false;
+        };
+        if self.is_over() || d >= 6 || mv.size() == 0 {
+            return false;
+        }
+        let d = Direction::from_index(d);
+        let (us, them) = (self.us(), self.them());
+        let owned = |cell: Option<Cell>, stones: u64| cell.is_some_and(|c| c.bit() & stones != 0);
+        let empty = |cell: Option<Cell>| cell.is_some_and(|c| c.bit() & (us | them) == 0);
+        let size = mv.size();
+        let Some(axis) = mv.broadside_axis() else {
+            // Inline: `size` own marbles, `pushed` opposing ones, then room or the edge.
+            let (pushed, ejects) = (mv.pushed(), mv.is_eject());
+            let canonical = Move::inline(tail, d, size, pushed, ejects) == mv;
+            let own = (0..size).all(|k| owned(step(tail, d, k), us));
+            let front = step(tail, d, size);
+            let opposing = (0..pushed).all(|k| owned(front.and_then(|f| step(f, d, k)), them));
+            let beyond = front.and_then(|f| step(f, d, pushed));
+            let room = match (pushed, ejects) {
+                (0, false) => empty(front),
+                (_, false) => empty(beyond),
+                (_, true) => front.is_some() && beyond.is_none(),
+            };
+            return canonical && pushed < size && own && opposing && room;
+        };
+        // Broadside: two or three own marbles along the axis, each stepping into an empty cell.
+        let sideways = d != axis && d != axis.opposite();
+        let canonical = Move::broadside(tail, axis, d, size) == mv;
+        let cells = (0..size).map(|k| step(tail, axis, k));
+        let free = cells
+            .clone()
+            .all(|c| owned(c, us) && empty(c.and_then(|c| neighbour(c, d))));
+        sideways && canonical && size >= 2 && free
     }
 }
 
@@ -207,5 +290,63 @@ fn write_inline(list: &mut MoveList, heads: u64, d: Direction, size: u8, pushed:
     }
     for tail in Cells(tails) {
         list.push(Move::inline(tail, d, size, pushed, ejects));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Layout;
+
+    /// Walks games from every layout, pushing when it can every third ply so that the walk meets
+    /// exchanges at the edge, and calls `check` on every position.
+    fn walk(mut check: impl FnMut(&Position)) {
+        for layout in Layout::ALL {
+            let mut position = layout.position();
+            for ply in 0..300 {
+                check(&position);
+                let moves = position.moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let push = moves.iter().find(|m| m.is_push() && ply % 3 == 0).copied();
+                let any = moves.as_slice()[(ply * 7919) % moves.len()];
+                position = position.play(push.unwrap_or(any));
+            }
+        }
+    }
+
+    #[test]
+    fn is_legal_accepts_exactly_the_listed_moves_of_all_65536_bit_patterns() {
+        let mut listed = vec![false; 1 << 16];
+        walk(|position| {
+            let moves = position.moves();
+            listed.iter_mut().for_each(|l| *l = false);
+            for mv in &moves {
+                listed[mv.to_bits() as usize] = true;
+            }
+            for bits in 0..=u16::MAX {
+                let legal = position.is_legal(Move::from_bits(bits));
+                assert_eq!(legal, listed[bits as usize], "{bits:#x} in {position}");
+            }
+        });
+    }
+
+    #[test]
+    fn the_kinds_of_moves_partition_the_legal_moves_in_order() {
+        walk(|position| {
+            let (mut all, mut part) = (MoveList::new(), MoveList::new());
+            position.legal_moves(&mut all);
+            let mut parts = Vec::new();
+            position.push_moves(&mut part);
+            parts.extend_from_slice(part.as_slice());
+            position.quiet_moves(&mut part);
+            assert!(part.iter().all(|m| !m.is_push()), "{position}");
+            parts.extend_from_slice(part.as_slice());
+            assert_eq!(parts, all.as_slice(), "{position}");
+            position.eject_moves(&mut part);
+            let ejections: Vec<Move> = all.iter().copied().filter(|m| m.is_eject()).collect();
+            assert_eq!(part.as_slice(), ejections, "{position}");
+        });
     }
 }

@@ -5,7 +5,8 @@
 //! - `smp`: Lazy SMP, helper threads beside the main one, sharing the table.
 //! - `iterative`: iterative deepening, aspiration windows and the root search (per thread).
 //! - `negamax`: PVS with null-move pruning and late-move reductions, and quiescence.
-//! - `ordering`: the move order (table move, pushes, killers, history).
+//! - `ordering`: the move order (table move, pushes, killers, history); `picker`: the stages
+//!   that hand the moves out, generating each kind only when it is reached.
 //! - `tt`: the lock-free transposition table; `table_memory`: its memory, mapped zeroed.
 //! - `thread_data`: what all threads of a search share (`Shared`: table, control, node count,
 //!   weights) and what each thread keeps for itself (`ThreadData`: heuristics, PV, the line
@@ -27,6 +28,7 @@ mod engine;
 mod iterative;
 mod negamax;
 mod ordering;
+mod picker;
 mod score;
 mod skill;
 mod smp;

@@ -2,6 +2,7 @@
 //! late-move reductions, and a quiescence search over pushes.
 
 use super::ordering::KILLER;
+use super::picker::MovePicker;
 use super::score::{
     DRAW, INFINITY, MATE_BOUND, MAX_PLY, is_decisive, loss_in, terminal_score, win_in,
 };
@@ -190,33 +191,20 @@ impl<'a, 't> Searcher<'a, 't> {
             return score;
         }
 
-        let count = self.generate(position, ply, table_move);
-        if count == 0 {
-            // Only a finished game (handled above) or a blocked side has no move: a loss.
-            return loss_in(ply);
-        }
-        let Some((best_score, best_move)) = self.search_moves(position, count, node, alpha, beta)
+        let Some((best_score, best_move)) =
+            self.search_moves(position, table_move, node, alpha, beta)
         else {
             return 0;
         };
+        if best_score == -INFINITY {
+            // Only a finished game (handled above) or a blocked side has no move: a loss.
+            return loss_in(ply);
+        }
 
         let bound = Bound::of(best_score, alpha, beta);
         let tt = self.shared.tt;
         tt.store(key, ply, best_move, best_score, eval, depth, bound);
         best_score
-    }
-
-    /// Generates the legal moves of the node at `ply` and scores them for ordering, the table's
-    /// move first; returns how many there are.
-    #[inline(always)]
-    fn generate(&mut self, position: &Position, ply: usize, table_move: Move) -> usize {
-        let td = &mut *self.td;
-        let side = position.side_to_move();
-        let counter = td.heuristics.counter(side, td.previous_move(ply));
-        let moves = &mut td.moves[ply];
-        position.legal_moves(&mut moves.list);
-        moves.score(&td.heuristics, table_move, counter, ply, side);
-        moves.list.len()
     }
 
     /// Looks the node up in the table: a cut when a deep enough entry settles the score outside
@@ -286,26 +274,33 @@ impl<'a, 't> Searcher<'a, 't> {
         None
     }
 
-    /// Searches the `count` moves generated at the node, in order: the first with the full
+    /// Searches the node's moves, in order, the table's move first: the first with the full
     /// window, the others with a null window (reduced when late and quiet) and again with the
-    /// full one if they beat alpha. Returns the best score and the move that raised alpha
-    /// (`Move::NONE` if none did), or `None` if the search stopped.
+    /// full one if they beat alpha. Returns the best score (`-INFINITY` if there is no move)
+    /// and the move that raised alpha (`Move::NONE` if none did), or `None` if the search
+    /// stopped.
     #[inline(always)]
     fn search_moves(
         &mut self,
         position: &Position,
-        count: usize,
+        table_move: Move,
         node: Node,
         mut alpha: i32,
         beta: i32,
     ) -> Option<(i32, Move)> {
         let (depth, ply) = (node.depth, node.ply);
+        let side = position.side_to_move();
+        let counter = self.td.heuristics.counter(side, self.td.previous_move(ply));
+        let mut picker = MovePicker::new(table_move, counter, ply, side);
         let mut best_score = -INFINITY;
         let mut best_move = Move::NONE;
         let mut tried_quiet = [Move::NONE; 64];
         let mut quiet_count = 0;
-        for index in 0..count {
-            let (mv, order) = self.td.moves[ply].pick(index);
+        let mut index = 0;
+        while let Some((mv, order)) = {
+            let td = &mut *self.td;
+            picker.next(position, &mut td.moves[ply], &td.heuristics)
+        } {
             let quiet = !mv.is_push();
             // Moves come best first, so once one is pruned all the rest would be.
             if quiet && order < KILLER && self.prunes_late_move(node, quiet_count, best_score) {
@@ -340,7 +335,6 @@ impl<'a, 't> Searcher<'a, 't> {
                     self.td.update_pv(ply, mv);
                     if score >= beta {
                         let tried = &tried_quiet[..quiet_count];
-                        let side = position.side_to_move();
                         let previous = self.td.previous_move(ply);
                         let heuristics = &mut self.td.heuristics;
                         heuristics.reward(mv, tried, depth, ply, side, previous);
@@ -352,6 +346,7 @@ impl<'a, 't> Searcher<'a, 't> {
                 tried_quiet[quiet_count] = mv;
                 quiet_count += 1;
             }
+            index += 1;
         }
         Some((best_score, best_move))
     }
@@ -404,25 +399,28 @@ impl<'a, 't> Searcher<'a, 't> {
         if let Some(score) = terminal_score(position, ply, self.shared.draw(position)) {
             return score;
         }
-        let stand_pat = self.shared.evaluate(position);
+        let (stand_pat, contact) = self.shared.evaluate_contact(position);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
-        position.push_moves(&mut self.td.moves[ply].list);
+        // The evaluation found every push there is: none, nothing to generate.
+        let side = position.side_to_move().index();
+        let list = &mut self.td.moves[ply].list;
+        match qply {
+            0 if contact.ejectable[side] | contact.pushable[side] != 0 => position.push_moves(list),
+            _ if contact.ejectable[side] != 0 => position.eject_moves(list),
+            _ => return stand_pat,
+        }
         let mut best = stand_pat;
         let edge = RINGS[4];
         for index in 0..self.td.moves[ply].list.len() {
             let mv = self.td.moves[ply].list.as_slice()[index];
             let child = position.play(mv);
-            if !mv.is_eject() {
-                if qply > 0 {
-                    break; // Ejections come first in the list.
-                }
-                // Only pushes that drive a marble onto the edge.
-                if child.us() & !position.them() & edge == 0 {
-                    continue;
-                }
+            // Only pushes that eject or drive a marble onto the edge (at the first ply: below
+            // it, only ejections are generated).
+            if !mv.is_eject() && child.us() & !position.them() & edge == 0 {
+                continue;
             }
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {

@@ -5,7 +5,8 @@ use super::score::MAX_PLY;
 use crate::board::Colour;
 use crate::movegen::{MAX_MOVES, Move, MoveList};
 
-const TABLE_MOVE: i32 = 1 << 30;
+/// Ordering score of the table's move, above all others.
+pub const TABLE_MOVE: i32 = 1 << 30;
 const EJECTION: i32 = 1 << 28;
 const PUSH: i32 = 1 << 27;
 /// Ordering score of the second killer move; every other quiet move scores below it.

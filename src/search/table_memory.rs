@@ -133,7 +133,10 @@ fn advise_huge_pages(ptr: *mut libc::c_void, bytes: usize) {
     }
     // SAFETY: the range lies inside one live mapping of ours; the advice changes no contents.
     if unsafe { libc::madvise(ptr, bytes, libc::MADV_HUGEPAGE) } != 0 {
-        log::debug!("no huge pages for the table: {}", std::io::Error::last_os_error());
+        log::debug!(
+            "no huge pages for the table: {}",
+            std::io::Error::last_os_error()
+        );
     }
 }
 

@@ -6,7 +6,7 @@ use super::ordering::{Heuristics, OrderedMoves};
 use super::score::MAX_PLY;
 use super::tt::TranspositionTable;
 use crate::board::{Colour, Position};
-use crate::eval::{Dare, Weights, evaluate};
+use crate::eval::{Contact, Dare, Weights, evaluate_contact};
 use crate::movegen::Move;
 use std::sync::atomic::AtomicBool;
 
@@ -39,10 +39,16 @@ impl Shared<'_> {
     /// The static evaluation of `position` for this search: with its `Dare`, if any.
     #[inline(always)]
     pub(super) fn evaluate(&self, position: &Position) -> i32 {
-        let eval = evaluate(position, &self.weights);
+        self.evaluate_contact(position).0
+    }
+
+    /// The static evaluation of `position` for this search, and the pushes it counted.
+    #[inline(always)]
+    pub(super) fn evaluate_contact(&self, position: &Position) -> (i32, Contact) {
+        let (eval, contact) = evaluate_contact(position, &self.weights);
         match &self.dare {
-            Some(dare) => eval + dare.bonus(position),
-            None => eval,
+            Some(dare) => (eval + dare.bonus(position, &contact), contact),
+            None => (eval, contact),
         }
     }
 }

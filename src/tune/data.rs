@@ -26,7 +26,7 @@ impl Entry {
     /// The entry of a kept position.
     pub fn new(sample: &Sample) -> Entry {
         let position = &sample.position;
-        let both = features(position);
+        let (both, _) = features(position);
         let stm = position.side_to_move();
         let (us, them) = (&both[stm.index()], &both[stm.opponent().index()]);
         let mut inputs = [0.0; TERM_COUNT];
