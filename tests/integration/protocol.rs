@@ -801,7 +801,7 @@ fn annex_session_runs_line_for_line() {
             );
         }
     }
-    assert!(checked > 40, "only {checked} engine lines checked");
+    assert!(checked > 25, "only {checked} engine lines checked");
 }
 
 #[test]
