@@ -166,11 +166,11 @@ impl Engine {
         table(&mut self.tt, self.hash_mb).touch();
     }
 
-    /// Forgets everything learnt (a new game): the table and the move-ordering history. The
-    /// table is given back to the system, not cleared in place: fresh memory is zero already,
-    /// and its pages are mapped again by [`Engine::prepare`].
+    /// Forgets everything learnt (a new game): the table and the move-ordering history.
     pub fn new_game(&mut self) {
-        self.tt = None;
+        if let Some(tt) = self.tt.as_mut() {
+            tt.clear();
+        }
         for td in &mut self.threads {
             td.heuristics.clear();
         }

@@ -62,6 +62,14 @@ impl<T> std::ops::Deref for TableMemory<T> {
     }
 }
 
+impl<T> std::ops::DerefMut for TableMemory<T> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [T] {
+        // SAFETY: as for `deref`, and `&mut self` makes this the only reference.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
 impl<T> Drop for TableMemory<T> {
     fn drop(&mut self) {
         self.mapping.release();

@@ -149,6 +149,16 @@ impl TranspositionTable {
         Ok(())
     }
 
+    /// Forgets everything (for a new game). Written in place, as fast as memory takes it: the
+    /// pages stay mapped, where giving them back and mapping fresh ones would cost the first
+    /// `isready`'s page faults again.
+    pub fn clear(&mut self) {
+        for bucket in self.buckets.iter_mut() {
+            *bucket = Bucket::default();
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
     /// Marks the start of a new search, so entries of earlier searches give way first.
     pub fn new_search(&self) {
         let age = (self.age.load(Ordering::Relaxed) + 1) & AGE_MASK;
@@ -342,8 +352,8 @@ mod tests {
     }
 
     #[test]
-    fn hashfull_counts_this_search() {
-        let table = TranspositionTable::new(1).unwrap();
+    fn hashfull_counts_this_search_and_clear_empties() {
+        let mut table = TranspositionTable::new(1).unwrap();
         assert_eq!(table.hashfull(), 0);
         for key in 1..100_000u64 {
             table.store(
