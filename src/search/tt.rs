@@ -374,5 +374,8 @@ mod tests {
             table.probe(last, 0).is_some(),
             "a new search keeps the entries"
         );
+        table.clear();
+        assert_eq!(table.probe(last, 0), None);
+        assert_eq!(table.hashfull(), 0);
     }
 }

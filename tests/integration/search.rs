@@ -4,7 +4,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 use sumito::board::{Layout, Position};
 use sumito::movegen::Move;
-use sumito::search::{BENCH_POSITIONS, Control, Engine, Limits, Reported, SearchResult};
+use sumito::search::{Control, Engine, Limits, Reported, SearchResult};
 
 fn search(position: &Position, limits: &Limits) -> SearchResult {
     let mut engine = Engine::new(8).unwrap();
