@@ -49,5 +49,6 @@ fn dispatch(cli: &Cli) -> cli::Outcome {
         Some(Command::Openings(args)) => cli::openings::run(args),
         Some(Command::Datagen(args)) => cli::datagen::run(args),
         Some(Command::Tune(args)) => cli::tune::run(args),
+        Some(Command::Train(args)) => cli::train::run(args),
     }
 }

@@ -8,6 +8,7 @@ mod layout;
 mod position;
 mod position_string;
 mod render;
+mod symmetry;
 mod zobrist;
 
 pub use bitboard::{BOARD, Cells, DISTANCE_RINGS, LINES, RINGS};
@@ -18,3 +19,4 @@ pub use layout::{Layout, UnknownLayout};
 pub use position::{LOSING_LOST, MARBLES_PER_SIDE, Outcome, Position, WinReason};
 pub use position_string::{MAX_PLY_COUNT, PositionStringError, check_game_counts};
 pub use render::{Style, render};
+pub use symmetry::{SYMMETRIES, Symmetry};

@@ -16,6 +16,7 @@ pub mod perft;
 pub mod play;
 pub mod protocol;
 pub mod timing;
+pub mod train;
 pub mod tune;
 
 use clap::{Parser, Subcommand};
@@ -88,4 +89,6 @@ pub enum Command {
     Datagen(datagen::DatagenArgs),
     /// Fit the evaluation's weights to datagen data and write them as Rust source.
     Tune(tune::TuneArgs),
+    /// Train the learned evaluation's network on datagen data and write the network file.
+    Train(train::TrainArgs),
 }

@@ -103,7 +103,7 @@ pub fn reference_point(position: &Position) -> Cell {
     // (mean + 4) / 2, rounded to nearest: (2 (sum + 4 count) + 2 count) / (4 count), divided
     // by a multiplication (a division by a variable costs tens of cycles).
     let reciprocal = RECIPROCALS[count as usize];
-    let blend = |sum: i32| (2 * (sum as u32 + 4 * count) + 2 * count) as u64 * reciprocal >> 32;
+    let blend = |sum: i32| ((2 * (sum as u32 + 4 * count) + 2 * count) as u64 * reciprocal) >> 32;
     let row = blend(plane_sum(all, &ROW_PLANES)) as i32;
     let col = blend(plane_sum(all, &COL_PLANES)) as i32;
     Cell::new(row, col).unwrap_or(Cell::CENTRE)
@@ -196,15 +196,16 @@ pub fn pushable(attacker: u64, defender: u64) -> u64 {
     pushable_with(attacker, &shifts(attacker), defender, empty)
 }
 
-/// The features of both sides, indexed by [`Colour::index`], and the pushes they count.
+/// What each side of `position` could push with one move.
 #[inline]
-pub fn features(position: &Position) -> ([SideFeatures; 2], Contact) {
-    let reference = reference_point(position);
-    let stones = [
-        position.stones(Colour::Black),
-        position.stones(Colour::White),
-    ];
-    let moved = [shifts(stones[0]), shifts(stones[1])];
+pub fn contact(position: &Position) -> Contact {
+    let stones = Colour::BOTH.map(|c| position.stones(c));
+    contact_with(stones, &[shifts(stones[0]), shifts(stones[1])])
+}
+
+/// [`contact`] from the marbles and their shifts in each direction, by colour index.
+#[inline(always)]
+fn contact_with(stones: [u64; 2], moved: &[[u64; 6]; 2]) -> Contact {
     let empty = BOARD & !(stones[0] | stones[1]);
     let attack = |own: usize| {
         let other = 1 - own;
@@ -214,10 +215,22 @@ pub fn features(position: &Position) -> ([SideFeatures; 2], Contact) {
         )
     };
     let (black, white) = (attack(0), attack(1));
-    let contact = Contact {
+    Contact {
         ejectable: [black.0, white.0],
         pushable: [black.1, white.1],
-    };
+    }
+}
+
+/// The features of both sides, indexed by [`Colour::index`], and the pushes they count.
+#[inline]
+pub fn features(position: &Position) -> ([SideFeatures; 2], Contact) {
+    let reference = reference_point(position);
+    let stones = [
+        position.stones(Colour::Black),
+        position.stones(Colour::White),
+    ];
+    let moved = [shifts(stones[0]), shifts(stones[1])];
+    let contact = contact_with(stones, &moved);
     let side = |own: usize| {
         let other = 1 - own;
         let (stones, moved) = (&stones, &moved);

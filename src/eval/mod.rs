@@ -16,13 +16,16 @@
 
 mod dare;
 mod features;
+pub mod nnue;
 mod phase;
 mod terms;
 mod tuned;
 mod weights;
 
 pub use dare::{DEFAULT_DARE, Dare, MAX_DARE};
-pub use features::{Contact, SideFeatures, ejectable, features, pushable, reference_point};
+pub use features::{
+    Contact, SideFeatures, contact, ejectable, features, pushable, reference_point,
+};
 pub use phase::{MILLI_PER_CENTI, PHASE_SPAN, Phased, blend, endgame_share, phase};
 pub use terms::{Scoring, TERM_COUNT, TERMS, Term, TermDef};
 pub use weights::Weights;

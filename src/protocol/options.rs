@@ -24,7 +24,7 @@ pub enum Kind {
 pub const MAX_TEXT: usize = 256;
 
 /// Every option: name and kind.
-pub const OPTIONS: [(&str, Kind); 16] = [
+pub const OPTIONS: [(&str, Kind); 17] = [
     (
         "Hash",
         Kind::Spin {
@@ -116,6 +116,9 @@ pub const OPTIONS: [(&str, Kind); 16] = [
     // Who Sumito plays, as UCI_Opponent tells it: remembered and shown by `d`, and nothing
     // else: Contempt and Dare are the GUI's to set from it.
     ("Opponent", Kind::Text { default: "" }),
+    // A network file for the learned evaluation; empty: the built-in network; `linear`: the
+    // linear evaluation.
+    ("EvalFile", Kind::Text { default: "" }),
 ];
 
 /// The `option …` lines.

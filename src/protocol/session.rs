@@ -8,6 +8,7 @@ use super::output::{Output, info_line};
 use super::progress::{Gate, write_progress};
 use crate::board::{Colour, Outcome, Position, Style, render};
 use crate::eval::Weights;
+use crate::eval::nnue::Network;
 use crate::movegen::{Move, perft_divide_until};
 use crate::search::{
     Control, Engine, GoClocks, Limits, SearchResult, Skill, TableSizeError, bench_lines,
@@ -16,6 +17,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
+
+/// The `EvalFile` value that chooses the linear evaluation (its weights by `TunedEval`).
+const LINEAR: &str = "linear";
 
 /// Whether the loop goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -255,6 +259,20 @@ impl Session {
             ("Ponder", Value::Flag(_)) => {}
             ("ShowWDL", Value::Flag(on)) => self.show_wdl = on,
             ("Opponent", Value::Text(text)) => self.opponent = text,
+            // Empty: the built-in network; `linear`: the linear evaluation. A file that cannot be
+            // read or is no network of this build is refused with one error line, and the
+            // evaluation stays as it was.
+            ("EvalFile", Value::Text(path)) => {
+                engine.settings.network = match path.as_str() {
+                    "" => Some(Network::embedded()),
+                    LINEAR => None,
+                    path => {
+                        let network = Network::load(path).map_err(|e| bad(e.to_string()))?;
+                        Some(std::sync::Arc::new(network))
+                    }
+                };
+                engine.new_game();
+            }
             ("MoveLimit", Value::Number(plies)) => {
                 self.move_limit = plies as u32;
                 for position in &mut self.game {

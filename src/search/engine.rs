@@ -28,6 +28,9 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     /// Evaluation weights.
     pub weights: Weights,
+    /// The network that evaluates in their place: the built-in one unless `EvalFile` says
+    /// otherwise; none for the linear evaluation.
+    pub network: Option<std::sync::Arc<crate::eval::nnue::Network>>,
     /// Playing strength for people (full strength by default).
     pub skill: Skill,
     /// How much worse than an even game a draw or a repetition is for the side to move at the
@@ -43,6 +46,7 @@ impl Default for Settings {
             multipv: 1,
             move_overhead_ms: 10,
             weights: Weights::tuned(),
+            network: Some(crate::eval::nnue::Network::embedded()),
             skill: Skill::FULL,
             contempt: DEFAULT_CONTEMPT,
             dare: DEFAULT_DARE,
@@ -232,6 +236,7 @@ impl Engine {
             control,
             done: AtomicBool::new(false),
             weights: self.settings.weights,
+            network: self.settings.network.as_deref(),
             draws: draw_scores(root.side_to_move(), self.settings.contempt),
             dare: Dare::new(
                 root.side_to_move(),

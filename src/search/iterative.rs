@@ -227,7 +227,8 @@ impl<'a, 't> Searcher<'a, 't> {
     ) -> i32 {
         let mut best = -INFINITY;
         let mut best_index = 0;
-        self.td.evals[0] = self.shared.evaluate(root);
+        self.refresh(root);
+        self.td.evals[0] = self.evaluate(root, 0);
         let main = self.td.id == 0;
         for index in 0..moves.len() {
             let mv = moves[index].mv;
@@ -243,6 +244,7 @@ impl<'a, 't> Searcher<'a, 't> {
                 });
             }
             let child = root.play(mv);
+            self.make(root, &child, 0);
             self.td.played[0] = mv;
             self.td.push(&child);
             let mut score;

@@ -99,6 +99,28 @@ impl<'a, 't> Searcher<'a, 't> {
         }
     }
 
+    /// The static evaluation of `position`, the node at `ply`.
+    #[inline(always)]
+    pub(super) fn evaluate(&self, position: &Position, ply: usize) -> i32 {
+        self.shared.evaluate(position, &self.td.accumulators[ply])
+    }
+
+    /// Brings the network's sums from `parent`, the node at `ply`, to its `child`.
+    #[inline(always)]
+    pub(super) fn make(&mut self, parent: &Position, child: &Position, ply: usize) {
+        if let Some(network) = self.shared.network {
+            let next = self.td.accumulators[ply].update(network, parent, child);
+            self.td.accumulators[ply + 1] = next;
+        }
+    }
+
+    /// Sets the network's sums of the root, `position`, from scratch.
+    pub(super) fn refresh(&mut self, position: &Position) {
+        if let Some(network) = self.shared.network {
+            self.td.accumulators[0] = crate::eval::nnue::Accumulator::new(network, position);
+        }
+    }
+
     /// Publishes the node count and decides whether to stop.
     #[inline(always)]
     fn check_stop(&mut self) -> bool {
@@ -215,7 +237,7 @@ impl<'a, 't> Searcher<'a, 't> {
         let Some(entry) = self.shared.tt.probe(key, node.ply) else {
             return Probe::Search {
                 table_move: Move::NONE,
-                eval: self.shared.evaluate(position),
+                eval: self.evaluate(position, node.ply),
             };
         };
         if !node.pv && entry.depth >= node.depth {
@@ -249,11 +271,12 @@ impl<'a, 't> Searcher<'a, 't> {
     #[inline(always)]
     fn null_move(&mut self, position: &Position, node: Node, beta: i32, eval: i32) -> Option<i32> {
         let depth = node.depth;
-        if !(!node.pv && depth >= 3 && eval >= beta && !is_decisive(beta)) {
+        if node.pv || depth < 3 || eval < beta || is_decisive(beta) {
             return None;
         }
         let r = 3 + depth / 4;
         let passed = position.pass();
+        self.td.accumulators[node.ply + 1] = self.td.accumulators[node.ply];
         self.td.played[node.ply] = Move::NONE;
         self.td.push_null(&passed);
         let score = -self.search(
@@ -308,6 +331,7 @@ impl<'a, 't> Searcher<'a, 't> {
             }
             let child = position.play(mv);
             self.shared.tt.prefetch(table_key(&child));
+            self.make(position, &child, ply);
             self.td.played[ply] = mv;
             self.td.push(&child);
             let mut score;
@@ -399,7 +423,8 @@ impl<'a, 't> Searcher<'a, 't> {
         if let Some(score) = terminal_score(position, ply, self.shared.draw(position)) {
             return score;
         }
-        let (stand_pat, contact) = self.shared.evaluate_contact(position);
+        let accumulator = &self.td.accumulators[ply];
+        let (stand_pat, contact) = self.shared.evaluate_contact(position, accumulator);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
             return stand_pat;
         }
@@ -422,6 +447,7 @@ impl<'a, 't> Searcher<'a, 't> {
             if !mv.is_eject() && child.us() & !position.them() & edge == 0 {
                 continue;
             }
+            self.make(position, &child, ply);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 return 0;

@@ -6,7 +6,8 @@ use super::ordering::{Heuristics, OrderedMoves};
 use super::score::MAX_PLY;
 use super::tt::TranspositionTable;
 use crate::board::{Colour, Position};
-use crate::eval::{Contact, Dare, Weights, evaluate_contact};
+use crate::eval::nnue::{Accumulator, Network};
+use crate::eval::{Contact, Dare, Weights, contact, evaluate_contact};
 use crate::movegen::Move;
 use std::sync::atomic::AtomicBool;
 
@@ -21,6 +22,8 @@ pub struct Shared<'a> {
     pub done: AtomicBool,
     /// The evaluation's weights.
     pub weights: Weights,
+    /// The network that evaluates instead of the weights, if any (`EvalFile`).
+    pub network: Option<&'a Network>,
     /// The score of a draw for each side to move, by colour index (from
     /// [`draw_scores`](super::score::draw_scores)): a draw at the move limit scores it, and a
     /// repetition scores it on top of its own score.
@@ -36,16 +39,30 @@ impl Shared<'_> {
         self.draws[position.side_to_move().index()]
     }
 
-    /// The static evaluation of `position` for this search: with its `Dare`, if any.
+    /// The static evaluation of `position` for this search, whose accumulator (when a network
+    /// evaluates) is `accumulator`: with its `Dare`, if any.
     #[inline(always)]
-    pub(super) fn evaluate(&self, position: &Position) -> i32 {
-        self.evaluate_contact(position).0
+    pub(super) fn evaluate(&self, position: &Position, accumulator: &Accumulator) -> i32 {
+        match (self.network, &self.dare) {
+            (Some(network), None) => accumulator.evaluate(network, position.side_to_move()),
+            _ => self.evaluate_contact(position, accumulator).0,
+        }
     }
 
-    /// The static evaluation of `position` for this search, and the pushes it counted.
+    /// [`Shared::evaluate`], and the pushes each side has.
     #[inline(always)]
-    pub(super) fn evaluate_contact(&self, position: &Position) -> (i32, Contact) {
-        let (eval, contact) = evaluate_contact(position, &self.weights);
+    pub(super) fn evaluate_contact(
+        &self,
+        position: &Position,
+        accumulator: &Accumulator,
+    ) -> (i32, Contact) {
+        let (eval, contact) = match self.network {
+            Some(network) => {
+                let eval = accumulator.evaluate(network, position.side_to_move());
+                (eval, contact(position))
+            }
+            None => evaluate_contact(position, &self.weights),
+        };
         match &self.dare {
             Some(dare) => (eval + dare.bonus(position, &contact), contact),
             None => (eval, contact),
@@ -68,6 +85,9 @@ pub struct ThreadData {
     pub moves: Vec<OrderedMoves>,
     /// The static evaluation of the node at each ply of the current line.
     pub evals: [i32; MAX_PLY + 1],
+    /// The network's hidden sums of the node at each ply of the current line (unused without
+    /// a network).
+    pub accumulators: Vec<Accumulator>,
     /// The move played at each ply of the current line (`Move::NONE` for a null move).
     pub played: [Move; MAX_PLY + 1],
     /// Triangular principal variation table: `pv[ply]` is the best line from `ply`.
@@ -87,6 +107,7 @@ impl ThreadData {
             heuristics: Heuristics::default(),
             moves: (0..=MAX_PLY).map(|_| OrderedMoves::default()).collect(),
             evals: [0; MAX_PLY + 1],
+            accumulators: vec![Accumulator::default(); MAX_PLY + 2],
             played: [Move::NONE; MAX_PLY + 1],
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],

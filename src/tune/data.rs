@@ -4,7 +4,8 @@
 
 use super::error::TuneError;
 use crate::datagen::LineError;
-use crate::datagen::format::{Line, Sample, parse_line};
+pub use crate::datagen::format::Sample;
+use crate::datagen::format::{Line, parse_line};
 use crate::eval::{TERM_COUNT, TERMS, endgame_share, features, phase};
 use rayon::prelude::*;
 use std::path::Path;
@@ -20,6 +21,19 @@ pub struct Entry {
     pub result: f32,
     /// The search score, in centi-marbles.
     pub score: f32,
+}
+
+/// What a fit keeps of each position of the data: the linear fit its terms' inputs
+/// ([`Entry`]), the network's training the position itself.
+pub trait FromSample: Send {
+    /// What is kept of a position line.
+    fn from_sample(sample: &Sample) -> Self;
+}
+
+impl FromSample for Entry {
+    fn from_sample(sample: &Sample) -> Entry {
+        Entry::new(sample)
+    }
 }
 
 impl Entry {
@@ -43,18 +57,30 @@ impl Entry {
 }
 
 /// The entries of some data files, split into the set fitted and the set held out.
-#[derive(Clone, Debug, Default)]
-pub struct Data {
+#[derive(Clone, Debug)]
+pub struct Data<E = Entry> {
     /// The positions fitted.
-    pub train: Vec<Entry>,
+    pub train: Vec<E>,
     /// The positions of the held-out games, for the validation loss.
-    pub validation: Vec<Entry>,
+    pub validation: Vec<E>,
     /// Complete games read.
     pub games: u64,
     /// Positions of unfinished games at the end of a file, left out.
     pub unfinished: u64,
     /// What each file held.
     pub files: Vec<FileSummary>,
+}
+
+impl<E> Default for Data<E> {
+    fn default() -> Data<E> {
+        Data {
+            train: Vec::new(),
+            validation: Vec::new(),
+            games: 0,
+            unfinished: 0,
+            files: Vec::new(),
+        }
+    }
 }
 
 /// What one data file held.
@@ -73,7 +99,7 @@ pub struct FileSummary {
 
 /// Reads data files; every `holdout`-th game of each (index `holdout - 1`, `2 holdout - 1`, …)
 /// goes to the validation set, none when `holdout` is 0.
-pub fn load(paths: &[impl AsRef<Path>], holdout: u64) -> Result<Data, TuneError> {
+pub fn load<E: FromSample>(paths: &[impl AsRef<Path>], holdout: u64) -> Result<Data<E>, TuneError> {
     let mut data = Data::default();
     for path in paths {
         let path = path.as_ref();
@@ -90,7 +116,11 @@ pub fn load(paths: &[impl AsRef<Path>], holdout: u64) -> Result<Data, TuneError>
 }
 
 /// Adds the games of one file's text to `data`.
-pub fn read_into(text: &str, holdout: u64, data: &mut Data) -> Result<(), TuneError> {
+pub fn read_into<E: FromSample>(
+    text: &str,
+    holdout: u64,
+    data: &mut Data<E>,
+) -> Result<(), TuneError> {
     let lines: Vec<&str> = text.lines().collect();
     let tag = format!("{}: ", crate::datagen::format::FORMAT_TAG);
     let Some(settings) = lines.first().and_then(|first| first.strip_prefix(&tag)) else {
@@ -111,7 +141,7 @@ pub fn read_into(text: &str, holdout: u64, data: &mut Data) -> Result<(), TuneEr
         ..FileSummary::default()
     };
     // Parsing and the features are the slow part: done on every core, in order.
-    let parsed: Vec<Result<Parsed, TuneError>> = lines[1..]
+    let parsed: Vec<Result<Parsed<E>, TuneError>> = lines[1..]
         .par_iter()
         .enumerate()
         .map(|(index, line)| {
@@ -146,16 +176,16 @@ pub fn read_into(text: &str, holdout: u64, data: &mut Data) -> Result<(), TuneEr
     Ok(())
 }
 
-enum Parsed {
-    Entry(Entry),
+enum Parsed<E> {
+    Entry(E),
     Game(u64),
     Nothing,
 }
 
-fn parse(line: &str) -> Result<Parsed, LineError> {
+fn parse<E: FromSample>(line: &str) -> Result<Parsed<E>, LineError> {
     Ok(match parse_line(line)? {
         Line::Comment => Parsed::Nothing,
-        Line::Sample(sample) => Parsed::Entry(Entry::new(&sample)),
+        Line::Sample(sample) => Parsed::Entry(E::from_sample(&sample)),
         Line::Game(game) => Parsed::Game(game.index),
     })
 }
@@ -175,24 +205,24 @@ mod tests {
 
     #[test]
     fn games_split_into_train_and_held_out_and_unfinished_ones_are_dropped() {
-        let mut data = Data::default();
+        let mut data = Data::<Entry>::default();
         read_into(FILE, 2, &mut data).unwrap();
         assert_eq!((data.train.len(), data.validation.len()), (1, 2));
         assert_eq!((data.games, data.unfinished), (2, 1));
         assert_eq!(data.files[0].flags, "--seed 1");
         assert_eq!(data.files[0].bench, None);
-        let mut tagged = Data::default();
+        let mut tagged = Data::<Entry>::default();
         let with_bench = FILE.replacen("--seed 1\n", "--seed 1; bench 336966\n", 1);
         read_into(&with_bench, 2, &mut tagged).unwrap();
         assert_eq!(tagged.files[0].flags, "--seed 1");
         assert_eq!(tagged.files[0].bench, Some(336966));
         let broken = FILE.replacen("--seed 1\n", "--seed 1; bench x\n", 1);
-        assert!(read_into(&broken, 2, &mut Data::default()).is_err());
+        assert!(read_into(&broken, 2, &mut Data::<Entry>::default()).is_err());
         assert_eq!((data.files[0].games, data.files[0].positions), (2, 3));
         assert_eq!(data.validation[0].result, 0.0);
         assert_eq!(data.validation[1].score, 300.0);
         assert_eq!(data.validation[1].endgame, 1.0);
-        let mut all = Data::default();
+        let mut all = Data::<Entry>::default();
         read_into(FILE, 0, &mut all).unwrap();
         assert_eq!((all.train.len(), all.validation.len()), (3, 0));
         assert!(read_into("game 0 standard 1-0 50 0\n", 0, &mut all).is_err());
@@ -200,7 +230,7 @@ mod tests {
 
     #[test]
     fn the_inputs_times_the_weights_give_the_evaluation() {
-        let mut data = Data::default();
+        let mut data = Data::<Entry>::default();
         read_into(FILE, 0, &mut data).unwrap();
         let positions = FILE.lines().filter(|l| !l.starts_with(['#', 'g']));
         for (entry, line) in data.train.iter().zip(positions) {
@@ -219,7 +249,7 @@ mod tests {
     #[test]
     fn bad_files_say_what_is_wrong_word_for_word() {
         let message = |text: &str| {
-            read_into(text, 0, &mut Data::default())
+            read_into(text, 0, &mut Data::<Entry>::default())
                 .unwrap_err()
                 .to_string()
         };
@@ -237,13 +267,13 @@ mod tests {
         );
         let missing = std::path::Path::new("/nonexistent-sumito-dir/d.txt");
         assert_eq!(
-            load(&[missing], 0).unwrap_err().to_string(),
+            load::<Entry>(&[missing], 0).unwrap_err().to_string(),
             "cannot read /nonexistent-sumito-dir/d.txt: No such file or directory (os error 2)"
         );
         let path =
             std::env::temp_dir().join(format!("sumito-tune-data-{}.txt", std::process::id()));
         std::fs::write(&path, "hello\n").unwrap();
-        let refused = load(&[&path], 0).unwrap_err().to_string();
+        let refused = load::<Entry>(&[&path], 0).unwrap_err().to_string();
         let _ = std::fs::remove_file(&path);
         assert_eq!(
             refused,

@@ -10,6 +10,7 @@ mod adam;
 pub mod data;
 mod error;
 pub mod model;
+pub mod network;
 mod output;
 pub mod wdl;
 
@@ -109,19 +110,8 @@ impl Fit {
 /// weights on stdout, the weights file written.
 pub fn run(args: &Fit) -> Result<(), TuneError> {
     let started = std::time::Instant::now();
-    // A fit takes minutes: an output that cannot be written is refused before it, not after.
-    let folder = match args.output.parent() {
-        Some(folder) if !folder.as_os_str().is_empty() => folder,
-        _ => std::path::Path::new("."),
-    };
-    if !folder.is_dir() {
-        let why = format!("no directory {}", folder.display());
-        return Err(TuneError::Write {
-            path: args.output.clone(),
-            source: std::io::Error::new(std::io::ErrorKind::NotFound, why),
-        });
-    }
-    let mut data = data::load(&args.data, args.holdout)?;
+    check_output_folder(&args.output)?;
+    let mut data: Data = data::load(&args.data, args.holdout)?;
     if data.train.is_empty() {
         return Err(TuneError::NothingToFit);
     }
@@ -181,7 +171,7 @@ pub fn run(args: &Fit) -> Result<(), TuneError> {
     let weights = model.to_weights();
     crate::say!("{}", output::table(&weights).trim_end());
     let provenance = output::Provenance {
-        datagen: datagen_commands(args, &data),
+        datagen: datagen_commands(&args.data, &data.files),
         tune: args.command_line(),
         summary: format!(
             "{} positions of {} games: {} fitted, {} held out (every {}th game). K = {k:.6} per \
@@ -206,12 +196,28 @@ pub fn run(args: &Fit) -> Result<(), TuneError> {
     Ok(())
 }
 
+/// A fit takes minutes: an output that cannot be written is refused before it, not after.
+fn check_output_folder(output: &std::path::Path) -> Result<(), TuneError> {
+    let folder = match output.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => std::path::Path::new("."),
+    };
+    if folder.is_dir() {
+        return Ok(());
+    }
+    let why = format!("no directory {}", folder.display());
+    Err(TuneError::Write {
+        path: output.to_path_buf(),
+        source: std::io::Error::new(std::io::ErrorKind::NotFound, why),
+    })
+}
+
 /// The commands that make each data file again, each with the build that ran it (its bench
 /// node count) when the file names it: the games depend on the search and the evaluation.
-fn datagen_commands(args: &Fit, data: &Data) -> Vec<String> {
-    args.data
+fn datagen_commands(paths: &[PathBuf], files: &[data::FileSummary]) -> Vec<String> {
+    paths
         .iter()
-        .zip(&data.files)
+        .zip(files)
         .map(|(path, file)| {
             let build = match file.bench {
                 Some(bench) => format!("  (by the build with bench {bench})"),
@@ -264,7 +270,7 @@ fn constant_terms(entries: &[Entry]) -> Vec<&'static str> {
 
 /// Shuffles `entries` by `seed` (Fisher-Yates): the games' positions follow each other in the
 /// files, and a batch should see many games.
-fn shuffle(entries: &mut [Entry], seed: u64) {
+fn shuffle<T>(entries: &mut [T], seed: u64) {
     let mut random = Random(seed);
     for last in (1..entries.len()).rev() {
         let other = random.below(last + 1);
@@ -275,7 +281,7 @@ fn shuffle(entries: &mut [Entry], seed: u64) {
 /// Runs `sumito tune --wdl`: fits the win/draw/loss model to every position of the data files
 /// and prints its parameters, to be put into `src/search/wdl.rs`.
 pub fn run_wdl(paths: &[std::path::PathBuf]) -> Result<(), TuneError> {
-    let data = data::load(paths, 0)?;
+    let data: Data = data::load(paths, 0)?;
     if data.train.is_empty() {
         return Err(TuneError::NothingToFit);
     }

@@ -89,10 +89,16 @@ pub fn table(weights: &Weights) -> String {
 /// Writes `text` to `path` through a temporary file beside it, so that an interrupted write
 /// never leaves half a source file.
 pub fn write(path: &Path, text: &str) -> Result<(), TuneError> {
+    write_bytes(path, text.as_bytes())
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it, so that an interrupted write
+/// never leaves half a file under the name.
+pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), TuneError> {
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".partial");
     let temporary = std::path::PathBuf::from(temporary);
-    std::fs::write(&temporary, text)
+    std::fs::write(&temporary, bytes)
         .and_then(|()| std::fs::rename(&temporary, path))
         .map_err(|source| TuneError::Write {
             path: path.to_path_buf(),

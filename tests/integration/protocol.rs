@@ -895,3 +895,67 @@ fn limit_strength_plays_the_level_of_the_elo_asked_for() {
             .starts_with("error bad-option Elo must be a number")
     );
 }
+
+#[test]
+fn eval_file_loads_a_network_and_refuses_what_is_none_keeping_the_evaluation() {
+    use sumito::eval::nnue::Network;
+    let folder = std::env::temp_dir().join(format!("sumito-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    // A network whose output is its bias alone: 1.5 marbles for the side to move, anywhere.
+    let mut network = Network::zero("test network".into());
+    network.output_bias = 3 * sumito::eval::nnue::QA * sumito::eval::nnue::QB / 2;
+    let good = folder.join("good.nnue");
+    std::fs::write(&good, network.to_bytes()).unwrap();
+    let mut damaged = network.to_bytes();
+    damaged[40] ^= 0x10;
+    let bad = folder.join("damaged.nnue");
+    std::fs::write(&bad, damaged).unwrap();
+    let score = |engine: &mut Engine| {
+        engine.send("go depth 1");
+        let lines = engine.until(|l| l.starts_with("bestmove"));
+        let info = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains(" score cp "))
+            .expect("a score");
+        let words: Vec<&str> = info.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "cp").unwrap();
+        words[at + 1].parse::<i32>().unwrap()
+    };
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    let built_in = score(&mut engine);
+    engine.send(&format!("setoption name EvalFile value {}", good.display()));
+    assert_eq!(engine.sync(), Vec::<String>::new(), "loaded without a word");
+    // Every position is 1.5 marbles up for its side to move, so the root's moves, each
+    // ending where the opponent is to move, score -1.5.
+    assert_eq!(score(&mut engine), -150, "the network's flat 1.5 marbles");
+    for refused in [bad.clone(), folder.join("missing.nnue")] {
+        engine.send(&format!(
+            "setoption name EvalFile value {}",
+            refused.display()
+        ));
+        let answer = engine.sync();
+        assert_eq!(answer.len(), 1, "{answer:?}");
+        assert!(answer[0].starts_with("error bad-option "), "{answer:?}");
+        assert_eq!(
+            score(&mut engine),
+            -150,
+            "still the network after {refused:?}"
+        );
+    }
+    engine.send("setoption name EvalFile value linear");
+    let linear = score(&mut engine);
+    assert_ne!(linear, -150);
+    let mut fresh = Engine::start();
+    fresh.send("setoption name EvalFile value linear");
+    fresh.send("position startpos");
+    assert_eq!(score(&mut fresh), linear, "linear: the linear evaluation");
+    engine.send("setoption name EvalFile");
+    assert_eq!(
+        score(&mut engine),
+        built_in,
+        "empty: the built-in network again"
+    );
+    std::fs::remove_dir_all(&folder).unwrap();
+}

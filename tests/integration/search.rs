@@ -292,7 +292,9 @@ fn dare_lifts_the_score_of_the_side_at_the_root_when_it_cannot_hide() {
         result.score
     };
     let (plain, dared, more) = (score(0), score(100), score(200));
-    assert!(plain < dared && dared < more, "{plain} {dared} {more}");
+    // The bonus never lowers a leaf of White's, so the score never falls as Dare grows; it can
+    // stay once the best line for Black ends with nothing of White's exposed.
+    assert!(plain < dared && dared <= more, "{plain} {dared} {more}");
     // Black, not the side at the root, is evaluated as before: its score at the root is its own.
     let black: Position = TWO_EXPOSED.replace(" w ", " b ").parse().unwrap();
     let black_score = |dare: i32| {

@@ -1,0 +1,105 @@
+//! `sumito train`: the command line of the network's training, checked.
+
+use std::path::PathBuf;
+use sumito::tune::network::Training;
+
+/// What is wrong with the flags of `sumito train`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TrainFlagsError {
+    /// `--epochs 0`.
+    #[error("--epochs must be at least 1")]
+    Epochs,
+    /// `--rate` not above 0.
+    #[error("--rate must be above 0")]
+    Rate,
+    /// `--batch 0`.
+    #[error("--batch must be at least 1")]
+    Batch,
+    /// `--k` not above 0.
+    #[error("--k must be above 0")]
+    K,
+    /// `--lambda` out of range.
+    #[error("--lambda must be from 0 to 1")]
+    Lambda,
+    /// `--threads` out of range.
+    #[error("--threads must be from 1 to 256")]
+    Threads,
+}
+
+/// Arguments of `sumito train`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct TrainArgs {
+    /// Data files made by `sumito datagen`.
+    #[arg(required = true)]
+    pub data: Vec<PathBuf>,
+    /// The network file to write (src/eval/nnue/sumito.nnue is the one built in).
+    #[arg(long)]
+    pub output: PathBuf,
+    /// Passes over the fitted positions, each seen through a symmetry drawn anew.
+    #[arg(long, default_value_t = 10)]
+    pub epochs: u32,
+    /// Adam's step at the first epoch, falling linearly to a tenth of it at the last.
+    #[arg(long, default_value_t = 0.001)]
+    pub rate: f64,
+    /// Positions per step.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// The sigmoid's scale per centi-marble: that of the linear evaluation's fit, so that the
+    /// network's centi-marbles mean what the search's margins expect.
+    #[arg(long, default_value_t = 0.014386)]
+    pub k: f64,
+    /// How much the search score counts in the target, from 0 (the result alone) to 1.
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f64,
+    /// Every N-th game of each file is held out to measure the fit on (0: none).
+    #[arg(long, default_value_t = 10)]
+    pub holdout: u64,
+    /// Seed of the starting weights, of the orders and of the symmetries.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads; the network does not depend on them [default: every core].
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+impl TrainArgs {
+    /// The training these flags ask for, or what is wrong with them.
+    fn training(&self) -> Result<Training, TrainFlagsError> {
+        let positive = |x: f64| x > 0.0 && x.is_finite();
+        let checks = [
+            (self.epochs >= 1, TrainFlagsError::Epochs),
+            (positive(self.rate), TrainFlagsError::Rate),
+            (self.batch >= 1, TrainFlagsError::Batch),
+            (positive(self.k), TrainFlagsError::K),
+            ((0.0..=1.0).contains(&self.lambda), TrainFlagsError::Lambda),
+            (
+                self.threads
+                    .is_none_or(|n| (1..=sumito::search::MAX_THREADS).contains(&n)),
+                TrainFlagsError::Threads,
+            ),
+        ];
+        if let Some((_, error)) = checks.into_iter().find(|(ok, _)| !ok) {
+            return Err(error);
+        }
+        Ok(Training {
+            data: self.data.clone(),
+            output: self.output.clone(),
+            epochs: self.epochs,
+            rate: self.rate,
+            batch: self.batch,
+            k: self.k,
+            lambda: self.lambda,
+            holdout: self.holdout,
+            seed: self.seed,
+        })
+    }
+}
+
+/// Runs `sumito train`: the losses on stdout, the network file written.
+pub fn run(args: &TrainArgs) -> super::Outcome {
+    let training = args.training()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()?;
+    Ok(pool.install(|| sumito::tune::network::run(&training))?)
+}

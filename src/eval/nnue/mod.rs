@@ -1,0 +1,14 @@
+//! The learned evaluation: a small network over the marbles on each cell, seen from each side,
+//! whose hidden layer is kept up to date move by move (an NNUE, as in chess and shogi engines).
+//!
+//! - `features`: the inputs, from each side's perspective.
+//! - `network`: the quantised weights, the output, and the file format.
+//! - `accumulator`: the hidden sums of a position, updated from its parent's.
+
+mod accumulator;
+mod features;
+mod network;
+
+pub use accumulator::Accumulator;
+pub use features::{INPUTS, active, lost as lost_input, marble as marble_input};
+pub use network::{HIDDEN, Network, NetworkError, QA, QB};

@@ -1,0 +1,312 @@
+//! The network's weights, quantised, and its file format.
+//!
+//! One hidden layer per perspective: the accumulator holds, for each side, the input bias plus
+//! the input weights of every input that is on (`features`), `HIDDEN` numbers scaled by
+//! [`QA`]. The output clips each to 0..=QA (a clipped ReLU), weighs the side to move's half and
+//! the other's with their own output weights (scaled by [`QB`]) and adds the bias: marbles
+//! times `QA × QB`, which [`Network::output`] turns into centi-marbles.
+//!
+//! The file, little-endian: `SUMITONN`, version (u32), inputs and hidden size (u32 each), the
+//! length of a UTF-8 header (u32) and the header (the commands that made the network), the input
+//! weights (input by input, `HIDDEN` i16 each), the input bias (i16), the output weights (side
+//! to move's, then the other's, i16), the output bias (i32), and an FNV-1a hash of everything
+//! before it (u64), so that a damaged file is refused rather than played.
+
+use super::features::INPUTS;
+
+/// Hidden neurons per perspective.
+pub const HIDDEN: usize = 128;
+
+/// The accumulator's scale: an activation of 1 is `QA`.
+pub const QA: i32 = 255;
+
+/// The output weights' scale.
+pub const QB: i32 = 64;
+
+/// Centi-marbles per unit of the network's output (it is trained in marbles).
+const CENTI_PER_UNIT: i32 = 100;
+
+const MAGIC: &[u8; 8] = b"SUMITONN";
+
+/// The network built into the binary (docs/network.md says how it was made; its header holds
+/// the commands).
+const EMBEDDED: &[u8] = include_bytes!("default.nnue");
+const VERSION: u32 = 1;
+
+/// A network ready to evaluate.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    /// Each input's column of hidden weights.
+    pub input_weights: Box<[[i16; HIDDEN]; INPUTS]>,
+    /// The hidden bias.
+    pub input_bias: [i16; HIDDEN],
+    /// The output weights of the side to move's half, then the other side's.
+    pub output_weights: [[i16; HIDDEN]; 2],
+    /// The output bias, in units of `QA × QB`.
+    pub output_bias: i32,
+    /// What made it: the commands, from the file's header.
+    pub header: String,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let first = self.header.lines().next().unwrap_or("");
+        write!(f, "Network({INPUTS}x{HIDDEN}, {first})")
+    }
+}
+
+/// Why a network file was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NetworkError {
+    /// It does not start with the magic bytes.
+    #[error("not a Sumito network file (no SUMITONN at its start)")]
+    NotANetwork,
+    /// Another version of the format.
+    #[error("network file version {0}, this build reads version {VERSION}")]
+    Version(u32),
+    /// Another shape of network.
+    #[error(
+        "network of {inputs} inputs and {hidden} hidden neurons; this build has {INPUTS} and {HIDDEN}"
+    )]
+    Shape {
+        /// Its inputs.
+        inputs: u32,
+        /// Its hidden size.
+        hidden: u32,
+    },
+    /// Shorter or longer than its shape says.
+    #[error("network file of {0} bytes is cut short or too long for its shape")]
+    Length(usize),
+    /// The hash at its end does not match its contents.
+    #[error("network file damaged: its checksum does not match")]
+    Checksum,
+    /// The file could not be read.
+    #[error("cannot read network file {path}: {message}")]
+    Read {
+        /// The file.
+        path: String,
+        /// Why not.
+        message: String,
+    },
+}
+
+/// Reads numbers off the front of a byte slice.
+struct Reader<'a>(&'a [u8]);
+
+impl Reader<'_> {
+    fn take<const N: usize>(&mut self) -> Option<[u8; N]> {
+        let (head, rest) = self.0.split_first_chunk::<N>()?;
+        self.0 = rest;
+        Some(*head)
+    }
+    fn u32(&mut self) -> Option<u32> {
+        self.take().map(u32::from_le_bytes)
+    }
+    fn i16(&mut self) -> Option<i16> {
+        self.take().map(i16::from_le_bytes)
+    }
+}
+
+impl Network {
+    /// The network in `bytes`, a file of the format above.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        let length = NetworkError::Length(bytes.len());
+        let (body, hash) = bytes.split_last_chunk::<8>().ok_or(length.clone())?;
+        let mut r = Reader(body);
+        if r.take::<8>().as_ref() != Some(MAGIC) {
+            return Err(NetworkError::NotANetwork);
+        }
+        let version = r.u32().ok_or(length.clone())?;
+        if version != VERSION {
+            return Err(NetworkError::Version(version));
+        }
+        let (inputs, hidden) = (
+            r.u32().ok_or(length.clone())?,
+            r.u32().ok_or(length.clone())?,
+        );
+        if (inputs as usize, hidden as usize) != (INPUTS, HIDDEN) {
+            return Err(NetworkError::Shape { inputs, hidden });
+        }
+        if fnv1a(body) != u64::from_le_bytes(*hash) {
+            return Err(NetworkError::Checksum);
+        }
+        let header_len = r.u32().ok_or(length.clone())? as usize;
+        if r.0.len() < header_len {
+            return Err(length);
+        }
+        let (header, rest) = r.0.split_at(header_len);
+        let header = String::from_utf8_lossy(header).into_owned();
+        r.0 = rest;
+        let mut network = Network::zero(header);
+        let mut fill = |values: &mut [i16]| -> Option<()> {
+            values.iter_mut().try_for_each(|v| {
+                *v = r.i16()?;
+                Some(())
+            })
+        };
+        for column in network.input_weights.iter_mut() {
+            fill(column).ok_or(length.clone())?;
+        }
+        fill(&mut network.input_bias).ok_or(length.clone())?;
+        for half in &mut network.output_weights {
+            fill(half).ok_or(length.clone())?;
+        }
+        network.output_bias = r.take().map(i32::from_le_bytes).ok_or(length.clone())?;
+        if !r.0.is_empty() {
+            return Err(length);
+        }
+        Ok(network)
+    }
+
+    /// The network built into the binary, the one the engine evaluates with unless told
+    /// otherwise (`EvalFile`).
+    pub fn embedded() -> std::sync::Arc<Network> {
+        static NETWORK: std::sync::OnceLock<std::sync::Arc<Network>> = std::sync::OnceLock::new();
+        NETWORK
+            .get_or_init(|| {
+                let network = Network::from_bytes(EMBEDDED);
+                // A test reads it: a build whose file is not a network of its shape fails there.
+                std::sync::Arc::new(network.expect("the built-in network"))
+            })
+            .clone()
+    }
+
+    /// The network in the file at `path`.
+    pub fn load(path: &str) -> Result<Network, NetworkError> {
+        let bytes = std::fs::read(path).map_err(|e| NetworkError::Read {
+            path: path.to_string(),
+            message: e.to_string(),
+        })?;
+        Network::from_bytes(&bytes)
+    }
+
+    /// The network as a file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        for number in [
+            VERSION,
+            INPUTS as u32,
+            HIDDEN as u32,
+            self.header.len() as u32,
+        ] {
+            bytes.extend(number.to_le_bytes());
+        }
+        bytes.extend(self.header.as_bytes());
+        let halves = self.output_weights.iter();
+        let columns = self
+            .input_weights
+            .iter()
+            .chain([&self.input_bias])
+            .chain(halves);
+        for value in columns.flatten() {
+            bytes.extend(value.to_le_bytes());
+        }
+        bytes.extend(self.output_bias.to_le_bytes());
+        bytes.extend(fnv1a(&bytes).to_le_bytes());
+        bytes
+    }
+
+    /// A network of zero weights with `header`.
+    pub fn zero(header: String) -> Network {
+        Network {
+            input_weights: Box::new([[0; HIDDEN]; INPUTS]),
+            input_bias: [0; HIDDEN],
+            output_weights: [[0; HIDDEN]; 2],
+            output_bias: 0,
+            header,
+        }
+    }
+
+    /// The evaluation in centi-marbles for the side to move, whose half of the accumulator is
+    /// `ours`, the other side's `theirs`.
+    #[inline]
+    pub fn output(&self, ours: &[i16; HIDDEN], theirs: &[i16; HIDDEN]) -> i32 {
+        let sum = clipped_dot(ours, &self.output_weights[0])
+            + clipped_dot(theirs, &self.output_weights[1])
+            + self.output_bias;
+        // Rounded to nearest, halves away from zero.
+        let scaled = i64::from(sum) * i64::from(CENTI_PER_UNIT);
+        let divisor = i64::from(QA * QB);
+        ((scaled + scaled.signum() * divisor / 2) / divisor) as i32
+    }
+}
+
+/// Sum of each activation clipped to 0..=QA times its weight. Written as a plain loop over
+/// fixed-size arrays, which the compiler turns into vector instructions for the target (AVX2 in
+/// the default x86-64-v3 build) and plain ones elsewhere, with the same result.
+#[inline(always)]
+fn clipped_dot(activations: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
+    let mut sum = 0i32;
+    for (&a, &w) in activations.iter().zip(weights) {
+        sum += i32::from(a.clamp(0, QA as i16)) * i32::from(w);
+    }
+    sum
+}
+
+/// FNV-1a, 64 bits.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Network {
+        let mut network = Network::zero("sumito train --seed 1".into());
+        for (i, column) in network.input_weights.iter_mut().enumerate() {
+            for (j, w) in column.iter_mut().enumerate() {
+                *w = ((i * 31 + j * 7) % 200) as i16 - 100;
+            }
+        }
+        network.input_bias[3] = 17;
+        network.output_weights[1][5] = -9;
+        network.output_bias = -12345;
+        network
+    }
+
+    #[test]
+    fn a_network_reads_back_what_it_wrote_and_refuses_damage() {
+        let network = sample();
+        let bytes = network.to_bytes();
+        assert!(Network::from_bytes(&bytes) == Ok(network));
+        let mut flipped = bytes.clone();
+        flipped[100] ^= 1;
+        assert_eq!(
+            Network::from_bytes(&flipped).err(),
+            Some(NetworkError::Checksum)
+        );
+        let cut = &bytes[..bytes.len() - 20];
+        assert!(Network::from_bytes(cut).is_err());
+        assert_eq!(
+            Network::from_bytes(b"hello world, this is no network").err(),
+            Some(NetworkError::NotANetwork)
+        );
+        let mut other = bytes.clone();
+        other[12..16].copy_from_slice(&7u32.to_le_bytes());
+        assert!(matches!(
+            Network::from_bytes(&other),
+            Err(NetworkError::Shape { inputs: 7, .. })
+        ));
+        assert!(Network::from_bytes(&[]).is_err());
+    }
+
+    #[test]
+    fn the_output_clips_activations_and_scales_to_centi_marbles() {
+        let mut network = Network::zero(String::new());
+        network.output_weights[0][0] = QB as i16; // weight 1.0
+        network.output_weights[1][0] = -(QB as i16) / 2; // weight -0.5
+        let mut ours = [0i16; HIDDEN];
+        let mut theirs = [0i16; HIDDEN];
+        ours[0] = QA as i16; // activation 1.0
+        theirs[0] = QA as i16;
+        assert_eq!(network.output(&ours, &theirs), 50);
+        ours[0] = 1000; // clipped to 1.0
+        theirs[0] = -1000; // clipped to 0
+        assert_eq!(network.output(&ours, &theirs), 100);
+        network.output_bias = -QA * QB;
+        assert_eq!(network.output(&ours, &theirs), 0);
+    }
+}
