@@ -1,4 +1,5 @@
-//! `sumito eval`: every term of the evaluation of a position, its input and its score.
+//! `sumito eval`: every term of the linear evaluation of a position, its input and its score,
+//! and the built-in network's evaluation, which the engine plays with.
 
 use super::flags::StartArgs;
 use sumito::eval::Weights;
@@ -38,5 +39,12 @@ pub fn run(args: &EvalArgs) -> super::Outcome {
         position.side_to_move()
     );
     say!("{}", sumito::eval::report(&position, &weights).trim_end());
+    // The engine evaluates with the built-in network (docs/network.md) unless told otherwise.
+    let network = sumito::eval::nnue::Network::embedded();
+    let sums = sumito::eval::nnue::Accumulator::new(&network, &position);
+    say!(
+        "network {}",
+        sums.evaluate(&network, position.side_to_move())
+    );
     Ok(())
 }

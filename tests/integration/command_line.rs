@@ -124,11 +124,11 @@ fn eval_names_its_columns_and_refuses_a_finished_game() {
     let lines = start.lines();
     assert!(lines[0].starts_with("# term <name>"), "{}", start.stdout);
     assert!(lines[1].starts_with("term "), "{}", start.stdout);
-    assert!(
-        lines.last().unwrap().starts_with("eval "),
-        "{}",
-        start.stdout
-    );
+    let (last, before) = (&lines[lines.len() - 1], &lines[lines.len() - 2]);
+    assert!(before.starts_with("eval "), "{}", start.stdout);
+    // The network's evaluation, the one the engine plays with, last.
+    let network = last.strip_prefix("network ").expect("a network line");
+    assert!(network.parse::<i32>().is_ok(), "{}", start.stdout);
     // White has lost six marbles.
     let over = run_sumito(&["eval", "--hand", "--fen", "5/6/7/8/5bbbw/8/7/6/5 b 0 6 0"]);
     assert!(!over.success);
