@@ -1,30 +1,8 @@
 //! `sumito train`: the command line of the network's training, checked.
 
+use super::tune::TuneFlagsError;
 use std::path::PathBuf;
 use sumito::tune::network::Training;
-
-/// What is wrong with the flags of `sumito train`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TrainFlagsError {
-    /// `--epochs 0`.
-    #[error("--epochs must be at least 1")]
-    Epochs,
-    /// `--rate` not above 0.
-    #[error("--rate must be above 0")]
-    Rate,
-    /// `--batch 0`.
-    #[error("--batch must be at least 1")]
-    Batch,
-    /// `--k` not above 0.
-    #[error("--k must be above 0")]
-    K,
-    /// `--lambda` out of range.
-    #[error("--lambda must be from 0 to 1")]
-    Lambda,
-    /// `--threads` out of range.
-    #[error("--threads must be from 1 to 256")]
-    Threads,
-}
 
 /// Arguments of `sumito train`.
 #[derive(clap::Args, Clone, Debug)]
@@ -63,19 +41,20 @@ pub struct TrainArgs {
 }
 
 impl TrainArgs {
-    /// The training these flags ask for, or what is wrong with them.
-    fn training(&self) -> Result<Training, TrainFlagsError> {
+    /// The training these flags ask for, or what is wrong with them (the flags are the linear
+    /// fit's, and so are their errors).
+    fn training(&self) -> Result<Training, TuneFlagsError> {
         let positive = |x: f64| x > 0.0 && x.is_finite();
         let checks = [
-            (self.epochs >= 1, TrainFlagsError::Epochs),
-            (positive(self.rate), TrainFlagsError::Rate),
-            (self.batch >= 1, TrainFlagsError::Batch),
-            (positive(self.k), TrainFlagsError::K),
-            ((0.0..=1.0).contains(&self.lambda), TrainFlagsError::Lambda),
+            (self.epochs >= 1, TuneFlagsError::Epochs),
+            (positive(self.rate), TuneFlagsError::Rate),
+            (self.batch >= 1, TuneFlagsError::Batch),
+            (positive(self.k), TuneFlagsError::K),
+            ((0.0..=1.0).contains(&self.lambda), TuneFlagsError::Lambda),
             (
                 self.threads
                     .is_none_or(|n| (1..=sumito::search::MAX_THREADS).contains(&n)),
-                TrainFlagsError::Threads,
+                TuneFlagsError::Threads,
             ),
         ];
         if let Some((_, error)) = checks.into_iter().find(|(ok, _)| !ok) {

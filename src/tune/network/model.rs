@@ -78,6 +78,8 @@ pub struct Objective {
 
 /// The forward pass of one sample: what the gradient needs of it.
 struct Forward {
+    /// The inputs on and how many, by perspective: side to move first.
+    inputs: [([u16; MAX_ACTIVE], usize); 2],
     /// Hidden sums before clipping, by perspective: side to move first.
     hidden: [[f32; HIDDEN]; 2],
     /// The output in centi-marbles.
@@ -139,13 +141,13 @@ impl Model {
 /// The forward pass of `sample` through `symmetry` with the parameters `p`.
 fn forward(p: &[f32], sample: &Sample, symmetry: Symmetry) -> Forward {
     let [black, white] = active(sample, symmetry);
-    let (ours, theirs) = match sample.side {
-        Colour::Black => (black, white),
-        Colour::White => (white, black),
+    let inputs = match sample.side {
+        Colour::Black => [black, white],
+        Colour::White => [white, black],
     };
     let mut hidden = [[0f32; HIDDEN]; 2];
     let mut eval = p[OUTPUT_BIAS];
-    for (half, (inputs, count)) in [ours, theirs].iter().enumerate() {
+    for (half, (inputs, count)) in inputs.iter().enumerate() {
         let sums = &mut hidden[half];
         sums.copy_from_slice(&p[INPUT_BIAS..INPUT_BIAS + HIDDEN]);
         for &input in &inputs[..*count] {
@@ -163,6 +165,7 @@ fn forward(p: &[f32], sample: &Sample, symmetry: Symmetry) -> Forward {
     }
     // The network is trained in marbles.
     Forward {
+        inputs,
         hidden,
         eval: eval * 100.0,
     }
@@ -209,12 +212,7 @@ impl Objective {
             // d(error²)/d(output in marbles).
             let slope = 2.0 * error * predicted * (1.0 - predicted) * self.k * 100.0;
             gradient[OUTPUT_BIAS] += slope;
-            let [black, white] = active(sample, symmetry);
-            let (ours, theirs) = match sample.side {
-                Colour::Black => (black, white),
-                Colour::White => (white, black),
-            };
-            for (half, (inputs, count)) in [ours, theirs].iter().enumerate() {
+            for (half, (inputs, count)) in pass.inputs.iter().enumerate() {
                 let sums = &pass.hidden[half];
                 let weights = &p[OUTPUT_WEIGHTS + half * HIDDEN..][..HIDDEN];
                 let mut back = [0f32; HIDDEN];
