@@ -2,7 +2,7 @@
 //! the games are made with.
 
 use std::path::PathBuf;
-use sumito::datagen::{DEFAULT_DEPTH, Job, PlyRange, Settings};
+use sumito::datagen::{DEFAULT_DEPTH, Encoding, GameRange, Job, PlyRange, Settings};
 use sumito::search::{Limits, MAX_THREADS, TableSizeError};
 
 /// What is wrong with the flags of `sumito datagen`.
@@ -32,15 +32,46 @@ pub enum DatagenFlagsError {
     /// `--depth` out of range.
     #[error("--depth must be from 1 to 64")]
     Depth,
+    /// `--shard` without `--games`, or with `--positions`.
+    #[error("--shard splits a number of games: give --games N, and no --positions")]
+    ShardAmount,
+    /// `--shard K/N` with fewer games than shards.
+    #[error("--shard {k}/{n}: {games} games leave this shard none; use fewer shards")]
+    EmptyShard {
+        /// The shard.
+        k: u64,
+        /// Shards in all.
+        n: u64,
+        /// Games of the whole run.
+        games: u64,
+    },
+    /// `--shard` is not K/N.
+    #[error("{0}")]
+    Shard(String),
 }
 
 /// Arguments of `sumito datagen`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct DatagenArgs {
     /// The data file. When it exists, made with the same settings, it is continued from its
-    /// last complete game.
+    /// last complete game. With --merge, the merged file, which must not exist.
     #[arg(long)]
     pub output: PathBuf,
+    /// How the file is written: binary (27 bytes a position) or text (a line each, about 75
+    /// bytes); docs/datagen.md describes both.
+    #[arg(long, default_value = "binary", value_name = "binary|text")]
+    pub format: Encoding,
+    /// Play only shard K of N (K from 1) of the --games games: an even share of them, in
+    /// order, so that the N shard files merged (--merge) are the file of the whole run.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Merge shard files (in any order) into --output, checking that they are of one run and
+    /// hold all its games; plays nothing. Only --format goes with it.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = [
+        "games", "positions", "seed", "depth", "nodes", "opening_plies", "plies_after_opening",
+        "old_max_plies", "lines", "margin", "hash", "threads", "shard",
+    ])]
+    pub merge: Vec<PathBuf>,
     /// Games the file holds when done.
     #[arg(long)]
     pub games: Option<u64>,
@@ -133,10 +164,39 @@ impl DatagenArgs {
             hash: self.hash,
         })
     }
+
+    /// The games of `--shard`, if given.
+    fn shard(&self) -> Result<Option<GameRange>, DatagenFlagsError> {
+        let Some(text) = &self.shard else {
+            return Ok(None);
+        };
+        let (k, n) = super::flags::shard(text).map_err(DatagenFlagsError::Shard)?;
+        let games = match (self.games, self.positions) {
+            (Some(games), None) => games,
+            _ => return Err(DatagenFlagsError::ShardAmount),
+        };
+        let range = GameRange::shard(k + 1, n, games);
+        if range.is_empty() {
+            return Err(DatagenFlagsError::EmptyShard { k: k + 1, n, games });
+        }
+        Ok(Some(range))
+    }
 }
 
-/// Runs `sumito datagen`: games appended to the output file, progress on stderr.
+/// Runs `sumito datagen`: games appended to the output file, progress on stderr; or with
+/// `--merge`, shard files merged into it.
 pub fn run(args: &DatagenArgs) -> super::Outcome {
+    if !args.merge.is_empty() {
+        let merged = sumito::datagen::merge(&args.merge, &args.output, args.format)?;
+        eprintln!(
+            "datagen: {} holds {} games, {} positions, merged from {} files",
+            args.output.display(),
+            merged.games,
+            merged.positions,
+            args.merge.len()
+        );
+        return Ok(());
+    }
     if args.old_max_plies.is_some() {
         eprintln!(
             "warning: datagen's --max-plies is the old name of --plies-after-opening (counted \
@@ -149,6 +209,8 @@ pub fn run(args: &DatagenArgs) -> super::Outcome {
         games: args.games,
         positions: args.positions,
         threads: args.threads,
+        encoding: args.format,
+        shard: args.shard()?,
     })?)
 }
 

@@ -1,5 +1,6 @@
 //! Groups of flags that several subcommands share, each checked in one place: where a tool
-//! starts ([`StartArgs`]), and the threads and table of an in-process engine ([`EngineFlags`]).
+//! starts ([`StartArgs`]), and the threads and table of an in-process engine ([`EngineFlags`]);
+//! and single flags that more than one subcommand reads, such as `--shard`.
 
 use sumito::board::{Layout, Position, PositionStringError};
 use sumito::search::{Engine, MAX_THREADS, TableSizeError};
@@ -96,6 +97,18 @@ pub fn silence_timeout(seconds: f64) -> Result<std::time::Duration, String> {
         return Err("--silence-timeout must be more than 0 and at most 86400 seconds".into());
     }
     Ok(std::time::Duration::from_secs_f64(seconds))
+}
+
+/// Reads `--shard K/N` (1 <= K <= N) as (K − 1, N).
+pub fn shard(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("bad --shard '{text}': expected K/N with 1 <= K <= N, as in 2/8");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let k: u64 = k.trim().parse().map_err(|_| bad())?;
+    let n: u64 = n.trim().parse().map_err(|_| bad())?;
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k - 1, n))
 }
 
 #[cfg(test)]

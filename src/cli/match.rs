@@ -153,18 +153,6 @@ fn engine_prefix(text: &str) -> Option<(usize, &str)> {
     Some((number, rest))
 }
 
-/// Reads `--shard K/N` (1 <= K <= N) as (K − 1, N).
-fn parse_shard(text: &str) -> Result<(u64, u64), String> {
-    let bad = || format!("bad --shard '{text}': expected K/N with 1 <= K <= N, as in 2/8");
-    let (k, n) = text.split_once('/').ok_or_else(bad)?;
-    let k: u64 = k.trim().parse().map_err(|_| bad())?;
-    let n: u64 = n.trim().parse().map_err(|_| bad())?;
-    if k == 0 || k > n {
-        return Err(bad());
-    }
-    Ok((k - 1, n))
-}
-
 /// The seed from the clock, when none is given: kept short, since the header prints it for
 /// the match to be replayed.
 fn clock_seed() -> u64 {
@@ -235,7 +223,7 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, super::Error> {
         shard: raw
             .shard
             .as_deref()
-            .map(parse_shard)
+            .map(super::flags::shard)
             .transpose()?
             .unwrap_or((0, 1)),
         game_time: raw.game_time.map(Duration::from_secs_f64),

@@ -46,6 +46,31 @@ pub enum LineError {
     /// The line has neither a position line's fields nor a game line's.
     #[error("'{0}' is neither a position line nor a game line")]
     Unknown(String),
+    /// A record of a binary file starts with neither a position's tag nor a game's.
+    #[error("bad record tag {0:#04x}")]
+    BadTag(u8),
+    /// A record of a binary file holds what no game has: the text says what.
+    #[error("bad record: {0}")]
+    BadRecord(&'static str),
+}
+
+/// Where in a data file: a line of a text file, a record of a binary one, from 1 (the header
+/// is the first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A line of a text file.
+    Line(u64),
+    /// A record of a binary file.
+    Record(u64),
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::Line(number) => write!(f, "line {number}"),
+            Place::Record(number) => write!(f, "record {number}"),
+        }
+    }
 }
 
 /// Why `sumito datagen` cannot make or continue its file.
@@ -114,22 +139,33 @@ pub enum DatagenError {
         /// The header of this run.
         expected: String,
     },
-    /// A line of the file does not read.
-    #[error("line {number}: {source}")]
+    /// The file is written in the other encoding.
+    #[error(
+        "it is a {found} data file, not a {expected} one: continue it with --format {found}, or \
+         give another --output"
+    )]
+    OtherEncoding {
+        /// The file's encoding.
+        found: super::Encoding,
+        /// The encoding asked for.
+        expected: super::Encoding,
+    },
+    /// A line or record of the file does not read.
+    #[error("{at}: {source}")]
     Line {
-        /// The line's number, from 1.
-        number: u64,
+        /// Where.
+        at: Place,
         /// Why it does not read.
         source: LineError,
     },
     /// A game line that is not the next game, or does not count the positions above it.
     #[error(
-        "line {number}: game {index} with {positions} positions where game {due} with {pending} \
-         was due; the file is damaged"
+        "{at}: game {index} with {positions} positions where game {due} with {pending} was due; \
+         the file is damaged"
     )]
     GameOutOfOrder {
-        /// The line's number, from 1.
-        number: u64,
+        /// Where.
+        at: Place,
         /// The game the line closes.
         index: u64,
         /// The positions it says the game kept.
@@ -139,6 +175,20 @@ pub enum DatagenError {
         /// The positions read since the last game line.
         pending: u64,
     },
+    /// `--merge` was given no file.
+    #[error("--merge: name the shard files to merge")]
+    NothingToMerge,
+    /// A file cannot go into the merge: `why` says why.
+    #[error("{path}: {why}")]
+    NotMerged {
+        /// The file.
+        path: PathBuf,
+        /// Why not.
+        why: String,
+    },
+    /// The merged file cannot be written.
+    #[error("cannot write the merged file: {0}")]
+    Write(std::io::Error),
     /// The threads cannot be started.
     #[error(transparent)]
     Threads(#[from] rayon::ThreadPoolBuildError),

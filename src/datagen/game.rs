@@ -2,7 +2,8 @@
 //! plays both sides, drawing its move among the near-best root lines, and the quiet positions
 //! are kept with their search score until the search sees a forced win or loss.
 
-use super::format::{GameLine, Sample, Wdl, game_line, sample_line};
+use super::format::{GameLine, Sample, Wdl};
+use super::reader::Encoding;
 use super::settings::Settings;
 use crate::board::{Layout, Position};
 use crate::eval::ejectable;
@@ -22,11 +23,14 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// The game as a block of the data file: its positions, then its closing line.
-    pub fn text(&self) -> String {
-        let mut text: String = self.samples.iter().map(sample_line).collect();
-        text += &game_line(&self.game);
-        text
+    /// The game as a block of a data file in `encoding`: its positions, then its closing line.
+    pub fn encode(&self, encoding: Encoding) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        for sample in &self.samples {
+            encoding.put_sample(sample, &mut bytes);
+        }
+        encoding.put_game(&self.game, &mut bytes);
+        bytes
     }
 }
 

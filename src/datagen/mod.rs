@@ -4,19 +4,25 @@
 //! stream comes from seed + `i`, and it is searched on one thread from a cleared table), so
 //! the threads can play any games in any order: a writer puts them into the file in their
 //! order, whole, as they come. The file is thus the same for every `--threads`, and an
-//! interrupted run continues from its last complete game (`resume.rs`). docs/datagen.md
-//! describes the format.
+//! interrupted run continues from its last complete game (`resume.rs`), and a run can be split
+//! into shards of games that merge into the same file (`shard.rs`). docs/datagen.md describes
+//! the formats, text and binary.
 
+mod binary;
 mod error;
 pub mod format;
 mod game;
+mod reader;
 mod resume;
 mod settings;
+mod shard;
 
-pub use error::{DatagenError, LineError};
+pub use error::{DatagenError, LineError, Place};
 pub use game::{GameRecord, is_quiet, play};
+pub use reader::{Encoding, GameOrder, Item, Reader, Start};
 pub use resume::{Held, scan};
 pub use settings::{DEFAULT_DEPTH, PlyRange, Settings};
+pub use shard::{GameRange, Merged, SHARD_MARK, merge, shard_header, split_header};
 
 use crate::search::Engine;
 use crate::util::progress::Progress;
@@ -61,17 +67,30 @@ pub struct Job {
     pub positions: Option<u64>,
     /// Threads, each playing its own games; every core if `None`.
     pub threads: Option<usize>,
+    /// How the file is written.
+    pub encoding: Encoding,
+    /// The games of this shard, `None` for a whole run (games from 0). A shard's file holds
+    /// them when done, whatever `games` and `positions` say.
+    pub shard: Option<GameRange>,
 }
 
 /// Runs `sumito datagen`: games appended to the output file, progress on stderr.
 pub fn run(job: &Job) -> Result<(), DatagenError> {
     let settings = &job.settings;
-    let target = Target {
+    let mut target = Target {
         games: job.games.unwrap_or(u64::MAX),
         positions: job.positions.unwrap_or(u64::MAX),
     };
-    let header = settings.header(crate::search::bench_signature());
-    let (file, held) = resume::open(&job.output, &header)?;
+    let mut header = settings.header(crate::search::bench_signature());
+    if let Some(range) = job.shard {
+        header = shard_header(&header, range);
+        target = Target {
+            games: range.len(),
+            positions: u64::MAX,
+        };
+    }
+    let first = job.shard.map_or(0, |range| range.first);
+    let (file, held) = resume::open(&job.output, &header, job.encoding, first)?;
     let name = job.output.display();
     let holds = format!(
         "{name} holds {} games, {} positions",
@@ -85,7 +104,7 @@ pub fn run(job: &Job) -> Result<(), DatagenError> {
     if held.games > 0 || held.dropped_bytes > 0 {
         eprintln!(
             "datagen: {holds}; continuing from game {}{}",
-            held.games,
+            first + held.games,
             match held.dropped_bytes {
                 0 => String::new(),
                 n => format!(" (dropped {n} bytes of an unfinished game)"),
@@ -96,7 +115,13 @@ pub fn run(job: &Job) -> Result<(), DatagenError> {
         .num_threads(job.threads.unwrap_or(0))
         .build()?;
     let started = Instant::now();
-    let added = produce(&pool, settings, target, held, file)?;
+    let games = Games {
+        first,
+        target,
+        held,
+        encoding: job.encoding,
+    };
+    let added = produce(&pool, settings, games, file)?;
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     let count = |n: u64, noun: &str| format!("{n} {noun}{}", if n == 1 { "" } else { "s" });
     eprintln!(
@@ -112,18 +137,37 @@ pub fn run(job: &Job) -> Result<(), DatagenError> {
     Ok(())
 }
 
-/// Plays games from `held.games` on every thread of `pool` and appends them in order until the
-/// target is reached. The writer runs on the calling thread, outside the pool.
+/// The games a run adds to its file.
+#[derive(Clone, Copy, Debug)]
+struct Games {
+    /// The file's first game: 0, or a shard's first.
+    first: u64,
+    /// How much the file holds when done.
+    target: Target,
+    /// What it holds already.
+    held: Held,
+    /// How the games are written.
+    encoding: Encoding,
+}
+
+impl Games {
+    /// The index of the file's `count`-th game from its first.
+    fn index(&self, count: u64) -> u64 {
+        self.first.saturating_add(count)
+    }
+}
+
+/// Plays the games after those held on every thread of `pool` and appends them in order until
+/// the target is reached. The writer runs on the calling thread, outside the pool.
 fn produce(
     pool: &rayon::ThreadPool,
     settings: &Settings,
-    target: Target,
-    held: Held,
+    games: Games,
     file: File,
 ) -> Result<Added, DatagenError> {
-    let next = AtomicU64::new(held.games);
+    let next = AtomicU64::new(games.index(games.held.games));
     // Games from this index on are not started (lowered once the target is reached).
-    let end = AtomicU64::new(target.games);
+    let end = AtomicU64::new(games.index(games.target.games));
     let (sender, receiver) = channel();
     pool.in_place_scope(|scope| {
         for _ in 0..pool.current_num_threads() {
@@ -131,7 +175,7 @@ fn produce(
             scope.spawn(move |_| worker(settings, next, end, sender));
         }
         drop(sender);
-        let result = write_in_order(receiver, target, held, file, &end);
+        let result = write_in_order(receiver, games, file, &end);
         // On an error the workers stop after their current game.
         end.store(0, Ordering::SeqCst);
         result
@@ -168,11 +212,11 @@ fn worker(
 /// is reached or the workers are done.
 fn write_in_order(
     receiver: Receiver<Result<GameRecord, DatagenError>>,
-    target: Target,
-    held: Held,
+    games: Games,
     mut file: File,
     end: &AtomicU64,
 ) -> Result<Added, DatagenError> {
+    let Games { target, held, .. } = games;
     let mut waiting = BTreeMap::new();
     let mut added = Added::default();
     let total = match target.games {
@@ -195,20 +239,20 @@ fn write_in_order(
     for record in receiver {
         let record = record?;
         waiting.insert(record.game.index, record);
-        let mut expected = held.games + added.games;
+        let mut expected = games.index(held.games + added.games);
         while let Some(record) = waiting.remove(&expected) {
-            file.write_all(record.text().as_bytes())
+            file.write_all(&record.encode(games.encoding))
                 .map_err(|source| DatagenError::WriteGame {
                     index: expected,
                     source,
                 })?;
             added.games += 1;
             added.positions += record.samples.len() as u64;
-            let (games, positions) = (held.games + added.games, held.positions + added.positions);
+            let (count, positions) = (held.games + added.games, held.positions + added.positions);
             let rate = added.positions as f64 * 3600.0 / started.elapsed().as_secs_f64().max(1e-9);
-            let message = format!("{games} games, {positions} positions, {rate:.0}/hour");
-            progress.set(counted(games, positions) - before, &message);
-            if target.reached(games, positions) {
+            let message = format!("{count} games, {positions} positions, {rate:.0}/hour");
+            progress.set(counted(count, positions) - before, &message);
+            if target.reached(count, positions) {
                 end.store(expected + 1, Ordering::SeqCst);
                 progress.finish();
                 return Ok(added);

@@ -4,7 +4,8 @@
 //! from the next game, making the file an uninterrupted run would have made.
 
 use super::error::DatagenError;
-use super::format::{FORMAT_TAG, Line, parse_line};
+use super::format::FORMAT_TAG;
+use super::reader::{Encoding, GameOrder, Item, Reader, Start};
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Seek, SeekFrom, Write};
 use std::path::Path;
@@ -12,7 +13,7 @@ use std::path::Path;
 /// What a data file already holds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Held {
-    /// Complete games: the next game to make is this index.
+    /// Complete games: the next game to make is `first` plus this.
     pub games: u64,
     /// Positions of the complete games.
     pub positions: u64,
@@ -22,58 +23,48 @@ pub struct Held {
     pub dropped_bytes: u64,
 }
 
-/// Reads a data file made with `header` (its first line, with the newline). An empty file, or
-/// one cut inside the header, holds nothing.
-pub fn scan(reader: impl BufRead, header: &str) -> Result<Held, DatagenError> {
-    let mut reader = reader;
-    let mut line = Vec::new();
+/// What a data file of `encoding` made with `header` (its first line, with the newline) holds,
+/// its first game being `first` (0, or a shard's first). An empty file, or one cut inside the
+/// header, holds nothing.
+pub fn scan(
+    input: impl BufRead,
+    header: &str,
+    encoding: Encoding,
+    first: u64,
+) -> Result<Held, DatagenError> {
     let mut held = Held::default();
-    let mut offset = 0u64;
-    let (mut pending, mut number) = (0u64, 0u64);
-    loop {
-        line.clear();
-        let read = reader
-            .read_until(b'\n', &mut line)
-            .map_err(DatagenError::Read)?;
-        if read == 0 {
-            break;
-        }
-        number += 1;
-        offset += read as u64;
-        if line.last() != Some(&b'\n') {
-            // A cut last line: an unfinished write.
-            if number == 1 && !header.as_bytes().starts_with(&line) {
-                return Err(not_ours(&line));
+    let mut reader = match Reader::start(input)? {
+        Start::Cut(bytes) => {
+            if !encoding.preamble(header).starts_with(&bytes) {
+                return Err(not_ours(&bytes));
             }
-            break;
+            held.dropped_bytes = bytes.len() as u64;
+            return Ok(held);
         }
-        let text = String::from_utf8_lossy(&line[..line.len() - 1]);
-        if number == 1 {
-            check_header(&text, header)?;
-            held.sound_bytes = offset;
-            continue;
-        }
-        match parse_line(&text).map_err(|source| DatagenError::Line { number, source })? {
-            Line::Comment => {}
-            Line::Sample(_) => pending += 1,
-            Line::Game(game) => {
-                if game.index != held.games || game.positions != pending {
-                    return Err(DatagenError::GameOutOfOrder {
-                        number,
-                        index: game.index,
-                        positions: game.positions,
-                        due: held.games,
-                        pending,
-                    });
-                }
-                held.games += 1;
-                held.positions += pending;
-                held.sound_bytes = offset;
-                pending = 0;
+        Start::Header {
+            reader,
+            header: found,
+        } => {
+            check_header(&found, header)?;
+            if reader.encoding() != encoding {
+                return Err(DatagenError::OtherEncoding {
+                    found: reader.encoding(),
+                    expected: encoding,
+                });
             }
+            reader
+        }
+    };
+    held.sound_bytes = reader.offset();
+    let mut order = GameOrder::from(first);
+    while let Item::Record(line) = reader.next_item()? {
+        if let Some(game) = order.see(&line, reader.place())? {
+            held.games += 1;
+            held.positions += game.positions;
+            held.sound_bytes = reader.offset();
         }
     }
-    held.dropped_bytes = offset - held.sound_bytes;
+    held.dropped_bytes = reader.consumed() - held.sound_bytes;
     Ok(held)
 }
 
@@ -99,9 +90,15 @@ fn check_header(first_line: &str, header: &str) -> Result<(), DatagenError> {
     }
 }
 
-/// Opens `path` for appending games, after what it soundly holds (created with `header` if it
-/// does not exist or holds nothing); anything after the last complete game is cut off.
-pub fn open(path: &Path, header: &str) -> Result<(File, Held), DatagenError> {
+/// Opens `path` for appending games in `encoding`, the first being `first`, after what it
+/// soundly holds (created with `header` if it does not exist or holds nothing); anything after
+/// the last complete game is cut off.
+pub fn open(
+    path: &Path,
+    header: &str,
+    encoding: Encoding,
+    first: u64,
+) -> Result<(File, Held), DatagenError> {
     let mut file = OpenOptions::new()
         .read(true)
         .write(true)
@@ -112,9 +109,11 @@ pub fn open(path: &Path, header: &str) -> Result<(File, Held), DatagenError> {
             path: path.to_path_buf(),
             source,
         })?;
-    let held = scan(BufReader::new(&file), header).map_err(|error| DatagenError::Refused {
-        path: path.to_path_buf(),
-        source: Box::new(error),
+    let held = scan(BufReader::new(&file), header, encoding, first).map_err(|error| {
+        DatagenError::Refused {
+            path: path.to_path_buf(),
+            source: Box::new(error),
+        }
     })?;
     file.set_len(held.sound_bytes)
         .and_then(|()| file.seek(SeekFrom::End(0)))
@@ -123,7 +122,7 @@ pub fn open(path: &Path, header: &str) -> Result<(File, Held), DatagenError> {
             source,
         })?;
     if held.sound_bytes == 0 {
-        file.write_all(header.as_bytes())
+        file.write_all(&encoding.preamble(header))
             .map_err(|source| DatagenError::WriteHeader {
                 path: path.to_path_buf(),
                 source,
@@ -153,7 +152,7 @@ mod tests {
     #[test]
     fn a_sound_file_holds_all_its_games() {
         let text = file();
-        let held = scan(text.as_bytes(), HEADER).unwrap();
+        let held = scan(text.as_bytes(), HEADER, Encoding::Text, 0).unwrap();
         let expected = Held {
             games: 3,
             positions: 3,
@@ -172,7 +171,7 @@ mod tests {
             .map(|&i| i + text[i..].find('\n').unwrap() + 1)
             .collect();
         for cut in 0..text.len() {
-            let held = scan(&text.as_bytes()[..cut], HEADER).unwrap();
+            let held = scan(&text.as_bytes()[..cut], HEADER, Encoding::Text, 0).unwrap();
             let games = game_ends.iter().filter(|&&end| end <= cut).count() as u64;
             assert_eq!(held.games, games, "cut at {cut}");
             let sound = game_ends[..games as usize]
@@ -188,44 +187,50 @@ mod tests {
     fn a_header_with_the_old_flag_name_still_resumes() {
         let header = "# sumito datagen 1: --seed 1 --plies-after-opening 200\n";
         let old = file().replace("--seed 1\n", "--seed 1 --max-plies 200\n");
-        let held = scan(old.as_bytes(), header).unwrap();
+        let held = scan(old.as_bytes(), header, Encoding::Text, 0).unwrap();
         assert_eq!(held.games, 3);
         let other = file().replace("--seed 1\n", "--seed 1 --max-plies 150\n");
-        assert!(scan(other.as_bytes(), header).is_err());
+        assert!(scan(other.as_bytes(), header, Encoding::Text, 0).is_err());
     }
 
     #[test]
     fn foreign_or_other_settings_or_other_builds_or_damaged_files_are_refused() {
         let other = file().replace("--seed 1", "--seed 2");
-        let error = scan(other.as_bytes(), HEADER).unwrap_err().to_string();
+        let error = scan(other.as_bytes(), HEADER, Encoding::Text, 0)
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("other settings"), "{error}");
         let built = file().replace("--seed 1\n", "--seed 1; bench 100\n");
         let header = HEADER.replace("--seed 1\n", "--seed 1; bench 100\n");
-        assert!(scan(built.as_bytes(), &header).is_ok());
+        assert!(scan(built.as_bytes(), &header, Encoding::Text, 0).is_ok());
         let other_build = header.replace("bench 100", "bench 101");
-        let error = scan(built.as_bytes(), &other_build)
+        let error = scan(built.as_bytes(), &other_build, Encoding::Text, 0)
             .unwrap_err()
             .to_string();
         assert!(error.contains("another build"), "{error}");
-        let error = scan("hello\nworld\n".as_bytes(), HEADER)
+        let error = scan("hello\nworld\n".as_bytes(), HEADER, Encoding::Text, 0)
             .unwrap_err()
             .to_string();
         assert!(error.contains("not a data file"), "{error}");
-        assert!(scan("hel".as_bytes(), HEADER).is_err());
+        assert!(scan("hel".as_bytes(), HEADER, Encoding::Text, 0).is_err());
         let skipped = file().replace("game 1 german", "game 5 german");
         assert!(
-            scan(skipped.as_bytes(), HEADER)
+            scan(skipped.as_bytes(), HEADER, Encoding::Text, 0)
                 .unwrap_err()
                 .to_string()
                 .contains("damaged")
         );
         let miscounted = file().replace("1-0 50 2", "1-0 50 3");
-        assert!(scan(miscounted.as_bytes(), HEADER).is_err());
+        assert!(scan(miscounted.as_bytes(), HEADER, Encoding::Text, 0).is_err());
     }
 
     #[test]
     fn refusals_say_why_word_for_word() {
-        let message = |text: &str| scan(text.as_bytes(), HEADER).unwrap_err().to_string();
+        let message = |text: &str| {
+            scan(text.as_bytes(), HEADER, Encoding::Text, 0)
+                .unwrap_err()
+                .to_string()
+        };
         assert_eq!(
             message(&file().replace("--seed 1", "--seed 2")),
             "it was made with other settings or by another build:\n  \
@@ -252,12 +257,16 @@ mod tests {
         );
         let missing = Path::new("/nonexistent-sumito-dir/data.txt");
         assert_eq!(
-            open(missing, HEADER).unwrap_err().to_string(),
+            open(missing, HEADER, Encoding::Text, 0)
+                .unwrap_err()
+                .to_string(),
             "cannot open /nonexistent-sumito-dir/data.txt: No such file or directory (os error 2)"
         );
         let dir = std::env::temp_dir().join(format!("sumito-resume-{}.txt", std::process::id()));
         std::fs::write(&dir, "hello\n").unwrap();
-        let refused = open(&dir, HEADER).unwrap_err().to_string();
+        let refused = open(&dir, HEADER, Encoding::Text, 0)
+            .unwrap_err()
+            .to_string();
         let _ = std::fs::remove_file(&dir);
         assert_eq!(
             refused,

@@ -3,9 +3,9 @@
 //! weights, so these few numbers per position are all the fit needs.
 
 use super::error::TuneError;
-use crate::datagen::LineError;
+use crate::datagen::format::Line;
 pub use crate::datagen::format::Sample;
-use crate::datagen::format::{Line, parse_line};
+use crate::datagen::{Item, Reader, Start, split_header};
 use crate::eval::{TERM_COUNT, TERMS, endgame_share, features, phase};
 use rayon::prelude::*;
 use std::path::Path;
@@ -97,17 +97,17 @@ pub struct FileSummary {
     pub positions: u64,
 }
 
-/// Reads data files; every `holdout`-th game of each (index `holdout - 1`, `2 holdout - 1`, …)
-/// goes to the validation set, none when `holdout` is 0.
+/// Reads data files, text or binary; every `holdout`-th game of each (index `holdout - 1`,
+/// `2 holdout - 1`, …) goes to the validation set, none when `holdout` is 0.
 pub fn load<E: FromSample>(paths: &[impl AsRef<Path>], holdout: u64) -> Result<Data<E>, TuneError> {
     let mut data = Data::default();
     for path in paths {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|source| TuneError::Read {
+        let bytes = std::fs::read(path).map_err(|source| TuneError::Read {
             path: path.to_path_buf(),
             source,
         })?;
-        read_into(&text, holdout, &mut data).map_err(|error| TuneError::BadFile {
+        read_into(&bytes, holdout, &mut data).map_err(|error| TuneError::BadFile {
             path: path.to_path_buf(),
             source: Box::new(error),
         })?;
@@ -115,15 +115,21 @@ pub fn load<E: FromSample>(paths: &[impl AsRef<Path>], holdout: u64) -> Result<D
     Ok(data)
 }
 
-/// Adds the games of one file's text to `data`.
+/// Positions turned into entries at a time, on every core: the features are the slow part.
+const CHUNK: usize = 1 << 16;
+
+/// Adds the games of one file's bytes to `data`.
 pub fn read_into<E: FromSample>(
-    text: &str,
+    bytes: &[u8],
     holdout: u64,
     data: &mut Data<E>,
 ) -> Result<(), TuneError> {
-    let lines: Vec<&str> = text.lines().collect();
+    let Ok(Start::Header { mut reader, header }) = Reader::start(bytes) else {
+        return Err(TuneError::NoHeader);
+    };
     let tag = format!("{}: ", crate::datagen::format::FORMAT_TAG);
-    let Some(settings) = lines.first().and_then(|first| first.strip_prefix(&tag)) else {
+    let (run, _) = split_header(&header);
+    let Some(settings) = run.strip_prefix(&tag) else {
         return Err(TuneError::NoHeader);
     };
     let (flags, bench) = match settings.split_once(crate::datagen::format::BENCH_MARK) {
@@ -140,54 +146,56 @@ pub fn read_into<E: FromSample>(
         bench,
         ..FileSummary::default()
     };
-    // Parsing and the features are the slow part: done on every core, in order.
-    let parsed: Vec<Result<Parsed<E>, TuneError>> = lines[1..]
-        .par_iter()
-        .enumerate()
-        .map(|(index, line)| {
-            // The header is line 1.
-            parse(line).map_err(|source| TuneError::Line {
-                number: index + 2,
-                source,
-            })
-        })
-        .collect();
-    let mut pending = Vec::new();
-    for line in parsed {
-        match line? {
-            Parsed::Entry(entry) => pending.push(entry),
-            Parsed::Game(index) => {
-                let held_out = holdout > 0 && index % holdout == holdout - 1;
-                let set = if held_out {
-                    &mut data.validation
-                } else {
-                    &mut data.train
-                };
+    // The positions of the game being read, and of the games read whole but not yet turned
+    // into entries, with where each game ends among them and whether it is held out.
+    let mut samples = Vec::new();
+    let mut games: Vec<(usize, bool)> = Vec::new();
+    loop {
+        match reader.next_item()? {
+            Item::Record(Line::Sample(sample)) => samples.push(sample),
+            Item::Record(Line::Game(game)) => {
+                let held_out = holdout > 0 && game.index % holdout == holdout - 1;
+                games.push((samples.len(), held_out));
                 summary.games += 1;
-                summary.positions += pending.len() as u64;
-                set.append(&mut pending);
+                summary.positions += game.positions;
                 data.games += 1;
+                if samples.len() >= CHUNK {
+                    flush(&mut samples, &mut games, data);
+                }
             }
-            Parsed::Nothing => {}
+            Item::Record(Line::Comment) => {}
+            Item::End | Item::Cut => break,
         }
     }
-    data.unfinished += pending.len() as u64;
+    let unfinished = samples.len() - games.last().map_or(0, |&(end, _)| end);
+    samples.truncate(samples.len() - unfinished);
+    flush(&mut samples, &mut games, data);
+    data.unfinished += unfinished as u64;
     data.files.push(summary);
     Ok(())
 }
 
-enum Parsed<E> {
-    Entry(E),
-    Game(u64),
-    Nothing,
-}
-
-fn parse<E: FromSample>(line: &str) -> Result<Parsed<E>, LineError> {
-    Ok(match parse_line(line)? {
-        Line::Comment => Parsed::Nothing,
-        Line::Sample(sample) => Parsed::Entry(E::from_sample(&sample)),
-        Line::Game(game) => Parsed::Game(game.index),
-    })
+/// Turns the positions of whole games into entries, on every core, and adds each game's to
+/// its set; `games` holds where each game's positions end and whether it is held out.
+fn flush<E: FromSample>(
+    samples: &mut Vec<Sample>,
+    games: &mut Vec<(usize, bool)>,
+    data: &mut Data<E>,
+) {
+    let entries: Vec<E> = samples.par_iter().map(E::from_sample).collect();
+    let mut entries = entries.into_iter();
+    let mut start = 0;
+    for &(end, held_out) in games.iter() {
+        let set = if held_out {
+            &mut data.validation
+        } else {
+            &mut data.train
+        };
+        set.extend(entries.by_ref().take(end - start));
+        start = end;
+    }
+    samples.clear();
+    games.clear();
 }
 
 #[cfg(test)]
@@ -206,32 +214,32 @@ mod tests {
     #[test]
     fn games_split_into_train_and_held_out_and_unfinished_ones_are_dropped() {
         let mut data = Data::<Entry>::default();
-        read_into(FILE, 2, &mut data).unwrap();
+        read_into(FILE.as_bytes(), 2, &mut data).unwrap();
         assert_eq!((data.train.len(), data.validation.len()), (1, 2));
         assert_eq!((data.games, data.unfinished), (2, 1));
         assert_eq!(data.files[0].flags, "--seed 1");
         assert_eq!(data.files[0].bench, None);
         let mut tagged = Data::<Entry>::default();
         let with_bench = FILE.replacen("--seed 1\n", "--seed 1; bench 336966\n", 1);
-        read_into(&with_bench, 2, &mut tagged).unwrap();
+        read_into(with_bench.as_bytes(), 2, &mut tagged).unwrap();
         assert_eq!(tagged.files[0].flags, "--seed 1");
         assert_eq!(tagged.files[0].bench, Some(336966));
         let broken = FILE.replacen("--seed 1\n", "--seed 1; bench x\n", 1);
-        assert!(read_into(&broken, 2, &mut Data::<Entry>::default()).is_err());
+        assert!(read_into(broken.as_bytes(), 2, &mut Data::<Entry>::default()).is_err());
         assert_eq!((data.files[0].games, data.files[0].positions), (2, 3));
         assert_eq!(data.validation[0].result, 0.0);
         assert_eq!(data.validation[1].score, 300.0);
         assert_eq!(data.validation[1].endgame, 1.0);
         let mut all = Data::<Entry>::default();
-        read_into(FILE, 0, &mut all).unwrap();
+        read_into(FILE.as_bytes(), 0, &mut all).unwrap();
         assert_eq!((all.train.len(), all.validation.len()), (3, 0));
-        assert!(read_into("game 0 standard 1-0 50 0\n", 0, &mut all).is_err());
+        assert!(read_into(b"game 0 standard 1-0 50 0\n", 0, &mut all).is_err());
     }
 
     #[test]
     fn the_inputs_times_the_weights_give_the_evaluation() {
         let mut data = Data::<Entry>::default();
-        read_into(FILE, 0, &mut data).unwrap();
+        read_into(FILE.as_bytes(), 0, &mut data).unwrap();
         let positions = FILE.lines().filter(|l| !l.starts_with(['#', 'g']));
         for (entry, line) in data.train.iter().zip(positions) {
             let position = line.rsplitn(3, ' ').nth(2).unwrap().parse().unwrap();
@@ -249,7 +257,7 @@ mod tests {
     #[test]
     fn bad_files_say_what_is_wrong_word_for_word() {
         let message = |text: &str| {
-            read_into(text, 0, &mut Data::<Entry>::default())
+            read_into(text.as_bytes(), 0, &mut Data::<Entry>::default())
                 .unwrap_err()
                 .to_string()
         };

@@ -1,7 +1,7 @@
 //! What can go wrong in `sumito tune`: data files that cannot be read or do not read as data,
 //! no positions to fit, a weights file that cannot be written.
 
-use crate::datagen::LineError;
+use crate::datagen::DatagenError;
 use std::path::PathBuf;
 
 /// Why `sumito tune` cannot fit or write the weights.
@@ -29,14 +29,9 @@ pub enum TuneError {
     /// The header's bench node count is not a number.
     #[error("bad bench in the header: {0}")]
     BadBench(String),
-    /// A line does not read.
-    #[error("line {number}: {source}")]
-    Line {
-        /// The line's number, from 1.
-        number: usize,
-        /// Why it does not read.
-        source: LineError,
-    },
+    /// A line or record does not read, or the file cannot be read on.
+    #[error(transparent)]
+    Data(#[from] DatagenError),
     /// No position is left to fit.
     #[error(
         "no positions to fit: the data hold no complete game with positions, or --holdout keeps \

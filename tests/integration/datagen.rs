@@ -1,10 +1,13 @@
-//! `sumito datagen` run as a program: the same file for any thread count, a resumed run equal to
-//! an uninterrupted one, and clear refusals.
+//! `sumito datagen` run as a program: the same file for any thread count and in either
+//! encoding, a resumed run equal to an uninterrupted one, shards merged equal to the unsharded
+//! run, and clear refusals.
 
 use crate::common::engines::{SUMITO, run_sumito};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+use sumito::datagen::format::Line;
+use sumito::datagen::{Item, Reader, Start};
 
 /// Small, fast games: the settings every test here uses.
 const FAST: [&str; 6] = [
@@ -18,7 +21,7 @@ const FAST: [&str; 6] = [
 
 fn temp_path(name: &str) -> PathBuf {
     let path =
-        std::env::temp_dir().join(format!("sumito-datagen-{name}-{}.txt", std::process::id()));
+        std::env::temp_dir().join(format!("sumito-datagen-{name}-{}.dat", std::process::id()));
     let _ = std::fs::remove_file(&path);
     path
 }
@@ -37,14 +40,61 @@ fn games_in(text: &str) -> usize {
     text.lines().filter(|l| l.starts_with("game ")).count()
 }
 
+/// Runs `sumito datagen <args>`, expecting a refusal that says `says`.
+fn refused(args: &[&str], says: &str) {
+    let mut all = vec!["datagen"];
+    all.extend_from_slice(args);
+    let run = run_sumito(&all);
+    assert!(!run.success, "{all:?}");
+    assert!(run.stderr.contains(says), "{all:?}: {}", run.stderr);
+}
+
+/// The byte offset of the end of each game's record in a data file, either encoding.
+fn game_ends(bytes: &[u8]) -> Vec<u64> {
+    let Ok(Start::Header { mut reader, .. }) = Reader::start(bytes) else {
+        panic!("no header");
+    };
+    let mut ends = Vec::new();
+    while let Item::Record(line) = reader.next_item().unwrap() {
+        if let Line::Game(_) = line {
+            ends.push(reader.offset());
+        }
+    }
+    ends
+}
+
 #[test]
-fn the_file_is_the_same_for_any_thread_count() {
+fn the_file_is_the_same_for_any_thread_count_and_the_encodings_hold_the_same_games() {
     let (one, two) = (temp_path("one"), temp_path("two"));
     datagen(&one, &["--games", "9", "--threads", "1"]);
     datagen(&two, &["--games", "9", "--threads", "2"]);
-    let text = std::fs::read_to_string(&one).unwrap();
-    assert_eq!(text, std::fs::read_to_string(&two).unwrap());
+    let binary = std::fs::read(&one).unwrap();
+    assert_eq!(binary, std::fs::read(&two).unwrap());
+    assert!(binary.starts_with(b"SUMITODB# sumito datagen 1: --seed 11"));
+    assert_eq!(game_ends(&binary).len(), 9);
+    // The text form of the same run: a line per record.
+    let (text_path, converted) = (temp_path("text"), temp_path("converted"));
+    datagen(&text_path, &["--games", "9", "--format", "text"]);
+    let text = std::fs::read_to_string(&text_path).unwrap();
     assert_eq!(games_in(&text), 9);
+    assert!(
+        binary.len() * 2 < text.len(),
+        "{} {}",
+        binary.len(),
+        text.len()
+    );
+    // The binary file, merged on its own into text, is the text run's file byte for byte.
+    let run = run_sumito(&[
+        "datagen",
+        "--merge",
+        one.to_str().unwrap(),
+        "--format",
+        "text",
+        "--output",
+        converted.to_str().unwrap(),
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&converted).unwrap(), text);
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("# sumito datagen 1: --seed 11 --depth 2"));
     // The header ends with the bench node count of the build that made the games.
@@ -68,49 +118,164 @@ fn the_file_is_the_same_for_any_thread_count() {
         count += 1;
     }
     assert!(count > 9 * 20, "{count} positions");
-    let _ = std::fs::remove_file(&one);
-    let _ = std::fs::remove_file(&two);
+    for path in [one, two, text_path, converted] {
+        let _ = std::fs::remove_file(path);
+    }
 }
 
 #[test]
 fn a_run_cut_anywhere_and_resumed_equals_an_uninterrupted_run() {
-    let whole = temp_path("whole");
-    datagen(&whole, &["--games", "6"]);
-    let expected = std::fs::read(&whole).unwrap();
-    let cut = temp_path("cut");
-    // Cut inside the header, inside a game's positions, and right after a game line.
-    let after_second_game = {
-        let text = String::from_utf8_lossy(&expected);
-        let second = text.match_indices("\ngame 1 ").next().unwrap().0;
-        second + text[second + 1..].find('\n').unwrap() + 2
-    };
-    for at in [7, expected.len() / 2, expected.len() - 3, after_second_game] {
-        std::fs::write(&cut, &expected[..at]).unwrap();
-        let said = datagen(&cut, &["--games", "6", "--threads", "2"]);
-        assert_eq!(std::fs::read(&cut).unwrap(), expected, "cut at byte {at}");
-        if at > 200 {
-            assert!(said.contains("continuing from game"), "{said}");
+    for format in ["binary", "text"] {
+        let flags = |games: &'static str| ["--games", games, "--format", format];
+        let whole = temp_path(&format!("whole-{format}"));
+        datagen(&whole, &flags("6"));
+        let expected = std::fs::read(&whole).unwrap();
+        let cut = temp_path(&format!("cut-{format}"));
+        // Cut inside the header, inside a game's positions, and right after a game's record.
+        let after_second_game = game_ends(&expected)[1] as usize;
+        for at in [7, expected.len() / 2, expected.len() - 3, after_second_game] {
+            std::fs::write(&cut, &expected[..at]).unwrap();
+            let said = datagen(&cut, &[&flags("6")[..], &["--threads", "2"]].concat());
+            assert_eq!(
+                std::fs::read(&cut).unwrap(),
+                expected,
+                "{format} cut at byte {at}"
+            );
+            if at > 200 {
+                assert!(said.contains("continuing from game"), "{said}");
+            }
         }
+        // A complete file is left as it is.
+        let said = datagen(&cut, &flags("6"));
+        assert!(
+            said.contains("holds 6 games") && said.contains("it is complete"),
+            "{said}"
+        );
+        assert!(!said.contains("continuing"), "{said}");
+        // And a larger target extends it as a longer run would have made it.
+        datagen(&cut, &flags("8"));
+        datagen(&whole, &flags("8"));
+        assert_eq!(std::fs::read(&cut).unwrap(), std::fs::read(&whole).unwrap());
+        // The other encoding does not continue it.
+        let other = if format == "text" { "binary" } else { "text" };
+        let before = std::fs::read(&cut).unwrap();
+        let cut_arg = cut.to_str().unwrap();
+        refused(
+            &[
+                &["--output", cut_arg, "--games", "9", "--format", other][..],
+                &FAST[..],
+            ]
+            .concat(),
+            &format!("continue it with --format {format}"),
+        );
+        assert_eq!(std::fs::read(&cut).unwrap(), before);
+        let _ = std::fs::remove_file(&whole);
+        let _ = std::fs::remove_file(&cut);
     }
-    // A complete file is left as it is.
-    let said = datagen(&cut, &["--games", "6"]);
+}
+
+#[test]
+fn shards_merged_in_any_order_are_the_unsharded_file() {
+    let whole = temp_path("unsharded");
+    datagen(&whole, &["--games", "7"]);
+    let expected = std::fs::read(&whole).unwrap();
+    let shard = |k: u32| {
+        let path = temp_path(&format!("shard-{k}"));
+        datagen(&path, &["--games", "7", "--shard", &format!("{k}/3")]);
+        path
+    };
+    let shards = [shard(1), shard(2), shard(3)];
+    // Seven games in three shards: games 0-1, 2-3 and 4-6, each file's header saying which.
+    let header = |path: &Path| {
+        let bytes = std::fs::read(path).unwrap();
+        let end = bytes.iter().position(|&b| b == b'\n').unwrap();
+        String::from_utf8_lossy(&bytes[..end]).into_owned()
+    };
+    let run_header = header(&whole);
+    for (path, range) in shards.iter().zip(["0-1", "2-3", "4-6"]) {
+        assert_eq!(header(path), format!("{run_header}; games {range}"));
+    }
+    let name = |path: &PathBuf| path.to_str().unwrap().to_string();
+    let merged = temp_path("merged");
+    let merge = |inputs: &[&PathBuf]| {
+        let mut args = vec!["datagen".to_string(), "--merge".to_string()];
+        args.extend(inputs.iter().map(|path| name(path)));
+        args.extend(["--output".to_string(), name(&merged)]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        run_sumito(&args)
+    };
+    let run = merge(&[&shards[2], &shards[0], &shards[1]]);
+    assert!(run.success, "{}", run.stderr);
+    assert!(run.stderr.contains("holds 7 games"), "{}", run.stderr);
+    assert_eq!(std::fs::read(&merged).unwrap(), expected);
+    // The merged file is not overwritten.
+    let run = merge(&[&shards[0], &shards[1], &shards[2]]);
     assert!(
-        said.contains("holds 6 games") && said.contains("it is complete"),
-        "{said}"
+        !run.success && run.stderr.contains("exists"),
+        "{}",
+        run.stderr
     );
-    assert!(!said.contains("continuing"), "{said}");
-    // And a larger target extends it as a longer run would have made it.
-    datagen(&cut, &["--games", "8"]);
-    datagen(&whole, &["--games", "8"]);
-    assert_eq!(std::fs::read(&cut).unwrap(), std::fs::read(&whole).unwrap());
-    let _ = std::fs::remove_file(&whole);
-    let _ = std::fs::remove_file(&cut);
+    assert_eq!(std::fs::read(&merged).unwrap(), expected);
+    std::fs::remove_file(&merged).unwrap();
+    // A missing shard, or one cut short, is named, and no merged file is left.
+    let run = merge(&[&shards[0], &shards[2]]);
+    assert!(
+        run.stderr
+            .contains("its games start at 4, where game 2 was due"),
+        "{}",
+        run.stderr
+    );
+    let mut cut = std::fs::read(&shards[2]).unwrap();
+    cut.truncate(cut.len() - 5);
+    std::fs::write(&shards[2], &cut).unwrap();
+    let run = merge(&[&shards[0], &shards[1], &shards[2]]);
+    assert!(
+        !run.success && run.stderr.contains("it holds 2 of its 3 games (from 4)"),
+        "{}",
+        run.stderr
+    );
+    assert!(!merged.exists());
+    // The shard run again continues its file, and the merge goes through.
+    let said = datagen(&shards[2], &["--games", "7", "--shard", "3/3"]);
+    assert!(said.contains("continuing from game 6"), "{said}");
+    assert!(merge(&[&shards[1], &shards[2], &shards[0]]).success);
+    assert_eq!(std::fs::read(&merged).unwrap(), expected);
+    std::fs::remove_file(&merged).unwrap();
+    // Shards of another run do not mix.
+    let other = temp_path("other-seed");
+    let other_arg = name(&other);
+    let run = run_sumito(&[
+        "datagen",
+        "--output",
+        &other_arg,
+        "--games",
+        "7",
+        "--shard",
+        "2/3",
+        "--depth",
+        "2",
+        "--plies-after-opening",
+        "80",
+        "--seed",
+        "12",
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    let run = merge(&[&shards[0], &other, &shards[2]]);
+    assert!(
+        run.stderr.contains("it is of another run"),
+        "{}",
+        run.stderr
+    );
+    assert!(!merged.exists());
+    for path in shards.iter().chain([&whole, &other]) {
+        let _ = std::fs::remove_file(path);
+    }
 }
 
 #[test]
 fn a_killed_run_resumes_to_the_same_file() {
     let whole = temp_path("unkilled");
-    datagen(&whole, &["--games", "24"]);
+    datagen(&whole, &["--games", "24", "--format", "text"]);
     let killed = temp_path("killed");
     let mut child = Command::new(SUMITO)
         .args([
@@ -119,6 +284,8 @@ fn a_killed_run_resumes_to_the_same_file() {
             killed.to_str().unwrap(),
             "--games",
             "24",
+            "--format",
+            "text",
         ])
         .args(FAST)
         .stderr(Stdio::null())
@@ -134,7 +301,7 @@ fn a_killed_run_resumes_to_the_same_file() {
     child.wait().unwrap();
     let partial = games_in(&std::fs::read_to_string(&killed).unwrap());
     assert!(partial < 24, "the run ended before it was killed");
-    datagen(&killed, &["--games", "24"]);
+    datagen(&killed, &["--games", "24", "--format", "text"]);
     assert_eq!(
         std::fs::read(&killed).unwrap(),
         std::fs::read(&whole).unwrap()
@@ -146,7 +313,7 @@ fn a_killed_run_resumes_to_the_same_file() {
 #[test]
 fn a_position_target_stops_after_the_game_that_reaches_it() {
     let path = temp_path("positions");
-    datagen(&path, &["--positions", "150"]);
+    datagen(&path, &["--positions", "150", "--format", "text"]);
     let text = std::fs::read_to_string(&path).unwrap();
     let counts: Vec<u64> = text
         .lines()
@@ -182,6 +349,42 @@ fn bad_flags_and_foreign_files_are_refused_and_left_alone() {
             "range",
         ),
         (vec!["datagen", "--games", "1"], "--output"),
+        (
+            vec![
+                "datagen", "--output", out, "--games", "1", "--format", "xml",
+            ],
+            "'xml' is not a format",
+        ),
+        (
+            vec![
+                "datagen",
+                "--output",
+                out,
+                "--positions",
+                "9",
+                "--shard",
+                "1/2",
+            ],
+            "--shard splits a number of games",
+        ),
+        (
+            vec!["datagen", "--output", out, "--games", "2", "--shard", "3/2"],
+            "bad --shard '3/2'",
+        ),
+        (
+            vec!["datagen", "--output", out, "--games", "1", "--shard", "1/2"],
+            "leave this shard none",
+        ),
+        (
+            vec![
+                "datagen", "--output", out, "--games", "1", "--merge", "a.dat",
+            ],
+            "cannot be used with",
+        ),
+        (
+            vec!["datagen", "--output", out, "--merge", "/no/such/shard.dat"],
+            "/no/such/shard.dat",
+        ),
     ] {
         let run = run_sumito(&args);
         assert!(!run.success, "{args:?}");

@@ -1,10 +1,11 @@
 //! scripts/match-parallel and scripts/match-slurm on this machine: a depth-limited match played
-//! in shards and merged must give the unsharded match's table and its games move for move.
+//! in shards and merged must give the unsharded match's table and its games move for move, and
+//! a datagen run in shards merged must be the unsharded run's file byte for byte.
 //! Ignored by `cargo test`: it needs GNU parallel, which `.ci/run` installs before it runs
 //! these with `--ignored`. match-slurm runs under tests/tools/sbatch, a stand-in for Slurm's
 //! sbatch that plays the array's tasks here, one after the other.
 
-use crate::common::engines::SUMITO;
+use crate::common::engines::{SUMITO, run_sumito};
 use crate::common::matches::{games, records, run_match, scratch};
 use std::path::Path;
 use std::process::Command;
@@ -133,4 +134,51 @@ fn match_slurm_under_a_stand_in_sbatch_merges_to_the_unsharded_match() {
     assert!(merged.starts_with(stderr_line), "{merged}");
     check_sprt(&merged[stderr_line.len()..]);
     assert_eq!(merge(&out), table);
+}
+
+/// A datagen run for the scripts: seven small games, split into three uneven shards.
+const DATAGEN: [&str; 9] = [
+    "datagen",
+    "--games",
+    "7",
+    "--depth",
+    "2",
+    "--plies-after-opening",
+    "60",
+    "--seed",
+    "5",
+];
+
+#[test]
+#[ignore = "run by .ci/run with the GNU parallel test"]
+fn datagen_shards_through_both_scripts_merge_to_the_unsharded_file() {
+    let dir = scratch("datagen");
+    let full = dir.join("full.bin");
+    let mut args = DATAGEN.to_vec();
+    args.extend(["--output", full.to_str().unwrap()]);
+    let run = run_sumito(&args);
+    assert!(run.success, "{}", run.stderr);
+    let full = std::fs::read(&full).unwrap();
+    let tools = format!("{REPOSITORY}/tests/tools");
+    for name in ["match-parallel", "match-slurm"] {
+        let out = dir.join(name);
+        let out_arg = out.to_str().unwrap();
+        let mut args = match name {
+            "match-parallel" => vec!["--shards", "3", "--jobs", "2", "--out", out_arg],
+            _ => vec!["3", out_arg],
+        };
+        args.extend(["--sumito", SUMITO, "--"]);
+        args.extend(DATAGEN);
+        script(name, &args, Some(&tools));
+        assert_eq!(
+            std::fs::read(out.join("merged.bin")).unwrap(),
+            full,
+            "{name}"
+        );
+        let log = std::fs::read_to_string(out.join("logs/merged.txt")).unwrap();
+        assert!(log.contains("holds 7 games"), "{name}: {log}");
+        for k in 1..=3 {
+            assert!(out.join(format!("shard-{k}-of-3.bin")).exists(), "{name}");
+        }
+    }
 }

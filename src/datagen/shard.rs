@@ -1,0 +1,248 @@
+//! Shards: one run of `sumito datagen` split by game index over processes or machines. Shard K
+//! of N plays its share of the games into a file of its own, whose header adds the range to
+//! the run's header; the merge puts the shards back into the file an unsharded run would have
+//! written, byte for byte, since game `i` depends on the settings and `i` alone.
+
+use super::error::DatagenError;
+use super::reader::{Encoding, GameOrder, Item, Reader, Start};
+use std::fs::{File, OpenOptions};
+use std::io::{BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// What a shard's header adds to the run's: `; games FIRST-LAST`.
+pub const SHARD_MARK: &str = "; games ";
+
+/// The games `first` to `end - 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRange {
+    /// The first game's index.
+    pub first: u64,
+    /// One past the last game's index.
+    pub end: u64,
+}
+
+impl GameRange {
+    /// Shard `k` of `n` (`1 <= k <= n`) of a run of `games` games: the runs of an even split, in
+    /// order, so that the shards together are games 0 to `games - 1`.
+    pub fn shard(k: u64, n: u64, games: u64) -> GameRange {
+        let bound = |k: u64| (u128::from(k) * u128::from(games) / u128::from(n.max(1))) as u64;
+        GameRange {
+            first: bound(k.saturating_sub(1)),
+            end: bound(k),
+        }
+    }
+
+    /// How many games.
+    pub fn len(&self) -> u64 {
+        self.end.saturating_sub(self.first)
+    }
+
+    /// No game at all.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The header of a shard's file: the run's header line (with its newline) and the range.
+pub fn shard_header(header: &str, range: GameRange) -> String {
+    let last = range.end.saturating_sub(1);
+    format!("{}{SHARD_MARK}{}-{last}\n", header.trim_end(), range.first)
+}
+
+/// A header line split into the run's header and, for a shard, its range.
+pub fn split_header(line: &str) -> (&str, Option<GameRange>) {
+    let Some((run, range)) = line.rsplit_once(SHARD_MARK) else {
+        return (line, None);
+    };
+    let numbers = range
+        .split_once('-')
+        .and_then(|(first, last)| Some((first.parse::<u64>().ok()?, last.parse::<u64>().ok()?)));
+    match numbers {
+        Some((first, last)) if first <= last => (
+            run,
+            Some(GameRange {
+                first,
+                end: last.saturating_add(1),
+            }),
+        ),
+        _ => (line, None),
+    }
+}
+
+/// What a merge wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Merged {
+    /// The games of the merged file.
+    pub games: u64,
+    /// Their positions.
+    pub positions: u64,
+}
+
+/// One input of a merge, its header read.
+struct Input {
+    path: PathBuf,
+    reader: Reader<BufReader<File>>,
+    run: String,
+    range: Option<GameRange>,
+}
+
+/// Writes the shard files `inputs` (in any order) into the new file `output`, in `encoding`:
+/// the file the unsharded run would have written. The shards must be of one run, complete, and
+/// together hold its games from 0 with no gap or overlap; a whole file may stand for the games
+/// from 0. On any error the output is removed.
+pub fn merge(
+    inputs: &[PathBuf],
+    output: &Path,
+    encoding: Encoding,
+) -> Result<Merged, DatagenError> {
+    let file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(output)
+        .map_err(|source| DatagenError::Open {
+            path: output.to_path_buf(),
+            source,
+        })?;
+    let result = write_merged(inputs, BufWriter::new(file), encoding);
+    if result.is_err() {
+        let _ = std::fs::remove_file(output);
+    }
+    result
+}
+
+fn write_merged(
+    paths: &[PathBuf],
+    mut out: BufWriter<File>,
+    encoding: Encoding,
+) -> Result<Merged, DatagenError> {
+    let mut inputs = paths
+        .iter()
+        .map(open_input)
+        .collect::<Result<Vec<_>, _>>()?;
+    inputs.sort_by_key(|input| input.range.map_or(0, |range| range.first));
+    let Some(run) = inputs.first().map(|input| input.run.clone()) else {
+        return Err(DatagenError::NothingToMerge);
+    };
+    let write =
+        |out: &mut BufWriter<File>, bytes: &[u8]| out.write_all(bytes).map_err(DatagenError::Write);
+    write(&mut out, &encoding.preamble(&format!("{run}\n")))?;
+    let mut merged = Merged {
+        games: 0,
+        positions: 0,
+    };
+    for mut input in inputs {
+        let refuse = |why: String| DatagenError::NotMerged {
+            path: input.path.clone(),
+            why,
+        };
+        if input.run != run {
+            return Err(refuse(format!(
+                "it is of another run:\n  {}\nnot\n  {run}",
+                input.run
+            )));
+        }
+        let first = input.range.map_or(0, |range| range.first);
+        if first != merged.games {
+            return Err(refuse(format!(
+                "its games start at {first}, where game {} was due",
+                merged.games
+            )));
+        }
+        let mut order = GameOrder::from(first);
+        let mut block = Vec::new();
+        while let Item::Record(line) = input
+            .reader
+            .next_item()
+            .map_err(|e| in_file(&input.path, e))?
+        {
+            match &line {
+                super::format::Line::Sample(sample) => encoding.put_sample(sample, &mut block),
+                super::format::Line::Game(game) => encoding.put_game(game, &mut block),
+                super::format::Line::Comment => {}
+            }
+            let game = order.see(&line, input.reader.place());
+            if let Some(game) = game.map_err(|e| in_file(&input.path, e))? {
+                write(&mut out, &block)?;
+                block.clear();
+                merged.games += 1;
+                merged.positions += game.positions;
+            }
+        }
+        if let Some(range) = input.range.filter(|range| order.due != range.end) {
+            return Err(refuse(format!(
+                "it holds {} of its {} games (from {}): finish it first, by running its shard \
+                 again",
+                order.due - range.first,
+                range.len(),
+                range.first
+            )));
+        }
+    }
+    out.flush().map_err(DatagenError::Write)?;
+    Ok(merged)
+}
+
+fn in_file(path: &Path, error: DatagenError) -> DatagenError {
+    DatagenError::Refused {
+        path: path.to_path_buf(),
+        source: Box::new(error),
+    }
+}
+
+fn open_input(path: &PathBuf) -> Result<Input, DatagenError> {
+    let file = File::open(path).map_err(|source| DatagenError::Open {
+        path: path.clone(),
+        source,
+    })?;
+    match Reader::start(BufReader::new(file)).map_err(|e| in_file(path, e))? {
+        Start::Header { reader, header } => {
+            if !header.starts_with(super::format::FORMAT_TAG) {
+                return Err(DatagenError::NotMerged {
+                    path: path.clone(),
+                    why: "it is not a data file of sumito datagen".to_string(),
+                });
+            }
+            let (run, range) = split_header(&header);
+            Ok(Input {
+                path: path.clone(),
+                reader,
+                run: run.to_string(),
+                range,
+            })
+        }
+        Start::Cut(_) => Err(DatagenError::NotMerged {
+            path: path.clone(),
+            why: "it holds no whole header".to_string(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_split_the_games_evenly_in_order() {
+        for (n, games) in [(1, 10), (3, 10), (4, 4), (7, 1000), (5, u64::MAX)] {
+            let ranges: Vec<GameRange> = (1..=n).map(|k| GameRange::shard(k, n, games)).collect();
+            assert_eq!(ranges[0].first, 0);
+            assert_eq!(ranges[n as usize - 1].end, games);
+            for pair in ranges.windows(2) {
+                assert_eq!(pair[0].end, pair[1].first);
+                assert!(pair[0].len().abs_diff(pair[1].len()) <= 1, "{pair:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_shard_header_reads_back() {
+        let run = "# sumito datagen 1: --seed 1 --depth 3; bench 300057";
+        let range = GameRange { first: 40, end: 80 };
+        let header = shard_header(&format!("{run}\n"), range);
+        assert_eq!(header, format!("{run}; games 40-79\n"));
+        assert_eq!(split_header(header.trim_end()), (run, Some(range)));
+        assert_eq!(split_header(run), (run, None));
+        let odd = format!("{run}; games 9-2");
+        assert_eq!(split_header(&odd), (&odd[..], None));
+    }
+}
