@@ -57,7 +57,7 @@ pub struct DatagenArgs {
     /// last complete game. With --merge, the merged file, which must not exist.
     #[arg(long)]
     pub output: PathBuf,
-    /// How the file is written: binary (27 bytes a position) or text (a line each, about 75
+    /// How the file is written: binary (27 bytes a position) or text (a line each, about 68
     /// bytes); docs/datagen.md describes both.
     #[arg(long, default_value = "binary", value_name = "binary|text")]
     pub format: Encoding,

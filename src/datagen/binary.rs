@@ -211,7 +211,7 @@ mod tests {
             damaged(9, black_low),
             "bad record: marbles overlap or lie off the board"
         );
-        // Bit 61 and above are off the board.
+        // Bit 63 (the top bit of the last byte of Black's marbles) is no cell.
         assert_eq!(
             damaged(8, 0x80),
             "bad record: marbles overlap or lie off the board"

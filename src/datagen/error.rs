@@ -186,6 +186,18 @@ pub enum DatagenError {
         /// Why not.
         why: String,
     },
+    /// The files of a merge end before the run's last game: its last shards are missing.
+    #[error(
+        "the files hold games 0 to {} of the run's {total}: the shards from game {held} on are \
+         missing",
+        held.saturating_sub(1)
+    )]
+    MissingShards {
+        /// The games the files hold, from 0.
+        held: u64,
+        /// The games of the run.
+        total: u64,
+    },
     /// The merged file cannot be written.
     #[error("cannot write the merged file: {0}")]
     Write(std::io::Error),

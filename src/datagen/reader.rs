@@ -169,7 +169,10 @@ impl<R: BufRead> Reader<R> {
                     Some(_) => return Ok(Item::Cut),
                 }
                 self.advance(read);
-                let text = String::from_utf8_lossy(&self.buffer[..read - 1]);
+                // A line may end with CR LF, as files that passed through Windows tools do.
+                let line = &self.buffer[..read - 1];
+                let line = line.strip_suffix(b"\r").unwrap_or(line);
+                let text = String::from_utf8_lossy(line);
                 parse_line(&text)
             }
             Encoding::Binary => {

@@ -9,16 +9,18 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-/// What a shard's header adds to the run's: `; games FIRST-LAST`.
+/// What a shard's header adds to the run's: `; games FIRST-LAST of TOTAL`.
 pub const SHARD_MARK: &str = "; games ";
 
-/// The games `first` to `end - 1`.
+/// The games `first` to `end - 1` of a run of `total` games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameRange {
     /// The first game's index.
     pub first: u64,
     /// One past the last game's index.
     pub end: u64,
+    /// The games of the whole run, so that a merge can tell that its last shard is missing.
+    pub total: u64,
 }
 
 impl GameRange {
@@ -29,6 +31,7 @@ impl GameRange {
         GameRange {
             first: bound(k.saturating_sub(1)),
             end: bound(k),
+            total: games,
         }
     }
 
@@ -45,8 +48,12 @@ impl GameRange {
 
 /// The header of a shard's file: the run's header line (with its newline) and the range.
 pub fn shard_header(header: &str, range: GameRange) -> String {
-    let last = range.end.saturating_sub(1);
-    format!("{}{SHARD_MARK}{}-{last}\n", header.trim_end(), range.first)
+    let (first, last) = (range.first, range.end.saturating_sub(1));
+    format!(
+        "{}{SHARD_MARK}{first}-{last} of {}\n",
+        header.trim_end(),
+        range.total
+    )
 }
 
 /// A header line split into the run's header and, for a shard, its range.
@@ -54,15 +61,18 @@ pub fn split_header(line: &str) -> (&str, Option<GameRange>) {
     let Some((run, range)) = line.rsplit_once(SHARD_MARK) else {
         return (line, None);
     };
-    let numbers = range
-        .split_once('-')
-        .and_then(|(first, last)| Some((first.parse::<u64>().ok()?, last.parse::<u64>().ok()?)));
+    let number = |text: &str| text.parse::<u64>().ok();
+    let numbers = range.split_once(" of ").and_then(|(span, total)| {
+        let (first, last) = span.split_once('-')?;
+        Some((number(first)?, number(last)?, number(total)?))
+    });
     match numbers {
-        Some((first, last)) if first <= last => (
+        Some((first, last, total)) if first <= last && last < total => (
             run,
             Some(GameRange {
                 first,
                 end: last.saturating_add(1),
+                total,
             }),
         ),
         _ => (line, None),
@@ -89,24 +99,36 @@ struct Input {
 /// Writes the shard files `inputs` (in any order) into the new file `output`, in `encoding`:
 /// the file the unsharded run would have written. The shards must be of one run, complete, and
 /// together hold its games from 0 with no gap or overlap; a whole file may stand for the games
-/// from 0. On any error the output is removed.
+/// from 0. The file is written as `output.part` and takes its name only when whole, so that a
+/// merge killed midway never leaves a shorter file that reads as a complete one; an existing
+/// `output` is never overwritten.
 pub fn merge(
     inputs: &[PathBuf],
     output: &Path,
     encoding: Encoding,
 ) -> Result<Merged, DatagenError> {
+    let open_error = |path: &Path, source| DatagenError::Open {
+        path: path.to_path_buf(),
+        source,
+    };
+    if output.exists() {
+        let exists = std::io::Error::from(std::io::ErrorKind::AlreadyExists);
+        return Err(open_error(output, exists));
+    }
+    let mut part = output.as_os_str().to_owned();
+    part.push(".part");
+    let part = PathBuf::from(part);
     let file = OpenOptions::new()
         .write(true)
         .create_new(true)
-        .open(output)
-        .map_err(|source| DatagenError::Open {
-            path: output.to_path_buf(),
-            source,
-        })?;
-    let result = write_merged(inputs, BufWriter::new(file), encoding);
-    if result.is_err() {
-        let _ = std::fs::remove_file(output);
-    }
+        .open(&part)
+        .map_err(|source| open_error(&part, source))?;
+    let result = write_merged(inputs, BufWriter::new(file), encoding).and_then(|merged| {
+        // A hard link, unlike a rename, fails rather than replace a file made meanwhile.
+        std::fs::hard_link(&part, output).map_err(|source| open_error(output, source))?;
+        Ok(merged)
+    });
+    let _ = std::fs::remove_file(&part);
     result
 }
 
@@ -123,6 +145,11 @@ fn write_merged(
     let Some(run) = inputs.first().map(|input| input.run.clone()) else {
         return Err(DatagenError::NothingToMerge);
     };
+    // The run's games, as the shards say; a whole file alone says nothing more than it holds.
+    let total = inputs
+        .iter()
+        .find_map(|input| input.range)
+        .map_or(0, |range| range.total);
     let write =
         |out: &mut BufWriter<File>, bytes: &[u8]| out.write_all(bytes).map_err(DatagenError::Write);
     write(&mut out, &encoding.preamble(&format!("{run}\n")))?;
@@ -168,6 +195,12 @@ fn write_merged(
                 merged.positions += game.positions;
             }
         }
+        if let Some(range) = input.range.filter(|range| range.total != total) {
+            return Err(refuse(format!(
+                "it is a shard of a run of {} games, not of {total}",
+                range.total
+            )));
+        }
         if let Some(range) = input.range.filter(|range| order.due != range.end) {
             return Err(refuse(format!(
                 "it holds {} of its {} games (from {}): finish it first, by running its shard \
@@ -177,6 +210,12 @@ fn write_merged(
                 range.first
             )));
         }
+    }
+    if merged.games < total {
+        return Err(DatagenError::MissingShards {
+            held: merged.games,
+            total,
+        });
     }
     out.flush().map_err(DatagenError::Write)?;
     Ok(merged)
@@ -237,12 +276,18 @@ mod tests {
     #[test]
     fn a_shard_header_reads_back() {
         let run = "# sumito datagen 1: --seed 1 --depth 3; bench 300057";
-        let range = GameRange { first: 40, end: 80 };
+        let range = GameRange {
+            first: 40,
+            end: 80,
+            total: 100,
+        };
         let header = shard_header(&format!("{run}\n"), range);
-        assert_eq!(header, format!("{run}; games 40-79\n"));
+        assert_eq!(header, format!("{run}; games 40-79 of 100\n"));
         assert_eq!(split_header(header.trim_end()), (run, Some(range)));
         assert_eq!(split_header(run), (run, None));
-        let odd = format!("{run}; games 9-2");
-        assert_eq!(split_header(&odd), (&odd[..], None));
+        for odd in ["9-2 of 100", "40-79", "40-100 of 100", "4-x of 9"] {
+            let odd = format!("{run}; games {odd}");
+            assert_eq!(split_header(&odd), (&odd[..], None));
+        }
     }
 }

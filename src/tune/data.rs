@@ -155,9 +155,12 @@ pub fn read_into<E: FromSample>(
             Item::Record(Line::Sample(sample)) => samples.push(sample),
             Item::Record(Line::Game(game)) => {
                 let held_out = holdout > 0 && game.index % holdout == holdout - 1;
+                // The positions read, not the count the game line states: a number from the
+                // file is never added up as given.
+                let read = samples.len() - games.last().map_or(0, |&(end, _)| end);
                 games.push((samples.len(), held_out));
                 summary.games += 1;
-                summary.positions += game.positions;
+                summary.positions += read as u64;
                 data.games += 1;
                 if samples.len() >= CHUNK {
                     flush(&mut samples, &mut games, data);
@@ -233,6 +236,10 @@ mod tests {
         let mut all = Data::<Entry>::default();
         read_into(FILE.as_bytes(), 0, &mut all).unwrap();
         assert_eq!((all.train.len(), all.validation.len()), (3, 0));
+        // Lines ending with CR LF read the same.
+        let mut crlf = Data::<Entry>::default();
+        read_into(FILE.replace('\n', "\r\n").as_bytes(), 0, &mut crlf).unwrap();
+        assert_eq!(crlf.train, all.train);
         assert!(read_into(b"game 0 standard 1-0 50 0\n", 0, &mut all).is_err());
     }
 

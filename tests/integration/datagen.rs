@@ -192,7 +192,7 @@ fn shards_merged_in_any_order_are_the_unsharded_file() {
         String::from_utf8_lossy(&bytes[..end]).into_owned()
     };
     let run_header = header(&whole);
-    for (path, range) in shards.iter().zip(["0-1", "2-3", "4-6"]) {
+    for (path, range) in shards.iter().zip(["0-1 of 7", "2-3 of 7", "4-6 of 7"]) {
         assert_eq!(header(path), format!("{run_header}; games {range}"));
     }
     let name = |path: &PathBuf| path.to_str().unwrap().to_string();
@@ -225,6 +225,17 @@ fn shards_merged_in_any_order_are_the_unsharded_file() {
         "{}",
         run.stderr
     );
+    let run = merge(&[&shards[1], &shards[0]]);
+    assert!(
+        !run.success
+            && run.stderr.contains(
+                "the files hold games 0 to 3 of the run's 7: the shards from game 4 on are missing"
+            ),
+        "{}",
+        run.stderr
+    );
+    assert!(!merged.exists());
+    assert!(!PathBuf::from(format!("{}.part", merged.display())).exists());
     let mut cut = std::fs::read(&shards[2]).unwrap();
     cut.truncate(cut.len() - 5);
     std::fs::write(&shards[2], &cut).unwrap();
