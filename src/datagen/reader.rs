@@ -104,10 +104,13 @@ pub struct Reader<R> {
 }
 
 impl<R: BufRead> Reader<R> {
-    /// Reads the header of a file, which tells its encoding.
+    /// Reads the header of a file, which tells its encoding. A first line longer than any
+    /// header reads as cut, so that a large file of another kind is refused without being
+    /// read whole.
     pub fn start(mut input: R) -> Result<Start<R>, DatagenError> {
+        const MAX_HEADER: u64 = 64 * 1024;
         let mut line = Vec::new();
-        input
+        std::io::Read::take(&mut input, MAX_HEADER)
             .read_until(b'\n', &mut line)
             .map_err(DatagenError::Read)?;
         if line.last() != Some(&b'\n') {
@@ -350,5 +353,14 @@ mod tests {
         };
         let error = reader.next_item().unwrap_err().to_string();
         assert_eq!(error, "record 2: bad record tag 0x7a");
+    }
+
+    #[test]
+    fn a_first_line_longer_than_any_header_reads_as_cut_and_stops_there() {
+        let long = vec![b'x'; 200 * 1024];
+        let Ok(Start::Cut(read)) = Reader::start(&long[..]) else {
+            panic!("a header");
+        };
+        assert_eq!(read.len(), 64 * 1024);
     }
 }
