@@ -91,7 +91,6 @@ pub struct Merged {
 /// One input of a merge, its header read.
 struct Input {
     path: PathBuf,
-    reader: Reader<BufReader<File>>,
     run: String,
     range: Option<GameRange>,
 }
@@ -137,10 +136,11 @@ fn write_merged(
     mut out: BufWriter<File>,
     encoding: Encoding,
 ) -> Result<Merged, DatagenError> {
+    // Headers first, each file closed again: a merge of thousands of shards holds one open.
     let mut inputs = paths
         .iter()
-        .map(open_input)
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|path| Ok(open_input(path)?.0))
+        .collect::<Result<Vec<_>, DatagenError>>()?;
     inputs.sort_by_key(|input| input.range.map_or(0, |range| range.first));
     let Some(run) = inputs.first().map(|input| input.run.clone()) else {
         return Err(DatagenError::NothingToMerge);
@@ -157,7 +157,7 @@ fn write_merged(
         games: 0,
         positions: 0,
     };
-    for mut input in inputs {
+    for input in inputs {
         let refuse = |why: String| DatagenError::NotMerged {
             path: input.path.clone(),
             why,
@@ -175,19 +175,16 @@ fn write_merged(
                 merged.games
             )));
         }
+        let mut reader = open_input(&input.path)?.1;
         let mut order = GameOrder::from(first);
         let mut block = Vec::new();
-        while let Item::Record(line) = input
-            .reader
-            .next_item()
-            .map_err(|e| in_file(&input.path, e))?
-        {
+        while let Item::Record(line) = reader.next_item().map_err(|e| in_file(&input.path, e))? {
             match &line {
                 super::format::Line::Sample(sample) => encoding.put_sample(sample, &mut block),
                 super::format::Line::Game(game) => encoding.put_game(game, &mut block),
                 super::format::Line::Comment => {}
             }
-            let game = order.see(&line, input.reader.place());
+            let game = order.see(&line, reader.place());
             if let Some(game) = game.map_err(|e| in_file(&input.path, e))? {
                 write(&mut out, &block)?;
                 block.clear();
@@ -228,7 +225,8 @@ fn in_file(path: &Path, error: DatagenError) -> DatagenError {
     }
 }
 
-fn open_input(path: &PathBuf) -> Result<Input, DatagenError> {
+/// Opens a file of a merge and reads its header.
+fn open_input(path: &PathBuf) -> Result<(Input, Reader<BufReader<File>>), DatagenError> {
     let file = File::open(path).map_err(|source| DatagenError::Open {
         path: path.clone(),
         source,
@@ -242,12 +240,12 @@ fn open_input(path: &PathBuf) -> Result<Input, DatagenError> {
                 });
             }
             let (run, range) = split_header(&header);
-            Ok(Input {
+            let input = Input {
                 path: path.clone(),
-                reader,
                 run: run.to_string(),
                 range,
-            })
+            };
+            Ok((input, reader))
         }
         Start::Cut(_) => Err(DatagenError::NotMerged {
             path: path.clone(),
