@@ -64,6 +64,15 @@ impl Encoding {
             Encoding::Binary => binary::put_game(game, out),
         }
     }
+
+    /// Appends a record read from a file, in this encoding (a comment is not kept).
+    pub fn put_line(self, line: &Line, out: &mut Vec<u8>) {
+        match line {
+            Line::Sample(sample) => self.put_sample(sample, out),
+            Line::Game(game) => self.put_game(game, out),
+            Line::Comment => {}
+        }
+    }
 }
 
 /// How a file begins.

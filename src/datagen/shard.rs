@@ -179,11 +179,7 @@ fn write_merged(
         let mut order = GameOrder::from(first);
         let mut block = Vec::new();
         while let Item::Record(line) = reader.next_item().map_err(|e| in_file(&input.path, e))? {
-            match &line {
-                super::format::Line::Sample(sample) => encoding.put_sample(sample, &mut block),
-                super::format::Line::Game(game) => encoding.put_game(game, &mut block),
-                super::format::Line::Comment => {}
-            }
+            encoding.put_line(&line, &mut block);
             let game = order.see(&line, reader.place());
             if let Some(game) = game.map_err(|e| in_file(&input.path, e))? {
                 write(&mut out, &block)?;

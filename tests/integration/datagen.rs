@@ -397,32 +397,17 @@ fn bad_flags_and_foreign_files_are_refused_and_left_alone() {
             "/no/such/shard.dat",
         ),
     ] {
-        let run = run_sumito(&args);
-        assert!(!run.success, "{args:?}");
-        assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
+        refused(&args[1..], says);
     }
     std::fs::write(&path, "my notes\n").unwrap();
-    let run = run_sumito(&["datagen", "--output", out, "--games", "1"]);
-    assert!(
-        !run.success && run.stderr.contains("not a data file"),
-        "{}",
-        run.stderr
-    );
+    refused(&["--output", out, "--games", "1"], "not a data file");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "my notes\n");
     datagen(&path.with_extension("other"), &["--games", "1"]);
     let other = path.with_extension("other");
     let before = std::fs::read(&other).unwrap();
-    let run = run_sumito(&[
-        "datagen",
-        "--output",
-        other.to_str().unwrap(),
-        "--games",
-        "2",
-    ]);
-    assert!(
-        !run.success && run.stderr.contains("other settings"),
-        "{}",
-        run.stderr
+    refused(
+        &["--output", other.to_str().unwrap(), "--games", "2"],
+        "other settings",
     );
     assert_eq!(std::fs::read(&other).unwrap(), before);
     let _ = std::fs::remove_file(&path);
