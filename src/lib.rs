@@ -63,6 +63,7 @@ pub mod eval;
 pub mod gui;
 pub mod match_runner;
 pub mod movegen;
+pub mod multiplayer;
 pub mod play;
 pub mod protocol;
 pub mod records;

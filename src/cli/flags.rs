@@ -2,7 +2,8 @@
 //! starts ([`StartArgs`]), and the threads and table of an in-process engine ([`EngineFlags`]);
 //! and single flags that more than one subcommand reads, such as `--shard`.
 
-use sumito::board::{Layout, Position, PositionStringError};
+use sumito::board::Position;
+use sumito::multiplayer::{AnyLayout, AnyPosition, AnyPositionError};
 use sumito::search::{Engine, MAX_THREADS, TableSizeError};
 
 /// What is wrong with the shared flags.
@@ -10,7 +11,10 @@ use sumito::search::{Engine, MAX_THREADS, TableSizeError};
 pub enum FlagsError {
     /// `--fen` does not read.
     #[error("bad position string: {0}")]
-    BadPosition(#[source] PositionStringError),
+    BadPosition(#[source] AnyPositionError),
+    /// A start of three to six players given to a command that plays two.
+    #[error("{0} is a game of three to six players; this command takes two-player positions")]
+    NotTwoPlayer(String),
     /// `--threads` is out of range.
     #[error("--threads {0} is not in 1..={max}", max = MAX_THREADS)]
     Threads(usize),
@@ -22,20 +26,31 @@ pub enum FlagsError {
 /// Where a tool starts: a layout or a position string.
 #[derive(clap::Args, Debug)]
 pub struct StartArgs {
-    /// Starting layout: standard, belgian-daisy or german-daisy.
+    /// Starting layout: standard, belgian-daisy or german-daisy (or three-player,
+    /// four-player, five-player, six-player where the command plays them).
     #[arg(long, conflicts_with = "fen")]
-    layout: Option<Layout>,
+    layout: Option<AnyLayout>,
     /// A position string.
     #[arg(long)]
     fen: Option<String>,
 }
 
 impl StartArgs {
-    /// The position: the string's, else the layout's (standard by default).
-    pub fn position(&self) -> Result<Position, FlagsError> {
+    /// The position of any number of players: the string's, else the layout's (standard by
+    /// default).
+    pub fn any_position(&self) -> Result<AnyPosition, FlagsError> {
         match (&self.fen, self.layout) {
             (Some(fen), _) => fen.parse().map_err(FlagsError::BadPosition),
-            (None, layout) => Ok(layout.unwrap_or(Layout::Standard).position()),
+            (None, Some(layout)) => Ok(layout.position()),
+            (None, None) => Ok(AnyPosition::Two(Position::startpos())),
+        }
+    }
+
+    /// The two-player position; a start of more players is refused.
+    pub fn position(&self) -> Result<Position, FlagsError> {
+        match self.any_position()? {
+            AnyPosition::Two(position) => Ok(position),
+            AnyPosition::Multi(position) => Err(FlagsError::NotTwoPlayer(position.to_string())),
         }
     }
 }

@@ -2,11 +2,12 @@
 //! below each root move on request.
 
 use super::flags::StartArgs;
-use std::io::Write;
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use sumito::movegen::perft_divide_until;
+use sumito::multiplayer::{AnyPosition, MultiPosition, move_text, multi_perft, multi_root_moves};
+use sumito::say;
 use sumito::util::progress::Progress;
 
 /// The deepest perft accepted: deeper counts take days.
@@ -31,7 +32,10 @@ pub struct PerftArgs {
 /// `--divide`), the time and speed on stderr.
 pub fn run(args: &PerftArgs) -> super::Outcome {
     let (depth, divide) = (args.depth, args.divide);
-    let position = args.start.position()?;
+    let position = match args.start.any_position()? {
+        AnyPosition::Two(position) => position,
+        AnyPosition::Multi(position) => return run_multi(&position, args),
+    };
     // Depth 0 is refused, as `go perft 0` is: one leaf, the position itself, says nothing.
     if !(1..=MAX_DEPTH).contains(&depth) {
         return Err(format!("perft depth must be 1 to {MAX_DEPTH}").into());
@@ -58,18 +62,54 @@ pub fn run(args: &PerftArgs) -> super::Outcome {
     }
     let counts = counts.unwrap_or_default();
     let nodes: u64 = counts.iter().map(|(_, n)| n).sum();
-    let mut out = std::io::stdout().lock();
     if divide {
         for (mv, count) in &counts {
-            let _ = writeln!(out, "{mv}: {count}");
+            say!("{mv}: {count}");
         }
     }
+    report(started, nodes)
+}
+
+/// `nodes <count>` on stdout, the time and speed on stderr.
+fn report(started: Instant, nodes: u64) -> super::Outcome {
     let seconds = started.elapsed().as_secs_f64();
-    let _ = writeln!(out, "nodes {nodes}");
+    say!("nodes {nodes}");
     eprintln!(
         "time {:.3} s, {:.0} leaves/s",
         seconds,
         nodes as f64 / seconds.max(1e-9)
     );
     Ok(())
+}
+
+/// Perft of three to six players: the root moves on every core (`--threads`), each counted by
+/// one thread below it.
+fn run_multi(position: &MultiPosition, args: &PerftArgs) -> super::Outcome {
+    let depth = args.depth;
+    if !(1..=MAX_DEPTH).contains(&depth) {
+        return Err(format!("perft depth must be 1 to {MAX_DEPTH}").into());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()?;
+    let started = Instant::now();
+    let roots = multi_root_moves(position);
+    let counts: Vec<(String, u64)> = pool.install(|| {
+        use rayon::prelude::*;
+        roots
+            .par_iter()
+            .map(|&mv| {
+                (
+                    move_text(mv),
+                    multi_perft(&position.play_or_pass(mv), depth - 1),
+                )
+            })
+            .collect()
+    });
+    if args.divide {
+        for (mv, count) in &counts {
+            say!("{mv}: {count}");
+        }
+    }
+    report(started, counts.iter().map(|(_, n)| n).sum())
 }

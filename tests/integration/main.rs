@@ -29,6 +29,7 @@ mod match_merge;
 mod match_parallel;
 mod match_runner;
 mod movegen_reference;
+mod multiplayer;
 mod perft;
 mod play;
 mod protocol;

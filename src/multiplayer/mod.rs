@@ -1,0 +1,24 @@
+//! Abalone for three to six players: seats and teams, layouts, positions and their strings,
+//! move generation and perft, the evaluation and the searches (paranoid and Best-Reply Search).
+//!
+//! A second position type beside the two-player [`crate::board::Position`], built on the same
+//! cells, directions and [`Move`](crate::movegen::Move): the two-player engine keeps its
+//! specialised code and its speed, and nothing here is on its path. The rules are RULES.md's
+//! section "Three to six players".
+
+mod generate;
+mod layout;
+mod perft;
+mod position;
+mod position_string;
+mod seat;
+mod start;
+mod zobrist;
+
+pub use generate::MultiMoveError;
+pub use layout::{MultiLayout, UnknownMultiLayout};
+pub use perft::{move_text, multi_perft, multi_perft_divide, multi_root_moves};
+pub use position::{MultiOutcome, MultiPosition, MultiReason};
+pub use position_string::MultiPositionError;
+pub use seat::{MAX_SEATS, SEAT_LETTERS, Seat, Seating};
+pub use start::{AnyLayout, AnyPosition, AnyPositionError, UnknownAnyLayout};
