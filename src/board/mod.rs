@@ -18,5 +18,5 @@ pub use direction::{Direction, neighbour, shift, shift_dyn, shifts};
 pub use layout::{Layout, UnknownLayout};
 pub use position::{LOSING_LOST, MARBLES_PER_SIDE, Outcome, Position, WinReason};
 pub use position_string::{MAX_PLY_COUNT, PositionStringError, check_game_counts};
-pub use render::{Style, render};
+pub use render::{Style, render, render_cells};
 pub use symmetry::{SYMMETRIES, Symmetry};

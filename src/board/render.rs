@@ -30,6 +30,12 @@ pub enum Style {
 ///        1 2 3 4 5
 /// ```
 pub fn render(position: &Position, style: Style) -> String {
+    render_cells(|cell| marble(position, cell, style))
+}
+
+/// The board drawn as [`render`] draws it, with `marble` giving each cell's text: the drawing
+/// of positions of any number of players.
+pub fn render_cells<'a>(marble: impl Fn(Cell) -> &'a str) -> String {
     let mut text = String::new();
     for row in (0..SIDE as i32).rev() {
         let indent = (row - 4).unsigned_abs() as usize;
@@ -40,7 +46,7 @@ pub fn render(position: &Position, style: Style) -> String {
                 continue;
             };
             text.push(' ');
-            text.push_str(marble(position, cell, style));
+            text.push_str(marble(cell));
         }
         // Columns 6 to 9 end at the right of rows a to d.
         if row < 4 {

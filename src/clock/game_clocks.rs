@@ -163,8 +163,8 @@ impl GameClocks {
                 };
                 Limits {
                     clocks: Some(GoClocks {
-                        time: [ms(0), ms(1)],
-                        increment: [increment(0), increment(1)],
+                        time: [ms(0), ms(1), 0, 0, 0, 0],
+                        increment: [increment(0), increment(1), 0, 0, 0, 0],
                         moves_to_go: self.clocks[seat].moves_left,
                     }),
                     ..Limits::default()

@@ -106,7 +106,7 @@ impl MultiPosition {
             };
         }
         list.iter()
-            .find(|mv| mv.to_string() == wanted)
+            .find(|mv| mv.to_string() == wanted || other_end_first(**mv) == wanted)
             .map(|&mv| Some(mv))
             .ok_or(MultiMoveError::Illegal {
                 text: text.to_string(),
@@ -120,6 +120,16 @@ impl MultiPosition {
             Some(mv) => self.play(mv),
             None => self.pass(),
         }
+    }
+}
+
+/// A broadside move written from its upper end: the upper end, the lower end, and where the
+/// upper end lands (input may name either end first, as in two-player games).
+fn other_end_first(mv: Move) -> String {
+    let landing = neighbour(mv.head(), mv.direction());
+    match (mv.broadside_axis(), landing) {
+        (Some(_), Some(landing)) => format!("{}{}{landing}", mv.head(), mv.tail()),
+        _ => String::new(),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::position::MultiPosition;
 use crate::movegen::{Move, MoveList};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Leaves `depth` plies below `position`. A seat with no legal move passes, and the pass counts
 /// as its one move; a finished game (also when no seat in play can move) has none.
@@ -27,6 +28,21 @@ pub fn multi_perft(position: &MultiPosition, depth: u32) -> u64 {
     }
     list.iter()
         .map(|&mv| multi_perft(&position.play(mv), depth - 1))
+        .sum()
+}
+
+/// [`multi_perft`] that gives up (`None`) once `stop` is set: the protocol's `go perft`, which
+/// `stop` ends.
+pub fn multi_perft_until(position: &MultiPosition, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= 2 {
+        return Some(multi_perft(position, depth));
+    }
+    multi_root_moves(position)
+        .into_iter()
+        .map(|mv| multi_perft_until(&position.play_or_pass(mv), depth - 1, stop))
         .sum()
 }
 

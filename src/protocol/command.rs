@@ -2,6 +2,7 @@
 
 use super::error::{ErrorCode, ProtocolError, quote};
 use crate::board::Layout;
+use crate::multiplayer::{AnyLayout, MAX_SEATS, UnknownAnyLayout};
 use crate::search::MAX_DEPTH;
 
 /// The most moves `go mate` looks for: a win in n moves takes 2n - 1 plies of search.
@@ -10,8 +11,8 @@ pub const MAX_MATE: u32 = MAX_DEPTH.div_ceil(2);
 /// Where a `position` command starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Start {
-    /// A starting layout (`startpos` is the standard one).
-    Layout(Layout),
+    /// A starting layout of any number of players (`startpos` is the standard one).
+    Layout(AnyLayout),
     /// A position string.
     Fen(String),
 }
@@ -19,10 +20,11 @@ pub enum Start {
 /// The arguments of `go`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Go {
-    /// Black's and White's time left, in ms (may be zero or negative).
-    pub time: [Option<i64>; 2],
-    /// Black's and White's increment, in ms.
-    pub increment: [Option<i64>; 2],
+    /// Each seat's time left, in ms (may be zero or negative): `time1`..`time6`, with `btime`
+    /// and `wtime` the first two.
+    pub time: [Option<i64>; MAX_SEATS],
+    /// Each seat's increment, in ms: `inc1`..`inc6`, with `binc` and `winc` the first two.
+    pub increment: [Option<i64>; MAX_SEATS],
     /// Moves to the next time control.
     pub moves_to_go: Option<u32>,
     /// Fixed time for this move, in ms.
@@ -49,7 +51,7 @@ pub enum Command {
     SetOption { name: String, value: Option<String> },
     NewGame,
     Position { start: Start, moves: Vec<String> },
-    Go(Go),
+    Go(Box<Go>),
     GoPerft(u32),
     Stop,
     PonderHit,
@@ -164,11 +166,11 @@ fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
         None => (words, Vec::new()),
     };
     let start = match head.first().map(|w| w.to_ascii_lowercase()).as_deref() {
-        Some("startpos") if head.len() == 1 => Start::Layout(Layout::Standard),
+        Some("startpos") if head.len() == 1 => Start::Layout(AnyLayout::Two(Layout::Standard)),
         Some("layout") if head.len() == 2 => Start::Layout(
             head[1]
                 .parse()
-                .map_err(|e: crate::board::UnknownLayout| ProtocolError::syntax(e.to_string()))?,
+                .map_err(|e: UnknownAnyLayout| ProtocolError::syntax(e.to_string()))?,
         ),
         // A position string has at most five fields; a sixth word is most likely a move
         // without the keyword `moves`, so say that rather than count fields.
@@ -182,6 +184,15 @@ fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
         _ => return Err(usage()),
     };
     Ok(Command::Position { start, moves })
+}
+
+/// The seat index of `time1`..`time6` (`prefix` "time") or `inc1`..`inc6` ("inc").
+fn seat_clock(keyword: &str, prefix: &str) -> Option<usize> {
+    let digit = keyword.strip_prefix(prefix)?;
+    match digit.as_bytes() {
+        [d @ b'1'..=b'6'] => Some((d - b'1') as usize),
+        _ => None,
+    }
 }
 
 fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
@@ -203,6 +214,14 @@ fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
     let mut tokens = words.iter().copied();
     while let Some(token) = tokens.next() {
         let keyword = token.to_ascii_lowercase();
+        if let Some(seat) = seat_clock(&keyword, "time") {
+            go.time[seat] = Some(number(&keyword, tokens.next())?);
+            continue;
+        }
+        if let Some(seat) = seat_clock(&keyword, "inc") {
+            go.increment[seat] = Some(number(&keyword, tokens.next())?);
+            continue;
+        }
         match keyword.as_str() {
             "btime" => go.time[0] = Some(number(&keyword, tokens.next())?),
             "wtime" => go.time[1] = Some(number(&keyword, tokens.next())?),
@@ -249,7 +268,7 @@ fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
             }
         }
     }
-    Ok(Command::Go(go))
+    Ok(Command::Go(Box::new(go)))
 }
 
 #[cfg(test)]
@@ -263,7 +282,7 @@ mod tests {
         assert_eq!(
             Command::parse("position layout Belgian-Daisy MOVES a1b1 I5H5"),
             Ok(Command::Position {
-                start: Start::Layout(Layout::BelgianDaisy),
+                start: Start::Layout(AnyLayout::Two(Layout::BelgianDaisy)),
                 moves: vec!["a1b1".into(), "I5H5".into()],
             })
         );
@@ -300,11 +319,11 @@ mod tests {
     #[test]
     fn go_reads_every_parameter() {
         let parsed = Command::parse(
-            "go btime -5 wtime 1000 binc 10 winc 20 movestogo 30 movetime 200 depth 7 nodes 99 mate 3 infinite ponder searchmoves a1b1 a2b2",
+            "go btime -5 wtime 1000 binc 10 winc 20 time3 7 INC6 8 movestogo 30 movetime 200 depth 7 nodes 99 mate 3 infinite ponder searchmoves a1b1 a2b2",
         );
         let expected = Go {
-            time: [Some(-5), Some(1000)],
-            increment: [Some(10), Some(20)],
+            time: [Some(-5), Some(1000), Some(7), None, None, None],
+            increment: [Some(10), Some(20), None, None, None, Some(8)],
             moves_to_go: Some(30),
             movetime: Some(200),
             depth: Some(7),
@@ -314,7 +333,7 @@ mod tests {
             ponder: true,
             searchmoves: vec!["a1b1".into(), "a2b2".into()],
         };
-        assert_eq!(parsed, Ok(Command::Go(expected)));
+        assert_eq!(parsed, Ok(Command::Go(Box::new(expected))));
         assert_eq!(Command::parse("go perft 3"), Ok(Command::GoPerft(3)));
     }
 

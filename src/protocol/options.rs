@@ -18,13 +18,18 @@ pub enum Kind {
     Button,
     /// Free text of at most [`MAX_TEXT`] characters (`type string`).
     Text { default: &'static str },
+    /// One of a few words (`type combo`).
+    Combo {
+        default: &'static str,
+        values: &'static [&'static str],
+    },
 }
 
 /// The longest value a `string` option takes.
 pub const MAX_TEXT: usize = 256;
 
 /// Every option: name and kind.
-pub const OPTIONS: [(&str, Kind); 17] = [
+pub const OPTIONS: [(&str, Kind); 18] = [
     (
         "Hash",
         Kind::Spin {
@@ -119,6 +124,14 @@ pub const OPTIONS: [(&str, Kind); 17] = [
     // A network file for the learned evaluation; empty: the built-in network; `linear`: the
     // linear evaluation.
     ("EvalFile", Kind::Text { default: "" }),
+    // The search of games of three to six players: paranoid or Best-Reply Search.
+    (
+        "MultiSearch",
+        Kind::Combo {
+            default: "paranoid",
+            values: &["paranoid", "brs"],
+        },
+    ),
 ];
 
 /// The `option …` lines.
@@ -134,6 +147,13 @@ pub fn announcements() -> Vec<String> {
             Kind::Text { default } => format!("option name {name} type string default {default}")
                 .trim_end()
                 .to_string(),
+            Kind::Combo { default, values } => {
+                let vars: Vec<String> = values.iter().map(|v| format!("var {v}")).collect();
+                format!(
+                    "option name {name} type combo default {default} {}",
+                    vars.join(" ")
+                )
+            }
         })
         .collect()
 }
@@ -170,6 +190,18 @@ pub fn check(name: &str, value: Option<&str>) -> Result<(&'static str, Value), P
         }
         (Kind::Text { .. }, Some(text)) => Value::Text(text.to_string()),
         (_, None) => return Err(bad(format!("{canonical} needs a value"))),
+        (Kind::Combo { values, .. }, Some(text)) => {
+            match values.iter().find(|v| v.eq_ignore_ascii_case(text)) {
+                Some(value) => Value::Text(value.to_string()),
+                None => {
+                    return Err(bad(format!(
+                        "{canonical} must be one of {}, not {}",
+                        values.join(", "),
+                        quote(text)
+                    )));
+                }
+            }
+        }
         (Kind::Spin { min, max, .. }, Some(text)) => match text.parse::<i64>() {
             Ok(n) if (min..=max).contains(&n) => Value::Number(n),
             _ => {

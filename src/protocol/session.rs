@@ -10,6 +10,7 @@ use crate::board::{Colour, Outcome, Position, Style, render};
 use crate::eval::Weights;
 use crate::eval::nnue::Network;
 use crate::movegen::{Move, perft_divide_until};
+use crate::multiplayer::AnyPosition;
 use crate::search::{
     Control, Engine, GoClocks, Limits, SearchResult, Skill, TableSizeError, bench_lines,
 };
@@ -18,8 +19,22 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+mod multi;
+
 /// The `EvalFile` value that chooses the linear evaluation (its weights by `TunedEval`).
 const LINEAR: &str = "linear";
+
+/// The search a `go` starts on the job thread: it searches with the engine within the limits,
+/// reports each iteration and answers with the result.
+type SearchJob = Box<
+    dyn FnOnce(
+            &mut Engine,
+            &Limits,
+            &Control,
+            &mut dyn FnMut(&crate::search::Info),
+            &mut dyn FnMut(&SearchResult),
+        ) + Send,
+>;
 
 /// Whether the loop goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +74,11 @@ pub struct Session {
     elo: i32,
     /// The evaluation weights the engine uses (`TunedEval`), also for `eval` during a search.
     weights: Weights,
+    /// A game of three to six players, from its start to the current position, when the last
+    /// `position` set one; the two-player commands then act on it.
+    multi: Option<Vec<crate::multiplayer::MultiPosition>>,
+    /// `MultiSearch`: the search of N-player games.
+    algorithm: crate::multiplayer::Algorithm,
 }
 
 /// `1-0`, `0-1` or `1/2-1/2` and the reason.
@@ -96,6 +116,8 @@ impl Session {
             limit_strength: false,
             elo: crate::search::FULL_STRENGTH_ELO,
             weights: Weights::tuned(),
+            multi: None,
+            algorithm: crate::multiplayer::Algorithm::default(),
         })
     }
 
@@ -141,7 +163,12 @@ impl Session {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::NewGame => self.engine()?.new_game(),
             Command::Position { start, moves } => self.set_position(start, &moves)?,
-            Command::Go(go) => self.go(go)?,
+            Command::Go(go) if self.multi.is_some() => self.go_multi(*go)?,
+            Command::GoPerft(depth) if self.multi.is_some() => self.perft_multi(depth)?,
+            Command::Moves if self.multi.is_some() => self.moves_multi(),
+            Command::Display if self.multi.is_some() => self.display_multi(),
+            Command::Eval if self.multi.is_some() => self.eval_multi(),
+            Command::Go(go) => self.go(*go)?,
             Command::GoPerft(depth) => self.perft(depth)?,
             Command::Stop => {
                 self.control.stop();
@@ -278,6 +305,12 @@ impl Session {
                 for position in &mut self.game {
                     *position = position.with_move_limit(self.move_limit);
                 }
+                for position in self.multi.iter_mut().flatten() {
+                    *position = position.with_move_limit(self.move_limit);
+                }
+            }
+            ("MultiSearch", Value::Text(name)) => {
+                self.algorithm = name.parse().map_err(|e| bad(format!("{e}")))?;
             }
             _ => return Err(bad(format!("{name} cannot take that value"))),
         }
@@ -297,9 +330,13 @@ impl Session {
     fn set_position(&mut self, start: Start, moves: &[String]) -> Result<(), ProtocolError> {
         let root = match start {
             Start::Layout(layout) => layout.position(),
-            Start::Fen(text) => text.parse::<Position>().map_err(|e| {
+            Start::Fen(text) => text.parse::<AnyPosition>().map_err(|e| {
                 ProtocolError::new(ErrorCode::BadFen, format!("{}: {e}", quote(&text)))
             })?,
+        };
+        let root = match root {
+            AnyPosition::Two(root) => root,
+            AnyPosition::Multi(root) => return self.set_multi_position(root, moves),
         };
         let mut game = vec![root.with_move_limit(self.move_limit)];
         for (index, text) in moves.iter().enumerate() {
@@ -311,6 +348,7 @@ impl Session {
             game.push(position.play(mv));
         }
         self.game = game;
+        self.multi = None;
         Ok(())
     }
 
@@ -330,17 +368,23 @@ impl Session {
                 crate::records::result_token(outcome.winner()),
             ));
         }
-        let limits = limits(&go, position.side_to_move())?;
-        self.start_search(limits, searchmoves)
+        let limits = limits(&go, position.side_to_move().index(), 2)?;
+        let game = self.game.clone();
+        let search: SearchJob = Box::new(move |engine, limits, control, report, answer| {
+            engine.search_answering(&game, limits, &searchmoves, control, report, answer);
+        });
+        self.start_search(limits, "(none)", search)
     }
 
     /// Starts a search on the job thread, which reports and answers `bestmove` itself.
+    /// `none` is the answer when the search has no move: `(none)` when the game is over,
+    /// `pass` for a seat of an N-player game that has no legal move.
     fn start_search(
         &mut self,
         limits: Limits,
-        searchmoves: Vec<Move>,
+        none: &'static str,
+        search: SearchJob,
     ) -> Result<(), ProtocolError> {
-        let game = self.game.clone();
         let show_wdl = self.show_wdl;
         self.spawn_job(limits.ponder, move |engine, control, out, finish| {
             let gate = Gate::new();
@@ -352,7 +396,7 @@ impl Session {
                 }
                 gate.close();
                 finish();
-                let best = result.best.map_or("(none)".to_string(), |m| m.to_string());
+                let best = result.best.map_or(none.to_string(), |m| m.to_string());
                 match result.ponder {
                     Some(reply) => out.line(&format!("bestmove {best} ponder {reply}")),
                     None => out.line(&format!("bestmove {best}")),
@@ -366,14 +410,7 @@ impl Session {
                 if let Err(e) = progress {
                     log::warn!("no progress lines: {e}");
                 }
-                engine.search_answering(
-                    &game,
-                    &limits,
-                    &searchmoves,
-                    control,
-                    &mut report,
-                    &mut answer,
-                );
+                search(engine, &limits, control, &mut report, &mut answer);
                 gate.close();
             });
         })
@@ -497,24 +534,34 @@ fn parse_searchmoves(position: &Position, texts: &[String]) -> Result<Vec<Move>,
         .collect()
 }
 
-/// The search limits of a `go` command for `side` to move. Clocks that leave out the mover's
-/// are refused: the mover's clock is what the search plans with, and without it the search
-/// would run until `stop`.
-fn limits(go: &Go, side: Colour) -> Result<Limits, ProtocolError> {
+/// The search limits of a `go` command for the seat `side` (a colour's index in two-player
+/// games) to move in a game of `seats` seats. Clocks that leave out the mover's are refused:
+/// the mover's clock is what the search plans with, and without it the search would run until
+/// `stop`. Clocks of seats the game does not have are refused too.
+fn limits(go: &Go, side: usize, seats: usize) -> Result<Limits, ProtocolError> {
+    let syntax = |message: String| ProtocolError::new(ErrorCode::Syntax, message);
+    if let Some(beyond) =
+        (seats..go.time.len()).find(|&seat| go.time[seat].is_some() || go.increment[seat].is_some())
+    {
+        return Err(syntax(format!(
+            "go gives a clock of seat {} (time{0} or inc{0}), but this game has {seats} seats",
+            beyond + 1
+        )));
+    }
     let clocks = (go.time.iter().any(Option::is_some)).then(|| GoClocks {
-        time: [go.time[0].unwrap_or(0), go.time[1].unwrap_or(0)],
-        increment: [go.increment[0].unwrap_or(0), go.increment[1].unwrap_or(0)],
+        time: go.time.map(|time| time.unwrap_or(0)),
+        increment: go.increment.map(|increment| increment.unwrap_or(0)),
         moves_to_go: go.moves_to_go,
     });
-    if clocks.is_some() && go.time[side.index()].is_none() {
-        let (given, missing) = match side {
-            Colour::Black => ("wtime", "btime"),
-            Colour::White => ("btime", "wtime"),
-        };
-        return Err(ProtocolError::new(
-            ErrorCode::Syntax,
-            format!("go gives {given} but not {missing}, the clock of {side}, who is to move"),
-        ));
+    if clocks.is_some() && go.time.get(side).is_some_and(Option::is_none) {
+        return Err(syntax(match (seats, side) {
+            (2, 0) => "go gives wtime but not btime, the clock of black, who is to move".into(),
+            (2, _) => "go gives btime but not wtime, the clock of white, who is to move".into(),
+            (_, seat) => format!(
+                "go gives clocks but not time{}, the clock of the seat to move",
+                seat + 1
+            ),
+        }));
     }
     // A win in n of the mover's moves is found by a search of 2n - 1 plies, which stops early
     // once it has proved one.
@@ -539,8 +586,8 @@ commands (see PROTOCOL.md):
   isready                              readyok (also during a search)
   setoption name <Name> [value <v>]    set an option
   newgame                              forget the table and histories
-  position startpos|layout <name>|fen <string> [moves <m>...]
-  go [btime|wtime|binc|winc|movestogo|movetime|depth|nodes|mate <n>] [infinite] [ponder] [searchmoves <m>...]
+  position startpos|layout <name>|fen <string> [moves <m>...]   (also three-player ... six-player)
+  go [btime|wtime|binc|winc|time1..time6|inc1..inc6|movestogo|movetime|depth|nodes|mate <n>] [infinite] [ponder] [searchmoves <m>...]
   go perft <depth>                     move counts per root move
   stop | ponderhit | quit
   moves                                the legal moves

@@ -170,6 +170,12 @@ impl Engine {
         table(&mut self.tt, self.hash_mb).touch();
     }
 
+    /// The table, allocated first if need be: the search of three to six players
+    /// ([`crate::multiplayer`]) shares it, keyed apart by the root seat.
+    pub fn table(&mut self) -> &TranspositionTable {
+        table(&mut self.tt, self.hash_mb)
+    }
+
     /// Forgets everything learnt (a new game): the table and the move-ordering history.
     pub fn new_game(&mut self) {
         if let Some(tt) = self.tt.as_mut() {
@@ -229,7 +235,8 @@ impl Engine {
             ..limits.clone()
         });
         let limits = capped.as_ref().unwrap_or(limits);
-        let time = TimeManager::new(limits, root.side_to_move(), self.settings.move_overhead_ms);
+        let overhead = self.settings.move_overhead_ms;
+        let time = TimeManager::new(limits, root.side_to_move().index(), overhead);
         control.begin_count();
         let shared = Shared {
             tt,
@@ -370,7 +377,8 @@ impl SearchResult {
         }
     }
 
-    fn none() -> SearchResult {
+    /// No move: the game is over, or nothing was searched.
+    pub(crate) fn none() -> SearchResult {
         SearchResult {
             best: None,
             ponder: None,

@@ -46,6 +46,6 @@ pub use score::{
     DEFAULT_CONTEMPT, MATE, MATE_BOUND, MAX_CONTEMPT, MAX_DEPTH, Reported, is_decisive,
 };
 pub use skill::{FULL_STRENGTH_ELO, LEVEL_ONE_OVER_RANDOM, MAX_SKILL, Skill};
-pub use time::{GoClocks, Limits};
-pub use tt::{MAX_HASH_MB, TableSizeError};
+pub use time::{GoClocks, Limits, TimeManager};
+pub use tt::{Bound, MAX_HASH_MB, TableSizeError, TranspositionTable};
 pub use wdl::{FITTED as WDL_MODEL, WdlModel};

@@ -4,18 +4,19 @@
 //! checked inside them, and the node budget. The search only asks it "stop now?".
 
 use super::control::Control;
-use crate::board::Colour;
 use crate::movegen::Move;
+use crate::multiplayer::MAX_SEATS;
 use std::time::Duration;
 
-/// The clocks of a timed game as `go` reports them (`btime`, `wtime`, `binc`, `winc`,
-/// `movestogo`), in milliseconds; time may be zero or negative: move at once.
+/// The clocks of a timed game as `go` reports them (`time1` ... `time6`, `inc1` ... `inc6`,
+/// with `btime`, `wtime`, `binc`, `winc` the first two; `movestogo`), in milliseconds; time may
+/// be zero or negative: move at once.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GoClocks {
-    /// Time left per colour, indexed by [`Colour::index`].
-    pub time: [i64; 2],
-    /// Increment per move per colour.
-    pub increment: [i64; 2],
+    /// Time left per seat, indexed by seat: Black's at 0, White's at 1 in a two-player game.
+    pub time: [i64; MAX_SEATS],
+    /// Increment per move per seat.
+    pub increment: [i64; MAX_SEATS],
     /// Moves until the next time control, if the control is not sudden death.
     pub moves_to_go: Option<u32>,
 }
@@ -74,8 +75,9 @@ impl Limits {
         }
     }
 
-    /// The deadlines for `side` to move, keeping `overhead_ms` in hand for the answer to travel.
-    fn deadlines(&self, side: Colour, overhead_ms: u64) -> Deadlines {
+    /// The deadlines for the seat `side` (a colour's or a seat's index) to move, keeping
+    /// `overhead_ms` in hand for the answer to travel.
+    fn deadlines(&self, side: usize, overhead_ms: u64) -> Deadlines {
         // Every input is clamped first, so that no sum or product below can overflow: a huge
         // clock is a long think, a negative one means "move now".
         let clamp = |ms: i64| ms.clamp(0, MAX_PLANNED_MS);
@@ -101,8 +103,9 @@ impl Limits {
             };
         }
         if let Some(clocks) = self.clocks {
-            let left = clamp(clocks.time[side.index()]) - overhead - CLOCK_RESERVE_MS;
-            let increment = clamp(clocks.increment[side.index()]);
+            let left =
+                clamp(clocks.time.get(side).copied().unwrap_or(0)) - overhead - CLOCK_RESERVE_MS;
+            let increment = clamp(clocks.increment.get(side).copied().unwrap_or(0));
             let moves = clocks.moves_to_go.unwrap_or(30).clamp(1, 60) as i64;
             // Never plan on more than most of what is left: with one move to go, 90%; else 60%
             // for the hard limit so that a slow iteration cannot eat the rest of the game.
@@ -132,9 +135,9 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    /// The time manager of a search within `limits` for `side` to move, keeping `overhead_ms` in
-    /// hand for the answer to travel.
-    pub fn new(limits: &Limits, side: Colour, overhead_ms: u64) -> TimeManager {
+    /// The time manager of a search within `limits` for the seat `side` (a colour's or a seat's
+    /// index) to move, keeping `overhead_ms` in hand for the answer to travel.
+    pub fn new(limits: &Limits, side: usize, overhead_ms: u64) -> TimeManager {
         TimeManager {
             deadlines: limits.deadlines(side, overhead_ms),
             nodes: limits.nodes,
@@ -144,7 +147,7 @@ impl TimeManager {
 
     /// No limit at all: a helper thread's, which stops when told.
     pub fn unlimited() -> TimeManager {
-        TimeManager::new(&Limits::default(), Colour::Black, 0)
+        TimeManager::new(&Limits::default(), 0, 0)
     }
 
     /// The node budget of all threads together, if any.
@@ -235,8 +238,8 @@ mod tests {
 
     fn clocks(ms: i64, increment: i64, moves_to_go: Option<u32>) -> Limits {
         let clocks = GoClocks {
-            time: [ms, 1_000_000],
-            increment: [increment, 0],
+            time: [ms, 1_000_000, 0, 0, 0, 0],
+            increment: [increment, 0, 0, 0, 0, 0],
             moves_to_go,
         };
         Limits {
@@ -247,31 +250,31 @@ mod tests {
 
     #[test]
     fn movetime_keeps_the_overhead() {
-        let plan = Limits::movetime(200).deadlines(Colour::Black, 10);
+        let plan = Limits::movetime(200).deadlines(0, 10);
         assert_eq!(plan.hard, Some(Duration::from_millis(190)));
-        let plan = Limits::movetime(5).deadlines(Colour::Black, 10);
+        let plan = Limits::movetime(5).deadlines(0, 10);
         assert_eq!(plan.hard, Some(Duration::from_millis(1)));
     }
 
     #[test]
     fn clocks_share_the_time_left_and_never_plan_beyond_it() {
-        let plan = clocks(60_000 + CLOCK_RESERVE_MS, 0, None).deadlines(Colour::Black, 0);
+        let plan = clocks(60_000 + CLOCK_RESERVE_MS, 0, None).deadlines(0, 0);
         assert_eq!(plan.soft, Some(Duration::from_millis(2_000)));
         assert_eq!(plan.hard, Some(Duration::from_millis(8_000)));
         // The reserve is never planned on, even with one move to go.
-        let last = clocks(100, 0, Some(1)).deadlines(Colour::Black, 0);
+        let last = clocks(100, 0, Some(1)).deadlines(0, 0);
         assert_eq!(
             last.hard,
             Some(Duration::from_millis(
                 (100 - CLOCK_RESERVE_MS) as u64 * 9 / 10
             ))
         );
-        let last = clocks(1_000, 0, Some(1)).deadlines(Colour::Black, 100);
+        let last = clocks(1_000, 0, Some(1)).deadlines(0, 100);
         assert!(last.hard.unwrap() <= Duration::from_millis(900));
-        let flagging = clocks(-5, 0, None).deadlines(Colour::Black, 10);
+        let flagging = clocks(-5, 0, None).deadlines(0, 10);
         assert_eq!(flagging.hard, Some(Duration::ZERO));
         // White's clock is used for White.
-        let plan = clocks(60_000, 0, None).deadlines(Colour::White, 0);
+        let plan = clocks(60_000, 0, None).deadlines(1, 0);
         assert!(plan.soft.unwrap() > Duration::from_secs(10));
     }
 
@@ -286,24 +289,18 @@ mod tests {
             (-1, 0),
         ] {
             for moves in [None, Some(1), Some(u32::MAX)] {
-                let plan = clocks(time, increment, moves).deadlines(Colour::Black, u64::MAX);
+                let plan = clocks(time, increment, moves).deadlines(0, u64::MAX);
                 let (soft, hard) = (plan.soft.unwrap(), plan.hard.unwrap());
                 assert!(soft <= hard && hard <= year, "{time} {increment} {moves:?}");
-                let plan = clocks(time, increment, moves).deadlines(Colour::Black, 0);
+                let plan = clocks(time, increment, moves).deadlines(0, 0);
                 assert!(plan.hard.unwrap() <= year);
             }
         }
-        let long = clocks(i64::MAX, 0, None).deadlines(Colour::Black, 0);
+        let long = clocks(i64::MAX, 0, None).deadlines(0, 0);
         assert!(long.soft.unwrap() > Duration::from_secs(3_600), "{long:?}");
-        let none = clocks(i64::MIN, 0, None).deadlines(Colour::Black, 0);
+        let none = clocks(i64::MIN, 0, None).deadlines(0, 0);
         assert_eq!(none.hard, Some(Duration::ZERO));
-        assert!(
-            Limits::movetime(u64::MAX)
-                .deadlines(Colour::Black, 0)
-                .hard
-                .unwrap()
-                <= year
-        );
+        assert!(Limits::movetime(u64::MAX).deadlines(0, 0).hard.unwrap() <= year);
     }
 
     #[test]
@@ -312,7 +309,7 @@ mod tests {
             infinite: true,
             ..Limits::movetime(10)
         }
-        .deadlines(Colour::Black, 0);
+        .deadlines(0, 0);
         assert_eq!(
             plan,
             Deadlines {
@@ -320,7 +317,7 @@ mod tests {
                 hard: None
             }
         );
-        assert_eq!(Limits::depth(3).deadlines(Colour::Black, 0).hard, None);
+        assert_eq!(Limits::depth(3).deadlines(0, 0).hard, None);
     }
 
     #[test]
@@ -356,7 +353,7 @@ mod tests {
         let mv = Position::startpos().moves().as_slice()[0];
         // A clock with nothing left: both deadlines are zero, so they have passed at once.
         let flagging = clocks(-5, 0, None);
-        let mut manager = TimeManager::new(&flagging, Colour::Black, 0);
+        let mut manager = TimeManager::new(&flagging, 0, 0);
         let control = Control::new();
         control.start(true);
         assert!(!manager.past_hard_deadline(&control), "pondering");
@@ -372,9 +369,6 @@ mod tests {
             nodes: Some(500),
             ..Limits::default()
         };
-        assert_eq!(
-            TimeManager::new(&nodes, Colour::White, 0).node_limit(),
-            Some(500)
-        );
+        assert_eq!(TimeManager::new(&nodes, 1, 0).node_limit(), Some(500));
     }
 }

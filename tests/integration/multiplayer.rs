@@ -111,9 +111,9 @@ fn random_board(seats: usize, cells: &[u8], side: usize, ejected: &[u8]) -> Opti
     let mut counts = vec![0u32; seats];
     let mut rows = Vec::new();
     let mut index = 0;
-    for row in (0..9).rev() {
+    for row in (0..9i32).rev() {
         let mut text = String::new();
-        for _ in 0..(9 - (row as i32 - 4).abs()) {
+        for _ in 0..(9 - (row - 4).abs()) {
             let pick = cells[index] as usize % (seats * 2);
             index += 1;
             if pick < seats && counts[pick] < start[pick] {
@@ -201,4 +201,191 @@ fn perft_on_the_command_line_counts_n_seat_starts() {
         "{}",
         run.stderr
     );
+}
+
+/// Generous bound on waiting for an answer: it guards against a hang, it is not a speed claim.
+const PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The engine binary over UAP.
+struct Engine(crate::common::uap::Uap);
+
+impl Engine {
+    fn start() -> Engine {
+        Engine(crate::common::uap::Uap::start())
+    }
+
+    fn send(&mut self, line: &str) {
+        self.0.send(line);
+    }
+
+    fn next(&mut self) -> String {
+        let deadline = std::time::Instant::now() + PATIENCE;
+        self.0.read(deadline).expect("an answer in time")
+    }
+
+    /// The lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self.next();
+            let done = line.starts_with(prefix);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    /// The answer to one command that answers with one line, fenced by `isready`.
+    fn answer(&mut self, command: &str) -> Vec<String> {
+        self.send(command);
+        self.send("isready");
+        let mut lines = self.until("readyok");
+        lines.pop();
+        lines
+    }
+
+    /// The position string `d` shows.
+    fn fen(&mut self) -> String {
+        self.send("d");
+        let lines = self.until("turn ");
+        let fen = lines.iter().find_map(|l| l.strip_prefix("fen "));
+        fen.expect("d shows the fen").to_string()
+    }
+}
+
+/// Sumito in every seat, one engine answering for each seat in turn, plays whole games of every
+/// layout: every move it answers is one of the reference's legal moves (or `pass` when the
+/// reference has only that), the engine's position string after the moves is the reference's,
+/// and the game ends by the rules (six ejected or the move limit).
+#[test]
+fn sumito_plays_whole_games_in_every_seat() {
+    const LIMIT: u32 = 120;
+    for layout in MultiLayout::ALL {
+        let mut engine = Engine::start();
+        engine.send(&format!("setoption name MoveLimit value {LIMIT}"));
+        let mut reference =
+            MultiRef::from_fen(&multi_reference::start_fen(layout.seating().seats())).unwrap();
+        let mut moves: Vec<String> = Vec::new();
+        loop {
+            engine.send(&format!(
+                "position layout {layout} moves {}",
+                moves.join(" ")
+            ));
+            assert_eq!(engine.fen(), reference.to_fen(), "{layout} after {moves:?}");
+            // Depths 1 and 2 in turn: quick, and the two kinds of tree.
+            engine.send(&format!("go depth {}", 1 + moves.len() % 2));
+            let answer = engine.until("bestmove ");
+            let best = answer
+                .last()
+                .unwrap()
+                .trim_start_matches("bestmove ")
+                .to_string();
+            if reference.is_over() || reference.plies >= LIMIT {
+                assert_eq!(best, "(none)", "{layout}: the game is over");
+                break;
+            }
+            let successors = reference.successors();
+            let next = successors.iter().find(|(notation, _)| *notation == best);
+            let Some((_, next)) = next else {
+                panic!(
+                    "{layout}: bestmove {best} is not legal in {}",
+                    reference.to_fen()
+                );
+            };
+            reference = next.clone();
+            moves.push(best);
+        }
+        let over_by_rules = reference.winners().is_some() || reference.plies >= LIMIT;
+        assert!(over_by_rules, "{layout}: {}", reference.to_fen());
+    }
+}
+
+/// Bad N-player input gets one `error` line and leaves the game as it was.
+#[test]
+fn bad_n_player_input_is_refused_and_changes_nothing() {
+    let mut engine = Engine::start();
+    engine.send("position layout three-player moves a1b1");
+    let before = engine.fen();
+    for (command, code) in [
+        ("position fen 5/6/7/8/9/8/7/6/5 b 0/0", "error bad-fen"),
+        ("position fen 5/6/7/8/9/8/7/6/5 r 0/0/0x 0", "error bad-fen"),
+        ("position fen 5/6/7/8/9/8/7/6/u4 b 0/0/0 0", "error bad-fen"),
+        (
+            "position fen rr1ww/rr2ww/rr3ww/rr4ww/rr5ww/r6w/7/bbbbbb/bbbbb b 1/0/0 0",
+            "error bad-fen",
+        ),
+        (
+            "position layout three-player moves a1b1 a1b1",
+            "error illegal-move move 2",
+        ),
+        (
+            "position layout three-player moves pass",
+            "error illegal-move move 1",
+        ),
+        ("position layout seven-player", "error syntax"),
+        ("go time4 1000", "error syntax"),
+        ("go time1 1000 time3 1000", "error syntax"),
+        ("go mate 2", "error syntax"),
+        ("go searchmoves a1b1", "error illegal-move"),
+        ("setoption name MultiSearch value maxn", "error bad-option"),
+    ] {
+        let answer = engine.answer(command);
+        assert_eq!(answer.len(), 1, "{command}: {answer:?}");
+        assert!(answer[0].starts_with(code), "{command}: {answer:?}");
+        assert_eq!(engine.fen(), before, "{command} changed the game");
+    }
+    // A two-player game refuses the clocks of seats it does not have.
+    engine.send("position startpos");
+    let answer = engine.answer("go btime 100 wtime 100 time3 100");
+    assert!(answer[0].starts_with("error syntax"), "{answer:?}");
+}
+
+/// Both searches, on two threads, with per-seat clocks: legal moves, info scores, and a seat
+/// that left is skipped.
+#[test]
+fn go_answers_with_either_search_and_per_seat_clocks() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Threads value 2");
+    for algorithm in ["paranoid", "brs"] {
+        engine.send(&format!("setoption name MultiSearch value {algorithm}"));
+        engine.send("position layout four-player moves a2b2 leave");
+        let fen = engine.fen();
+        let reference = MultiRef::from_fen(&fen).unwrap();
+        assert_eq!(reference.to_move, 3, "seat 2 left: seat 3 is to move");
+        engine.send("go time1 2000 time2 2000 time3 300 time4 2000 inc3 10");
+        let answer = engine.until("bestmove ");
+        let best = answer.last().unwrap().trim_start_matches("bestmove ");
+        assert!(
+            reference.successors().iter().any(|(m, _)| m == best),
+            "{algorithm}: {best} in {fen}"
+        );
+        assert!(
+            answer
+                .iter()
+                .any(|l| l.starts_with("info depth ") && l.contains(" score "))
+        );
+    }
+    // A blocked seat passes: its one move is `pass`, which the game then takes.
+    let blocked = "5/6/7/8/9/8/7/wr4/bw3 b 0/0/0 0";
+    engine.send(&format!("position fen {blocked}"));
+    assert_eq!(engine.answer("moves"), ["moves pass"]);
+    engine.send("go depth 2");
+    assert_eq!(
+        engine.until("bestmove ").last().map(String::as_str),
+        Some("bestmove pass")
+    );
+    engine.send(&format!("position fen {blocked} moves pass"));
+    let reference = MultiRef::from_fen(blocked).unwrap().successors();
+    assert_eq!(engine.fen(), reference[0].1.to_fen());
+    // A finished game has no move.
+    engine.send("position fen 5/6/7/8/9/8/7/6/5 b 0/6/0 30");
+    engine.send("go depth 3");
+    let answer = engine.until("bestmove ");
+    assert!(
+        answer
+            .iter()
+            .any(|l| l.starts_with("info string gameover seat 2 wins"))
+    );
+    assert_eq!(answer.last().map(String::as_str), Some("bestmove (none)"));
 }

@@ -95,6 +95,16 @@ fn handshake_lists_options_and_ends_with_uapok() {
             "button" => assert_eq!(words.len(), 1, "{line}"),
             // The default is the rest of the line, empty when `default` ends it.
             "string" => assert_eq!(words.get(1), Some(&"default"), "{line}"),
+            // `default <v> var <v1> var <v2> ...`, the default one of the values.
+            "combo" => {
+                assert_eq!(words.get(1), Some(&"default"), "{line}");
+                let values: Vec<&str> = words[3..]
+                    .chunks(2)
+                    .map(|pair| pair[pair.len() - 1])
+                    .collect();
+                assert!(words[3..].chunks(2).all(|pair| pair[0] == "var"), "{line}");
+                assert!(values.contains(&words[2]), "{line}");
+            }
             other => panic!("a type PROTOCOL.md gives no grammar for: {other}"),
         }
     }

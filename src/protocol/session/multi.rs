@@ -1,0 +1,206 @@
+//! The protocol's commands on a game of three to six players: `position` with an N-seat layout
+//! or string (and `leave` among the moves), `go` with per-seat clocks, `go perft`, `moves`, `d`
+//! and `eval`. The rest of the loop is the two-player one.
+
+use super::{Go, SearchJob, Session, limits, quote};
+use crate::board::render_cells;
+use crate::multiplayer::{
+    MultiPosition, MultiRequest, move_text, multi_perft_until, multi_root_moves, report,
+    search_multi,
+};
+use crate::protocol::error::{ErrorCode, ProtocolError};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+impl Session {
+    /// The current position of the N-player game (the start position if there is none, which
+    /// the callers rule out).
+    fn multi_position(&self) -> MultiPosition {
+        let game = self.multi.as_deref().unwrap_or_default();
+        game.last()
+            .copied()
+            .unwrap_or_else(|| crate::multiplayer::MultiLayout::ThreePlayer.position())
+    }
+
+    /// `position` with an N-seat start: the moves in Aba-Pro notation, `pass` for a seat with
+    /// no legal move, `leave` for the seat to move leaving the game. All or nothing: on an
+    /// error the game stays as it was.
+    pub(super) fn set_multi_position(
+        &mut self,
+        root: MultiPosition,
+        moves: &[String],
+    ) -> Result<(), ProtocolError> {
+        let mut game = vec![root.with_move_limit(self.move_limit)];
+        for (index, text) in moves.iter().enumerate() {
+            let position = game[game.len() - 1];
+            let illegal = |message: String| {
+                let message = format!("move {} {}: {message}", index + 1, quote(text));
+                ProtocolError::new(ErrorCode::IllegalMove, message)
+            };
+            let next = if text.eq_ignore_ascii_case("leave") {
+                if position.is_over() {
+                    return Err(illegal("the game is over: no seat can leave".into()));
+                }
+                position.leave()
+            } else {
+                let mv = position
+                    .parse_move(text)
+                    .map_err(|e| illegal(e.to_string()))?;
+                position.play_or_pass(mv)
+            };
+            game.push(next);
+        }
+        self.multi = Some(game);
+        Ok(())
+    }
+
+    /// `go` on an N-player position: the search chosen by `MultiSearch`; `bestmove pass` for a
+    /// seat without a legal move, `(none)` when the game is over.
+    pub(super) fn go_multi(&mut self, go: Go) -> Result<(), ProtocolError> {
+        self.engine()?;
+        let position = self.multi_position();
+        if go.mate.is_some() {
+            return Err(ProtocolError::syntax(
+                "go mate is for two-player games (use depth in games of three to six players)",
+            ));
+        }
+        let searchmoves = go
+            .searchmoves
+            .iter()
+            .map(|text| match position.parse_move(text) {
+                Ok(Some(mv)) => Ok(mv),
+                Ok(None) => Err("pass is no move to search".to_string()),
+                Err(e) => Err(e.to_string()),
+            })
+            .map(|result| {
+                result.map_err(|e| {
+                    ProtocolError::new(ErrorCode::IllegalMove, format!("searchmoves: {e}"))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let limits = limits(
+            &go,
+            position.side_to_move().index(),
+            position.seating().seats(),
+        )?;
+        let none = match position.outcome() {
+            Some(outcome) => {
+                self.out.line(&format!("info string gameover {outcome}"));
+                "(none)"
+            }
+            None => "pass",
+        };
+        for name in self.two_player_settings()? {
+            self.out.line(&format!(
+                "info string {name} applies to two-player games only"
+            ));
+        }
+        let algorithm = self.algorithm;
+        let search: SearchJob = Box::new(move |engine, limits, control, report, answer| {
+            let request = MultiRequest {
+                limits: limits.clone(),
+                algorithm,
+                searchmoves,
+            };
+            search_multi(engine, &position, &request, control, report, answer);
+        });
+        self.start_search(limits, none, search)
+    }
+
+    /// The two-player settings not at their defaults, which an N-player search plays without.
+    fn two_player_settings(&mut self) -> Result<Vec<&'static str>, ProtocolError> {
+        let (skill, limit_strength) = (self.skill, self.limit_strength);
+        let settings = &self.engine()?.settings;
+        let defaults = crate::search::Settings::default();
+        let network = settings.network.as_ref().map(std::sync::Arc::as_ptr);
+        let default_network = defaults.network.as_ref().map(std::sync::Arc::as_ptr);
+        let changed = [
+            ("MultiPV", settings.multipv != defaults.multipv),
+            ("Skill", skill != crate::search::Skill::FULL),
+            ("LimitStrength", limit_strength),
+            ("Contempt", settings.contempt != defaults.contempt),
+            ("Dare", settings.dare != defaults.dare),
+            ("EvalFile", network != default_network),
+            ("TunedEval", settings.weights != defaults.weights),
+        ];
+        Ok(changed
+            .into_iter()
+            .filter(|(_, on)| *on)
+            .map(|(name, _)| name)
+            .collect())
+    }
+
+    /// `go perft` on an N-player position: as in two-player games, `pass` being a seat's one
+    /// move when it has no other.
+    pub(super) fn perft_multi(&mut self, depth: u32) -> Result<(), ProtocolError> {
+        let position = self.multi_position();
+        self.spawn_job(false, move |_, control, out, finish| {
+            let finished = AtomicU64::new(0);
+            let mut lines = Vec::new();
+            for mv in multi_root_moves(&position) {
+                let next = position.play_or_pass(mv);
+                let Some(count) = multi_perft_until(&next, depth - 1, control.stop_flag()) else {
+                    finish();
+                    let counted = finished.load(Ordering::Relaxed);
+                    out.line(&format!("nodes {counted} stopped"));
+                    return;
+                };
+                finished.fetch_add(count, Ordering::Relaxed);
+                lines.push(format!("{}: {count}", move_text(mv)));
+            }
+            for line in lines {
+                out.line(&line);
+            }
+            finish();
+            out.line(&format!("nodes {}", finished.load(Ordering::Relaxed)));
+        })
+    }
+
+    /// `moves`: the legal moves of the seat to move, `pass` if it has none, nothing when the
+    /// game is over.
+    pub(super) fn moves_multi(&self) {
+        let moves: Vec<String> = multi_root_moves(&self.multi_position())
+            .into_iter()
+            .map(move_text)
+            .collect();
+        self.out
+            .line(format!("moves {}", moves.join(" ")).trim_end());
+    }
+
+    /// `d`: the board with each seat's letter, the position string, the key, every seat's
+    /// score, the result if the game is over, and `turn <letter>` last.
+    pub(super) fn display_multi(&self) {
+        let position = self.multi_position();
+        let mut text = render_cells(|cell| match position.seat_at(cell.bit()) {
+            Some(seat) => LETTERS[seat.index()],
+            None => ".",
+        });
+        text += &format!("fen {position}\n");
+        text += &format!("key {:016x}\n", position.hash());
+        let scores: Vec<String> = position
+            .seating()
+            .all()
+            .map(|seat| {
+                let left = if position.has_left(seat) {
+                    " (left)"
+                } else {
+                    ""
+                };
+                format!("{}{}{left}", seat.letter(), position.ejected(seat))
+            })
+            .collect();
+        text += &format!("ejected {}\n", scores.join(" "));
+        if let Some(outcome) = position.outcome() {
+            text += &format!("result {outcome}\n");
+        }
+        text += &format!("turn {}\n", position.side_to_move().letter());
+        self.out.block(&text);
+    }
+
+    /// `eval`: each team's value and the total for the seat to move.
+    pub(super) fn eval_multi(&self) {
+        self.out.block(&report(&self.multi_position()));
+    }
+}
+
+/// The seats' letters as text, for the board drawing.
+const LETTERS: [&str; crate::multiplayer::MAX_SEATS] = ["b", "w", "r", "g", "y", "u"];
