@@ -20,6 +20,7 @@
 //! | engine | [`protocol`] | the UAP engine loop: commands, options, errors, output |
 //! | | [`search`] | iterative deepening PVS on several threads, its time manager, the table |
 //! | | [`eval`] | the static evaluation: terms, weights, phase, `Dare` |
+//! | | [`multiplayer`] | three to six players: rules, position strings, perft, evaluation, paranoid and Best-Reply Search |
 //! | rules | [`movegen`] | moves, Aba-Pro notation, legal move generation, perft |
 //! | | [`board`] | cells, directions, bitboards, positions, position strings, layouts |
 //! | leaves | [`uap_client`] | drives a UAP engine process from outside |
@@ -29,6 +30,9 @@
 //! - `board` and `movegen` are the rules core and use each other (a position plays a `Move`);
 //!   they use nothing above them.
 //! - `eval` uses the rules; `search` uses `eval` and the rules; `protocol` uses `search`.
+//! - `multiplayer` builds on the rules (cells, directions, moves, and `board`'s seats and
+//!   teams), `eval`'s push sets and `search`'s table, control and time manager; `protocol` and
+//!   the command line use it.
 //! - `clock` uses `search` (a time control becomes search `Limits`); `records` uses `clock`
 //!   (a record writes its time control) and the rules.
 //! - The tools use anything below them and never each other, but `tune` reads `datagen`'s files.

@@ -1,4 +1,5 @@
-//! The board: cells, directions, bitboards, positions and their text forms.
+//! The board: cells, directions, bitboards, positions and their text forms, and the seats and
+//! teams of games of three to six players.
 
 mod bitboard;
 mod cell;
@@ -8,6 +9,7 @@ mod layout;
 mod position;
 mod position_string;
 mod render;
+mod seat;
 mod symmetry;
 mod zobrist;
 
@@ -19,4 +21,5 @@ pub use layout::{Layout, UnknownLayout};
 pub use position::{LOSING_LOST, MARBLES_PER_SIDE, Outcome, Position, WinReason};
 pub use position_string::{MAX_PLY_COUNT, PositionStringError, check_game_counts};
 pub use render::{Style, render, render_cells};
+pub use seat::{MAX_SEATS, SEAT_LETTERS, Seat, Seating};
 pub use symmetry::{SYMMETRIES, Symmetry};

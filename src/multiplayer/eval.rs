@@ -10,7 +10,7 @@
 //! as no N-player data exists yet.
 
 use super::position::MultiPosition;
-use super::seat::{MAX_SEATS, Seat};
+use crate::board::{MAX_SEATS, Seat};
 use crate::board::{RINGS, shift};
 use crate::eval::ejectable;
 

@@ -5,7 +5,7 @@
 //! six directions from each is short, and it reads as the rules do.
 
 use super::position::MultiPosition;
-use super::seat::Seat;
+use crate::board::Seat;
 use crate::board::{Cell, Cells, Direction, neighbour};
 use crate::movegen::{Move, MoveList};
 

@@ -1,8 +1,8 @@
 //! The starting layouts of three to six players (RULES.md, "Three to six players").
 
 use super::position::MultiPosition;
-use super::seat::{Seat, Seating};
 use crate::board::Cell;
+use crate::board::{Seat, Seating};
 use std::fmt;
 use std::str::FromStr;
 
@@ -103,7 +103,7 @@ impl MultiLayout {
 
     /// The starting position.
     pub fn position(self) -> MultiPosition {
-        let mut stones = [0; super::seat::MAX_SEATS];
+        let mut stones = [0; crate::board::MAX_SEATS];
         for seat in self.seating().all() {
             stones[seat.index()] = self.seat_cells(seat);
         }

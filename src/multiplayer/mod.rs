@@ -13,11 +13,11 @@ mod perft;
 mod position;
 mod position_string;
 mod search;
-mod seat;
 mod start;
 mod tree;
 mod zobrist;
 
+pub use crate::board::{MAX_SEATS, SEAT_LETTERS, Seat, Seating};
 pub use eval::{evaluate, report};
 pub use generate::MultiMoveError;
 pub use layout::{MultiLayout, UnknownMultiLayout};
@@ -25,6 +25,5 @@ pub use perft::{move_text, multi_perft, multi_perft_divide, multi_perft_until, m
 pub use position::{MultiOutcome, MultiPosition, MultiReason};
 pub use position_string::MultiPositionError;
 pub use search::{MultiRequest, search_multi};
-pub use seat::{MAX_SEATS, SEAT_LETTERS, Seat, Seating};
 pub use start::{AnyLayout, AnyPosition, AnyPositionError, UnknownAnyLayout};
 pub use tree::{Algorithm, UnknownAlgorithm};

@@ -1,9 +1,9 @@
 //! A position of three to six players: one bitboard per seat, the seat to move, the marbles each
 //! seat has ejected, the seats that have left, and the Zobrist hash.
 
-use super::seat::{MAX_SEATS, Seat, Seating};
 use super::zobrist;
 use crate::board::{BOARD, Cells, LOSING_LOST, neighbour, shift_dyn};
+use crate::board::{MAX_SEATS, Seat, Seating};
 use crate::movegen::Move;
 use std::fmt;
 

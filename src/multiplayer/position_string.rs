@@ -8,9 +8,9 @@
 
 use super::layout::MultiLayout;
 use super::position::MultiPosition;
-use super::seat::{MAX_SEATS, SEAT_LETTERS, Seat, Seating};
 use super::zobrist::MAX_EJECTED;
 use crate::board::{Cell, LOSING_LOST, MAX_PLY_COUNT};
+use crate::board::{MAX_SEATS, SEAT_LETTERS, Seat, Seating};
 use std::fmt;
 use std::str::FromStr;
 

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What to search for: the limits, the algorithm, and the root moves to look at (all when
 /// empty).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct MultiRequest {
     /// Depth, nodes, time.
     pub limits: Limits,

@@ -14,7 +14,7 @@
 
 use super::eval::evaluate;
 use super::position::MultiPosition;
-use super::seat::{MAX_SEATS, Seat};
+use crate::board::{MAX_SEATS, Seat, Seating};
 use crate::movegen::{Move, MoveList};
 use crate::search::{Bound, Control, MATE, MATE_BOUND, TimeManager, TranspositionTable};
 use crate::util::random::splitmix64;
@@ -29,10 +29,9 @@ pub const MAX_PLY: usize = 100;
 const CHECK_EVERY: u64 = 1024;
 
 /// Which search plays N-player positions (the `MultiSearch` option).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Algorithm {
     /// Paranoid search: every opponent against the root team.
-    #[default]
     Paranoid,
     /// Best-Reply Search: only the strongest opponent reply at each opponent layer.
     BestReply,
@@ -41,6 +40,16 @@ pub enum Algorithm {
 impl Algorithm {
     /// Both, in the order of their names in the protocol.
     pub const ALL: [Algorithm; 2] = [Algorithm::Paranoid, Algorithm::BestReply];
+
+    /// The stronger search for a seating, as measured (STRENGTH.md, "Three to six players"):
+    /// Best-Reply Search when every player plays for himself, paranoid search in team games,
+    /// where the opponents do play together.
+    pub const fn for_seating(seating: Seating) -> Algorithm {
+        match seating.has_teams() {
+            true => Algorithm::Paranoid,
+            false => Algorithm::BestReply,
+        }
+    }
 
     /// The option value: `paranoid` or `brs`.
     pub const fn name(self) -> &'static str {
@@ -259,7 +268,7 @@ impl<'a> Tree<'a> {
             return score;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return evaluate(position, self.root);
+            return self.quiesce(position, ply, alpha, beta, None);
         }
         let key = position.hash() ^ self.key;
         let (tt_move, settled) = self.probe(key, depth, ply, alpha, beta);
@@ -303,6 +312,80 @@ impl<'a> Tree<'a> {
         best
     }
 
+    /// Quiescence search below the horizon: the side to act may stand on the evaluation or
+    /// eject a marble, until no ejection is better. In paranoid search (`layer` `None`) the side
+    /// is the seat to move; in Best-Reply Search (`Some(ours)`) it is every seat of the layer,
+    /// the layers alternating as above.
+    fn quiesce(
+        &mut self,
+        position: &MultiPosition,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        layer: Option<bool>,
+    ) -> i32 {
+        self.count(ply);
+        if self.stopped {
+            return 0;
+        }
+        if let Some(score) = self.terminal(position, ply, false) {
+            return score;
+        }
+        let stand = evaluate(position, self.root);
+        if ply >= MAX_PLY {
+            return stand;
+        }
+        let maximise = layer.unwrap_or_else(|| self.ours(position.side_to_move()));
+        if (maximise && stand >= beta) || (!maximise && stand <= alpha) {
+            return stand;
+        }
+        if maximise {
+            alpha = alpha.max(stand);
+        } else {
+            beta = beta.min(stand);
+        }
+        let mut best = stand;
+        let mut list = MoveList::default();
+        let seats: Vec<Seat> = match layer {
+            None => vec![position.side_to_move()],
+            Some(ours) => position
+                .seating()
+                .all()
+                .filter(|s| self.ours(*s) == ours && !position.has_left(*s))
+                .collect(),
+        };
+        for seat in seats {
+            list.clear();
+            position.moves_of(seat, &mut list);
+            for &mv in list.iter().take_while(|mv| mv.is_eject()) {
+                let score = match layer {
+                    None => self.quiesce(&position.play(mv), ply + 1, alpha, beta, None),
+                    Some(ours) => {
+                        let child = position
+                            .with_side_to_move(seat)
+                            .play(mv)
+                            .with_side_to_move(self.root);
+                        self.quiesce(&child, ply + 1, alpha, beta, Some(!ours))
+                    }
+                };
+                if self.stopped {
+                    return 0;
+                }
+                if maximise {
+                    best = best.max(score);
+                    alpha = alpha.max(best);
+                } else {
+                    best = best.min(score);
+                    beta = beta.min(best);
+                }
+                if alpha >= beta {
+                    return best;
+                }
+            }
+        }
+        best
+    }
+
     /// Best-Reply Search: `ours` layers play the best move of the root team's seats, the
     /// others the best reply of all opponents in play. Positions keep the root seat as the
     /// one to move, so that one key serves each position and layer.
@@ -323,7 +406,7 @@ impl<'a> Tree<'a> {
             return score;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return evaluate(position, self.root);
+            return self.quiesce(position, ply, alpha, beta, Some(ours));
         }
         let key = position.hash() ^ self.key ^ if ours { 0 } else { KEYS[MAX_SEATS][0] };
         let (tt_move, settled) = self.probe(key, depth, ply, alpha, beta);

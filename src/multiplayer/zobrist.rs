@@ -1,7 +1,7 @@
 //! Zobrist keys of N-seat positions: one per seat and cell, per seat and ejected count, per seat
 //! to move and per seat that has left. Fixed at compile time, like the two-player keys.
 
-use super::seat::{MAX_SEATS, Seat};
+use crate::board::{MAX_SEATS, Seat};
 use crate::util::random::splitmix64;
 
 /// Most marbles one seat can have ejected that the keys tell apart (position strings allow no

@@ -2,7 +2,8 @@
 
 use super::error::{ErrorCode, ProtocolError, quote};
 use crate::board::Layout;
-use crate::multiplayer::{AnyLayout, MAX_SEATS, UnknownAnyLayout};
+use crate::board::MAX_SEATS;
+use crate::multiplayer::{AnyLayout, UnknownAnyLayout};
 use crate::search::MAX_DEPTH;
 
 /// The most moves `go mate` looks for: a win in n moves takes 2n - 1 plies of search.

@@ -124,12 +124,13 @@ pub const OPTIONS: [(&str, Kind); 18] = [
     // A network file for the learned evaluation; empty: the built-in network; `linear`: the
     // linear evaluation.
     ("EvalFile", Kind::Text { default: "" }),
-    // The search of games of three to six players: paranoid or Best-Reply Search.
+    // The search of games of three to six players: paranoid or Best-Reply Search, or the
+    // one measured stronger for the game's seating.
     (
         "MultiSearch",
         Kind::Combo {
-            default: "paranoid",
-            values: &["paranoid", "brs"],
+            default: "auto",
+            values: &["auto", "paranoid", "brs"],
         },
     ),
 ];

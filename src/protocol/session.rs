@@ -77,8 +77,9 @@ pub struct Session {
     /// A game of three to six players, from its start to the current position, when the last
     /// `position` set one; the two-player commands then act on it.
     multi: Option<Vec<crate::multiplayer::MultiPosition>>,
-    /// `MultiSearch`: the search of N-player games.
-    algorithm: crate::multiplayer::Algorithm,
+    /// `MultiSearch`: the search of N-player games, `None` for the one measured stronger for
+    /// the game's seating (`auto`).
+    algorithm: Option<crate::multiplayer::Algorithm>,
 }
 
 /// `1-0`, `0-1` or `1/2-1/2` and the reason.
@@ -117,7 +118,7 @@ impl Session {
             elo: crate::search::FULL_STRENGTH_ELO,
             weights: Weights::tuned(),
             multi: None,
-            algorithm: crate::multiplayer::Algorithm::default(),
+            algorithm: None,
         })
     }
 
@@ -310,7 +311,10 @@ impl Session {
                 }
             }
             ("MultiSearch", Value::Text(name)) => {
-                self.algorithm = name.parse().map_err(|e| bad(format!("{e}")))?;
+                self.algorithm = match name.as_str() {
+                    "auto" => None,
+                    name => Some(name.parse().map_err(|e| bad(format!("{e}")))?),
+                };
             }
             _ => return Err(bad(format!("{name} cannot take that value"))),
         }

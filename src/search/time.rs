@@ -4,8 +4,8 @@
 //! checked inside them, and the node budget. The search only asks it "stop now?".
 
 use super::control::Control;
+use crate::board::MAX_SEATS;
 use crate::movegen::Move;
-use crate::multiplayer::MAX_SEATS;
 use std::time::Duration;
 
 /// The clocks of a timed game as `go` reports them (`time1` ... `time6`, `inc1` ... `inc6`,

@@ -30,6 +30,7 @@ mod match_parallel;
 mod match_runner;
 mod movegen_reference;
 mod multiplayer;
+mod multiplayer_evidence;
 mod perft;
 mod play;
 mod protocol;

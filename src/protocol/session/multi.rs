@@ -5,7 +5,7 @@
 use super::{Go, SearchJob, Session, limits, quote};
 use crate::board::render_cells;
 use crate::multiplayer::{
-    MultiPosition, MultiRequest, move_text, multi_perft_until, multi_root_moves, report,
+    Algorithm, MultiPosition, MultiRequest, move_text, multi_perft_until, multi_root_moves, report,
     search_multi,
 };
 use crate::protocol::error::{ErrorCode, ProtocolError};
@@ -94,7 +94,8 @@ impl Session {
                 "info string {name} applies to two-player games only"
             ));
         }
-        let algorithm = self.algorithm;
+        let algorithm =
+            (self.algorithm).unwrap_or_else(|| Algorithm::for_seating(position.seating()));
         let search: SearchJob = Box::new(move |engine, limits, control, report, answer| {
             let request = MultiRequest {
                 limits: limits.clone(),
