@@ -196,35 +196,12 @@ fn parse_number(field: &'static str, text: &str, max: u32) -> Result<u32, Positi
 impl fmt::Display for Position {
     /// The position string, always with all five fields.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = String::with_capacity(64);
-        for row in (0..SIDE as i32).rev() {
-            let mut empties = 0;
-            for col in 0..SIDE as i32 {
-                let Some(cell) = Cell::new(row, col) else {
-                    continue;
-                };
-                let letter = Colour::BOTH
-                    .into_iter()
-                    .find(|&c| self.stones(c) & cell.bit() != 0)
-                    .map(Colour::letter);
-                match letter {
-                    Some(letter) => {
-                        if empties > 0 {
-                            text.push(char::from(b'0' + empties));
-                            empties = 0;
-                        }
-                        text.push(letter);
-                    }
-                    None => empties += 1,
-                }
-            }
-            if empties > 0 {
-                text.push(char::from(b'0' + empties));
-            }
-            if row > 0 {
-                text.push('/');
-            }
-        }
+        let text = board_field(|cell| {
+            Colour::BOTH
+                .into_iter()
+                .find(|&c| self.stones(c) & cell.bit() != 0)
+                .map(Colour::letter)
+        });
         write!(
             f,
             "{text} {} {} {} {}",
@@ -234,6 +211,38 @@ impl fmt::Display for Position {
             self.plies()
         )
     }
+}
+
+/// The board field of a position string, `letter` giving each cell's marble: the rows from `i`
+/// down to `a`, each from its lowest column, a digit for a run of empty cells. Shared by the
+/// strings of two and of three to six players.
+pub fn board_field(letter: impl Fn(Cell) -> Option<char>) -> String {
+    let mut text = String::with_capacity(64);
+    for row in (0..SIDE as i32).rev() {
+        let mut empties = 0;
+        for col in 0..SIDE as i32 {
+            let Some(cell) = Cell::new(row, col) else {
+                continue;
+            };
+            match letter(cell) {
+                Some(letter) => {
+                    if empties > 0 {
+                        text.push(char::from(b'0' + empties));
+                        empties = 0;
+                    }
+                    text.push(letter);
+                }
+                None => empties += 1,
+            }
+        }
+        if empties > 0 {
+            text.push(char::from(b'0' + empties));
+        }
+        if row > 0 {
+            text.push('/');
+        }
+    }
+    text
 }
 
 /// Checks that a game can have reached `position` by its marble counts: every colour's marbles

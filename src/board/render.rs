@@ -35,7 +35,7 @@ pub fn render(position: &Position, style: Style) -> String {
 
 /// The board drawn as [`render`] draws it, with `marble` giving each cell's text: the drawing
 /// of positions of any number of players.
-pub fn render_cells<'a>(marble: impl Fn(Cell) -> &'a str) -> String {
+pub fn render_cells<M: std::fmt::Display>(marble: impl Fn(Cell) -> M) -> String {
     let mut text = String::new();
     for row in (0..SIDE as i32).rev() {
         let indent = (row - 4).unsigned_abs() as usize;
@@ -46,7 +46,7 @@ pub fn render_cells<'a>(marble: impl Fn(Cell) -> &'a str) -> String {
                 continue;
             };
             text.push(' ');
-            text.push_str(marble(cell));
+            text.push_str(&marble(cell).to_string());
         }
         // Columns 6 to 9 end at the right of rows a to d.
         if row < 4 {

@@ -13,7 +13,7 @@ pub enum FlagsError {
     #[error("bad position string: {0}")]
     BadPosition(#[source] AnyPositionError),
     /// A start of three to six players given to a command that plays two.
-    #[error("{0} is a game of three to six players; this command takes two-player positions")]
+    #[error("{0} is a start of three to six players; this command takes two-player positions")]
     NotTwoPlayer(String),
     /// `--threads` is out of range.
     #[error("--threads {0} is not in 1..={max}", max = MAX_THREADS)]
@@ -50,7 +50,10 @@ impl StartArgs {
     pub fn position(&self) -> Result<Position, FlagsError> {
         match self.any_position()? {
             AnyPosition::Two(position) => Ok(position),
-            AnyPosition::Multi(position) => Err(FlagsError::NotTwoPlayer(position.to_string())),
+            AnyPosition::Multi(_) => Err(FlagsError::NotTwoPlayer(match self.layout {
+                Some(layout) => format!("--layout {layout}"),
+                None => "the position string".to_string(),
+            })),
         }
     }
 }

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use sumito::movegen::perft_divide_until;
-use sumito::multiplayer::{AnyPosition, MultiPosition, move_text, multi_perft, multi_root_moves};
+use sumito::multiplayer::{AnyPosition, MultiPosition, multi_perft_divide_until, multi_root_moves};
 use sumito::say;
 use sumito::util::progress::Progress;
 
@@ -32,10 +32,7 @@ pub struct PerftArgs {
 /// `--divide`), the time and speed on stderr.
 pub fn run(args: &PerftArgs) -> super::Outcome {
     let (depth, divide) = (args.depth, args.divide);
-    let position = match args.start.any_position()? {
-        AnyPosition::Two(position) => position,
-        AnyPosition::Multi(position) => return run_multi(&position, args),
-    };
+    let start = args.start.any_position()?;
     // Depth 0 is refused, as `go perft 0` is: one leaf, the position itself, says nothing.
     if !(1..=MAX_DEPTH).contains(&depth) {
         return Err(format!("perft depth must be 1 to {MAX_DEPTH}").into());
@@ -43,6 +40,10 @@ pub fn run(args: &PerftArgs) -> super::Outcome {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
+    let position = match start {
+        AnyPosition::Two(position) => position,
+        AnyPosition::Multi(position) => return run_multi(&position, args, &pool),
+    };
     let started = Instant::now();
     let roots = position.count_moves() as u64;
     // The root moves finished so far, counted under the same lock as the bar they move.
@@ -82,30 +83,30 @@ fn report(started: Instant, nodes: u64) -> super::Outcome {
     Ok(())
 }
 
-/// Perft of three to six players: the root moves on every core (`--threads`), each counted by
-/// one thread below it.
-fn run_multi(position: &MultiPosition, args: &PerftArgs) -> super::Outcome {
+/// Perft of three to six players, as [`run`] counts two: the root moves spread over `pool`.
+fn run_multi(
+    position: &MultiPosition,
+    args: &PerftArgs,
+    pool: &rayon::ThreadPool,
+) -> super::Outcome {
     let depth = args.depth;
-    if !(1..=MAX_DEPTH).contains(&depth) {
-        return Err(format!("perft depth must be 1 to {MAX_DEPTH}").into());
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()?;
     let started = Instant::now();
-    let roots = multi_root_moves(position);
-    let counts: Vec<(String, u64)> = pool.install(|| {
-        use rayon::prelude::*;
-        roots
-            .par_iter()
-            .map(|&mv| {
-                (
-                    move_text(mv),
-                    multi_perft(&position.play_or_pass(mv), depth - 1),
-                )
-            })
-            .collect()
+    let roots = multi_root_moves(position).len() as u64;
+    let progress = Mutex::new((0, Progress::new(&format!("perft {depth}"), roots)));
+    let never = AtomicBool::new(false);
+    let counts = pool.install(|| {
+        multi_perft_divide_until(position, depth, &never, &|_| {
+            if let Ok(mut guard) = progress.lock() {
+                let (done, bar) = &mut *guard;
+                *done += 1;
+                bar.set(*done, "root moves");
+            }
+        })
     });
+    if let Ok((_, bar)) = progress.into_inner() {
+        bar.finish();
+    }
+    let counts = counts.unwrap_or_default();
     if args.divide {
         for (mv, count) in &counts {
             say!("{mv}: {count}");

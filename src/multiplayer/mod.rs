@@ -6,6 +6,7 @@
 //! specialised code and its speed, and nothing here is on its path. The rules are RULES.md's
 //! section "Three to six players".
 
+mod algorithm;
 mod eval;
 mod generate;
 mod layout;
@@ -18,12 +19,14 @@ mod tree;
 mod zobrist;
 
 pub use crate::board::{MAX_SEATS, SEAT_LETTERS, Seat, Seating};
+pub use algorithm::{Algorithm, UnknownAlgorithm};
 pub use eval::{evaluate, report};
 pub use generate::MultiMoveError;
 pub use layout::{MultiLayout, UnknownMultiLayout};
-pub use perft::{move_text, multi_perft, multi_perft_divide, multi_perft_until, multi_root_moves};
+pub use perft::{
+    move_text, multi_perft, multi_perft_divide_until, multi_perft_until, multi_root_moves,
+};
 pub use position::{MultiOutcome, MultiPosition, MultiReason};
 pub use position_string::MultiPositionError;
 pub use search::{MultiRequest, search_multi};
 pub use start::{AnyLayout, AnyPosition, AnyPositionError, UnknownAnyLayout};
-pub use tree::{Algorithm, UnknownAlgorithm};

@@ -66,18 +66,25 @@ pub fn move_text(mv: Option<Move>) -> String {
     mv.map_or_else(|| "pass".to_string(), |mv| mv.to_string())
 }
 
-/// [`multi_perft`] split by root move: each move's notation and its count.
-pub fn multi_perft_divide(position: &MultiPosition, depth: u32) -> Vec<(String, u64)> {
+/// [`multi_perft`] split by root move, the root moves shared out over rayon's pool: each move's
+/// notation and its count, in generation order. Gives up (`None`) once `stop` is set; calls
+/// `done` with each root move's count as it finishes (in any order), for progress reports.
+pub fn multi_perft_divide_until(
+    position: &MultiPosition,
+    depth: u32,
+    stop: &AtomicBool,
+    done: &(dyn Fn(u64) + Sync),
+) -> Option<Vec<(String, u64)>> {
+    use rayon::prelude::*;
     if depth == 0 {
-        return Vec::new();
+        return Some(Vec::new());
     }
     multi_root_moves(position)
-        .into_iter()
-        .map(|mv| {
-            (
-                move_text(mv),
-                multi_perft(&position.play_or_pass(mv), depth - 1),
-            )
+        .par_iter()
+        .map(|&mv| {
+            let count = multi_perft_until(&position.play_or_pass(mv), depth - 1, stop)?;
+            done(count);
+            Some((move_text(mv), count))
         })
         .collect()
 }

@@ -107,11 +107,6 @@ impl MultiPosition {
         self
     }
 
-    /// The move limit in plies, 0 for none.
-    pub fn move_limit(&self) -> u32 {
-        self.move_limit
-    }
-
     /// The seats and teams.
     #[inline]
     pub fn seating(&self) -> Seating {
@@ -238,13 +233,20 @@ impl MultiPosition {
             || (self.move_limit != 0 && self.plies >= self.move_limit)
     }
 
-    /// The teams with the most marbles ejected, as seat bits: the winners when the move limit
-    /// ends the game.
+    /// The teams in play with the most marbles ejected, as seat bits: the winners when the
+    /// move limit ends the game (a team whose seats have all left has lost).
     pub fn ejection_leaders(&self) -> u8 {
-        let best = self.seating.all().map(|s| self.team_ejected(s)).max();
+        let in_play = self.teams_in_play();
+        let playing = |s: &Seat| in_play & 1 << self.seating.team(*s) != 0;
+        let best = self
+            .seating
+            .all()
+            .filter(playing)
+            .map(|s| self.team_ejected(s))
+            .max();
         self.seating
             .all()
-            .filter(|s| Some(self.team_ejected(*s)) == best)
+            .filter(|s| playing(s) && Some(self.team_ejected(*s)) == best)
             .fold(0, |mask, s| mask | s.bit())
     }
 
@@ -357,6 +359,23 @@ impl MultiPosition {
         next
     }
 
+    /// The same position `plies` plies on, nothing else changed: a Best-Reply move stands for
+    /// the turns of every seat of its layer, so the move limit comes as near as in the game.
+    pub(crate) fn with_plies_added(&self, plies: u32) -> MultiPosition {
+        let mut next = *self;
+        next.plies = next.plies.saturating_add(plies);
+        next
+    }
+
+    /// The seats in play (not left) of `seat`'s team if `ours`, else of the other teams.
+    pub fn seats_in_play(&self, seat: Seat, ours: bool) -> u32 {
+        let team = self.seating.team_mask(seat);
+        self.seating
+            .all()
+            .filter(|s| !self.has_left(*s) && (team & s.bit() != 0) == ours)
+            .count() as u32
+    }
+
     /// The same position with `seat` to move: Best-Reply Search lets any opponent reply.
     pub(crate) fn with_side_to_move(&self, seat: Seat) -> MultiPosition {
         let mut next = *self;
@@ -369,5 +388,58 @@ impl MultiPosition {
 impl fmt::Debug for MultiPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "MultiPosition({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::multiplayer::MultiLayout;
+
+    /// The three-player start with `ejected` scores (their marbles taken from the first
+    /// opponent in turn that has one left) and `left` seats, `plies` played.
+    fn scored(ejected: [u8; 3], left: u8, plies: u32) -> MultiPosition {
+        let start = MultiLayout::ThreePlayer.position();
+        let mut stones = [0; MAX_SEATS];
+        for seat in start.seating().all() {
+            stones[seat.index()] = start.stones(seat);
+        }
+        let mut scores = [0; MAX_SEATS];
+        for (seat, &count) in ejected.iter().enumerate() {
+            scores[seat] = count;
+            let victim = (seat + 1) % 3;
+            for _ in 0..count {
+                stones[victim] &= stones[victim] - 1;
+            }
+        }
+        let first = Seat::new(0).unwrap_or_default();
+        MultiPosition::from_parts(start.seating(), stones, first, scores, left, plies)
+    }
+
+    #[test]
+    fn the_move_limit_crowns_the_most_ejected_of_the_seats_in_play() {
+        let seat = |n: usize| Seat::new(n - 1).unwrap_or_default();
+        // Seat 2 leads with 3 but has left: seats 1 and 3, level on 2, share the win.
+        let position = scored([2, 3, 2], seat(2).bit(), 90).with_move_limit(90);
+        let outcome = position.outcome();
+        assert_eq!(
+            outcome.map(|o| o.winners),
+            Some(seat(1).bit() | seat(3).bit())
+        );
+        assert_eq!(outcome.map(|o| o.reason), Some(MultiReason::MoveLimit));
+        // In play, seat 2 would win alone.
+        let position = scored([2, 3, 2], 0, 90).with_move_limit(90);
+        assert_eq!(position.outcome().map(|o| o.winners), Some(seat(2).bit()));
+        // Six ejected ends the game at once; the others leaving ends it too.
+        assert_eq!(
+            scored([0, 6, 0], 0, 30).outcome().map(|o| o.winners),
+            Some(seat(2).bit())
+        );
+        let alone = scored([0, 0, 0], seat(1).bit() | seat(3).bit(), 30).outcome();
+        assert_eq!(
+            alone.map(|o| (o.winners, o.reason)),
+            Some((seat(2).bit(), MultiReason::LastInPlay))
+        );
+        assert_eq!(scored([1, 1, 1], 0, 30).outcome(), None);
     }
 }

@@ -9,8 +9,8 @@
 use super::layout::MultiLayout;
 use super::position::MultiPosition;
 use super::zobrist::MAX_EJECTED;
-use crate::board::{Cell, LOSING_LOST, MAX_PLY_COUNT};
-use crate::board::{MAX_SEATS, SEAT_LETTERS, Seat, Seating};
+use crate::board::{Cell, LOSING_LOST, MAX_PLY_COUNT, board_field};
+use crate::board::{MAX_SEATS, Seat, Seating};
 use std::fmt;
 use std::str::FromStr;
 
@@ -234,31 +234,7 @@ fn parse_number(field: &'static str, text: &str, max: u32) -> Result<u32, MultiP
 impl fmt::Display for MultiPosition {
     /// The position string, always with all four fields.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = String::with_capacity(80);
-        for row in (0..9).rev() {
-            let mut empties = 0;
-            for col in 0..9 {
-                let Some(cell) = Cell::new(row, col) else {
-                    continue;
-                };
-                match self.seat_at(cell.bit()) {
-                    Some(seat) => {
-                        if empties > 0 {
-                            text.push(char::from(b'0' + empties));
-                            empties = 0;
-                        }
-                        text.push(SEAT_LETTERS[seat.index()]);
-                    }
-                    None => empties += 1,
-                }
-            }
-            if empties > 0 {
-                text.push(char::from(b'0' + empties));
-            }
-            if row > 0 {
-                text.push('/');
-            }
-        }
+        let text = board_field(|cell| self.seat_at(cell.bit()).map(|seat| seat.letter()));
         let counts: Vec<String> = self
             .seating()
             .all()

@@ -1,10 +1,14 @@
 //! One search of an N-player position: iterative deepening on the main thread, Lazy SMP helper
 //! threads beside it sharing the engine's table, and the reports to the protocol.
 
+use super::algorithm::Algorithm;
 use super::position::MultiPosition;
-use super::tree::{Algorithm, MAX_PLY, Tree, is_decisive};
+use super::tree::Tree;
 use crate::movegen::{Move, MoveList};
-use crate::search::{Control, Engine, Info, Limits, MATE, Reported, SearchResult, TimeManager};
+use crate::search::{
+    Control, Engine, Info, Limits, MATE, MAX_DEPTH, Reported, SearchResult, TimeManager,
+    is_decisive,
+};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What to search for: the limits, the algorithm, and the root moves to look at (all when
@@ -50,7 +54,7 @@ pub fn search_multi(
     tt.new_search();
     control.begin_count();
     let done = AtomicBool::new(false);
-    let max_depth = limits.depth.unwrap_or(u32::MAX).min(MAX_PLY as u32 - 1);
+    let max_depth = limits.depth.unwrap_or(u32::MAX).min(MAX_DEPTH);
     let time = TimeManager::new(limits, root.side_to_move().index(), overhead);
     std::thread::scope(|scope| {
         for helper in 1..threads {
@@ -67,7 +71,8 @@ pub fn search_multi(
             }
         }
         let mut tree = Tree::new(tt, control, &done, root, algorithm, Some(time));
-        let seats = root.seating().seats();
+        // A round of turns: the seats still in play.
+        let seats = root.seating().all().filter(|s| !root.has_left(*s)).count();
         let mut on_iteration = |tree: &mut Tree, iteration: &Iteration| {
             tree.publish();
             let nodes = control.nodes();

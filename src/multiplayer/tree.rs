@@ -12,83 +12,25 @@
 //! Scores are from the root team's view throughout (not negamax): a table entry is only good
 //! for the root seat and algorithm it was searched for, so both are folded into its key.
 
+use super::algorithm::Algorithm;
 use super::eval::evaluate;
 use super::position::MultiPosition;
-use crate::board::{MAX_SEATS, Seat, Seating};
+use crate::board::{MAX_SEATS, Seat};
 use crate::movegen::{Move, MoveList};
-use crate::search::{Bound, Control, MATE, MATE_BOUND, TimeManager, TranspositionTable};
+use crate::search::{Bound, Control, MATE, MAX_PLY, TimeManager, TranspositionTable, win_in};
 use crate::util::random::splitmix64;
-use std::fmt;
-use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Deepest ply a search reaches.
-pub const MAX_PLY: usize = 100;
 
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
 
-/// Which search plays N-player positions (the `MultiSearch` option).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Algorithm {
-    /// Paranoid search: every opponent against the root team.
-    Paranoid,
-    /// Best-Reply Search: only the strongest opponent reply at each opponent layer.
-    BestReply,
-}
-
-impl Algorithm {
-    /// Both, in the order of their names in the protocol.
-    pub const ALL: [Algorithm; 2] = [Algorithm::Paranoid, Algorithm::BestReply];
-
-    /// The stronger search for a seating, as measured (STRENGTH.md, "Three to six players"):
-    /// Best-Reply Search when every player plays for himself, paranoid search in team games,
-    /// where the opponents do play together.
-    pub const fn for_seating(seating: Seating) -> Algorithm {
-        match seating.has_teams() {
-            true => Algorithm::Paranoid,
-            false => Algorithm::BestReply,
-        }
-    }
-
-    /// The option value: `paranoid` or `brs`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Algorithm::Paranoid => "paranoid",
-            Algorithm::BestReply => "brs",
-        }
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The name is neither `paranoid` nor `brs`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown multi-player search '{0}' (expected paranoid or brs)")]
-pub struct UnknownAlgorithm(pub String);
-
-impl FromStr for Algorithm {
-    type Err = UnknownAlgorithm;
-
-    fn from_str(s: &str) -> Result<Algorithm, UnknownAlgorithm> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownAlgorithm(s.to_string()))
-    }
-}
-
-/// Keys folded into table keys: one per root seat and algorithm, and one for Best-Reply
-/// Search's opponent layers (whose position is the same as the next layer of the root team's).
-const KEYS: [[u64; 2]; MAX_SEATS + 1] = {
-    let mut keys = [[0; 2]; MAX_SEATS + 1];
+/// Keys folded into table keys, one per root seat and algorithm: a score is from its root
+/// seat's view and found by its algorithm.
+const KEYS: [[u64; 2]; MAX_SEATS] = {
+    let mut keys = [[0; 2]; MAX_SEATS];
     let mut state = 0x524F_4F54_5345_4154_u64; // "ROOTSEAT"
     let mut i = 0;
-    while i <= MAX_SEATS {
+    while i < MAX_SEATS {
         let (s, a) = splitmix64(state);
         let (s, b) = splitmix64(s);
         keys[i] = [a, b];
@@ -98,9 +40,55 @@ const KEYS: [[u64; 2]; MAX_SEATS + 1] = {
     keys
 };
 
-/// The win score `ply` plies from the root: sooner is better.
-pub const fn win_in(ply: usize) -> i32 {
-    MATE - ply as i32
+/// Folded into the keys of Best-Reply Search's opponent layers, whose positions are those of
+/// the root team's next layer.
+const OPPONENT_LAYER: u64 = splitmix64(0x4F50_504F_4E45_4E54).1; // "OPPONENT"
+
+/// The window of one node, from the root team's view, with its best score and move so far:
+/// the root team's seats raise alpha, the others lower beta.
+struct Window {
+    alpha: i32,
+    beta: i32,
+    /// The window the node was searched with, for the bound of its result.
+    given: (i32, i32),
+    maximise: bool,
+    best: i32,
+    best_move: Move,
+}
+
+impl Window {
+    fn new(alpha: i32, beta: i32, maximise: bool) -> Window {
+        Window {
+            alpha,
+            beta,
+            given: (alpha, beta),
+            maximise,
+            best: if maximise { -MATE - 1 } else { MATE + 1 },
+            best_move: Move::NONE,
+        }
+    }
+
+    /// Takes the score of `mv` (of standing pat, with no move); true when the window has
+    /// closed: the rest of the moves need no search.
+    fn update(&mut self, score: i32, mv: Move) -> bool {
+        if self.maximise {
+            if score > self.best {
+                (self.best, self.best_move) = (score, mv);
+            }
+            self.alpha = self.alpha.max(score);
+        } else {
+            if score < self.best {
+                (self.best, self.best_move) = (score, mv);
+            }
+            self.beta = self.beta.min(score);
+        }
+        self.alpha >= self.beta
+    }
+
+    /// What the best score says of the node's true score.
+    fn bound(&self) -> Bound {
+        Bound::of(self.best, self.given.0, self.given.1)
+    }
 }
 
 /// One thread's search of one root position.
@@ -257,8 +245,8 @@ impl<'a> Tree<'a> {
         position: &MultiPosition,
         depth: i32,
         ply: usize,
-        mut alpha: i32,
-        mut beta: i32,
+        alpha: i32,
+        beta: i32,
     ) -> i32 {
         self.count(ply);
         if self.stopped {
@@ -284,32 +272,22 @@ impl<'a> Tree<'a> {
             return self.paranoid(&position.pass(), depth - 1, ply + 1, alpha, beta);
         }
         self.order(&mut list, tt_move, ply);
-        let maximise = self.ours(position.side_to_move());
-        let (old_alpha, old_beta) = (alpha, beta);
-        let mut best = if maximise { -MATE - 1 } else { MATE + 1 };
-        let mut best_move = Move::NONE;
+        let mut window = Window::new(alpha, beta, self.ours(position.side_to_move()));
         for &mv in list.iter() {
-            let score = self.paranoid(&position.play(mv), depth - 1, ply + 1, alpha, beta);
+            let child = position.play(mv);
+            let score = self.paranoid(&child, depth - 1, ply + 1, window.alpha, window.beta);
             if self.stopped {
                 return 0;
             }
-            if (maximise && score > best) || (!maximise && score < best) {
-                best = score;
-                best_move = mv;
-            }
-            if maximise {
-                alpha = alpha.max(best);
-            } else {
-                beta = beta.min(best);
-            }
-            if alpha >= beta {
+            if window.update(score, mv) {
                 self.remember_killer(mv, ply);
                 break;
             }
         }
-        let bound = Bound::of(best, old_alpha, old_beta);
-        self.tt.store(key, ply, best_move, best, 0, depth, bound);
-        best
+        let bound = window.bound();
+        self.tt
+            .store(key, ply, window.best_move, window.best, 0, depth, bound);
+        window.best
     }
 
     /// Quiescence search below the horizon: the side to act may stand on the evaluation or
@@ -320,8 +298,8 @@ impl<'a> Tree<'a> {
         &mut self,
         position: &MultiPosition,
         ply: usize,
-        mut alpha: i32,
-        mut beta: i32,
+        alpha: i32,
+        beta: i32,
         layer: Option<bool>,
     ) -> i32 {
         self.count(ply);
@@ -336,54 +314,39 @@ impl<'a> Tree<'a> {
             return stand;
         }
         let maximise = layer.unwrap_or_else(|| self.ours(position.side_to_move()));
-        if (maximise && stand >= beta) || (!maximise && stand <= alpha) {
+        let mut window = Window::new(alpha, beta, maximise);
+        if window.update(stand, Move::NONE) {
             return stand;
         }
-        if maximise {
-            alpha = alpha.max(stand);
-        } else {
-            beta = beta.min(stand);
-        }
-        let mut best = stand;
         let mut list = MoveList::default();
-        let seats: Vec<Seat> = match layer {
-            None => vec![position.side_to_move()],
-            Some(ours) => position
-                .seating()
-                .all()
-                .filter(|s| self.ours(*s) == ours && !position.has_left(*s))
-                .collect(),
-        };
-        for seat in seats {
+        for seat in position.seating().all() {
+            let acts = match layer {
+                None => seat == position.side_to_move(),
+                Some(ours) => self.ours(seat) == ours && !position.has_left(seat),
+            };
+            if !acts {
+                continue;
+            }
             list.clear();
             position.moves_of(seat, &mut list);
             for &mv in list.iter().take_while(|mv| mv.is_eject()) {
+                let (alpha, beta) = (window.alpha, window.beta);
                 let score = match layer {
                     None => self.quiesce(&position.play(mv), ply + 1, alpha, beta, None),
                     Some(ours) => {
-                        let child = position
-                            .with_side_to_move(seat)
-                            .play(mv)
-                            .with_side_to_move(self.root);
+                        let child = self.reply(position, seat, mv);
                         self.quiesce(&child, ply + 1, alpha, beta, Some(!ours))
                     }
                 };
                 if self.stopped {
                     return 0;
                 }
-                if maximise {
-                    best = best.max(score);
-                    alpha = alpha.max(best);
-                } else {
-                    best = best.min(score);
-                    beta = beta.min(best);
-                }
-                if alpha >= beta {
-                    return best;
+                if window.update(score, mv) {
+                    return window.best;
                 }
             }
         }
-        best
+        window.best
     }
 
     /// Best-Reply Search: `ours` layers play the best move of the root team's seats, the
@@ -394,8 +357,8 @@ impl<'a> Tree<'a> {
         position: &MultiPosition,
         depth: i32,
         ply: usize,
-        mut alpha: i32,
-        mut beta: i32,
+        alpha: i32,
+        beta: i32,
         ours: bool,
     ) -> i32 {
         self.count(ply);
@@ -408,7 +371,7 @@ impl<'a> Tree<'a> {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(position, ply, alpha, beta, Some(ours));
         }
-        let key = position.hash() ^ self.key ^ if ours { 0 } else { KEYS[MAX_SEATS][0] };
+        let key = position.hash() ^ self.key ^ if ours { 0 } else { OPPONENT_LAYER };
         let (tt_move, settled) = self.probe(key, depth, ply, alpha, beta);
         if let Some(score) = settled {
             return score;
@@ -420,35 +383,35 @@ impl<'a> Tree<'a> {
             }
             return self.best_reply(position, depth - 1, ply + 1, alpha, beta, !ours);
         }
-        let (old_alpha, old_beta) = (alpha, beta);
-        let mut best = if ours { -MATE - 1 } else { MATE + 1 };
-        let mut best_move = Move::NONE;
+        let mut window = Window::new(alpha, beta, ours);
         for (seat, mv) in moves {
-            let child = position
-                .with_side_to_move(seat)
-                .play(mv)
-                .with_side_to_move(self.root);
+            let child = self.reply(position, seat, mv);
+            let (alpha, beta) = (window.alpha, window.beta);
             let score = self.best_reply(&child, depth - 1, ply + 1, alpha, beta, !ours);
             if self.stopped {
                 return 0;
             }
-            if (ours && score > best) || (!ours && score < best) {
-                best = score;
-                best_move = mv;
-            }
-            if ours {
-                alpha = alpha.max(best);
-            } else {
-                beta = beta.min(best);
-            }
-            if alpha >= beta {
-                self.remember_killer(mv, ply);
+            if window.update(score, mv) {
                 break;
             }
         }
-        let bound = Bound::of(best, old_alpha, old_beta);
-        self.tt.store(key, ply, best_move, best, 0, depth, bound);
-        best
+        let bound = window.bound();
+        self.tt
+            .store(key, ply, window.best_move, window.best, 0, depth, bound);
+        window.best
+    }
+
+    /// The position after `seat` plays `mv` out of turn, as Best-Reply Search lets it, with the
+    /// root seat to move again (Best-Reply positions keep it so; the layer is in the key). The
+    /// move stands for a turn of every seat of its layer in play, and the ply count goes on by
+    /// as many, so that the move limit comes when it would in the game.
+    fn reply(&self, position: &MultiPosition, seat: Seat, mv: Move) -> MultiPosition {
+        let layer = position.seats_in_play(self.root, self.ours(seat));
+        position
+            .with_side_to_move(seat)
+            .play(mv)
+            .with_plies_added(layer.saturating_sub(1))
+            .with_side_to_move(self.root)
     }
 
     /// The moves of a Best-Reply layer with their seats: the table move first, then every
@@ -514,9 +477,4 @@ impl<'a> Tree<'a> {
         }
         line
     }
-}
-
-/// Is `score` a win or loss found by the search?
-pub fn is_decisive(score: i32) -> bool {
-    score.abs() >= MATE_BOUND
 }

@@ -377,19 +377,20 @@ impl Session {
         let search: SearchJob = Box::new(move |engine, limits, control, report, answer| {
             engine.search_answering(&game, limits, &searchmoves, control, report, answer);
         });
-        self.start_search(limits, "(none)", search)
+        self.start_search(limits, "(none)", self.show_wdl, search)
     }
 
     /// Starts a search on the job thread, which reports and answers `bestmove` itself.
     /// `none` is the answer when the search has no move: `(none)` when the game is over,
-    /// `pass` for a seat of an N-player game that has no legal move.
+    /// `pass` for a seat of an N-player game that has no legal move. `show_wdl` adds the
+    /// two-player win/draw/loss chances to the `info` lines.
     fn start_search(
         &mut self,
         limits: Limits,
         none: &'static str,
+        show_wdl: bool,
         search: SearchJob,
     ) -> Result<(), ProtocolError> {
-        let show_wdl = self.show_wdl;
         self.spawn_job(limits.ponder, move |engine, control, out, finish| {
             let gate = Gate::new();
             let mut report = |info: &crate::search::Info| out.line(&info_line(info, show_wdl));

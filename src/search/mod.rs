@@ -43,7 +43,8 @@ pub use control::{Control, Progress};
 pub use engine::{Engine, Info, MAX_THREADS, SearchResult, Settings};
 pub use iterative::ScoreBound;
 pub use score::{
-    DEFAULT_CONTEMPT, MATE, MATE_BOUND, MAX_CONTEMPT, MAX_DEPTH, Reported, is_decisive,
+    DEFAULT_CONTEMPT, MATE, MATE_BOUND, MAX_CONTEMPT, MAX_DEPTH, MAX_PLY, Reported, is_decisive,
+    win_in,
 };
 pub use skill::{FULL_STRENGTH_ELO, LEVEL_ONE_OVER_RANDOM, MAX_SKILL, Skill};
 pub use time::{GoClocks, Limits, TimeManager};

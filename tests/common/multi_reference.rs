@@ -337,7 +337,8 @@ impl MultiRef {
     /// - A team with six or more ejected wins (if a composed position has several, those with
     ///   the highest total).
     /// - Otherwise, the only team with a seat in play wins (an empty list if no seat is in play).
-    /// - Otherwise (no seat in play can move) the team or teams with the most ejected win.
+    /// - Otherwise (no seat in play can move) the team or teams in play with the most ejected
+    ///   win.
     pub fn winners(&self) -> Option<Vec<usize>> {
         if !self.is_over() {
             return None;
@@ -357,7 +358,15 @@ impl MultiRef {
         if in_play.len() <= 1 {
             return Some(seats_of(&in_play));
         }
-        Some(seats_of(&most))
+        // A team whose seats have all left has lost (RULES.md): the most ejected among the
+        // teams still in play win.
+        let best_in_play = in_play.iter().map(|&t| totals[t]).max().unwrap_or(0);
+        let leaders: Vec<usize> = in_play
+            .iter()
+            .copied()
+            .filter(|&t| totals[t] == best_in_play)
+            .collect();
+        Some(seats_of(&leaders))
     }
 
     /// The next seat in cyclic order after the one to move that has not left.

@@ -219,6 +219,11 @@ fn sumito_beats_random_and_greedy_players_in_every_seat() {
             (MultiLayout::ThreePlayer, vec![2]),
             (MultiLayout::FourPlayer, vec![0, 2]),
             (MultiLayout::FourPlayer, vec![1, 3]),
+            (MultiLayout::FivePlayer, vec![0]),
+            (MultiLayout::FivePlayer, vec![2]),
+            (MultiLayout::FivePlayer, vec![4]),
+            (MultiLayout::SixPlayer, vec![0, 3]),
+            (MultiLayout::SixPlayer, vec![1, 4]),
         ];
         for (layout, ours) in cases {
             let seats = layout.seating().seats();

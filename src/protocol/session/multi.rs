@@ -5,20 +5,17 @@
 use super::{Go, SearchJob, Session, limits, quote};
 use crate::board::render_cells;
 use crate::multiplayer::{
-    Algorithm, MultiPosition, MultiRequest, move_text, multi_perft_until, multi_root_moves, report,
-    search_multi,
+    Algorithm, MultiPosition, MultiRequest, move_text, multi_perft_divide_until, multi_root_moves,
+    report, search_multi,
 };
 use crate::protocol::error::{ErrorCode, ProtocolError};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 impl Session {
-    /// The current position of the N-player game (the start position if there is none, which
-    /// the callers rule out).
-    fn multi_position(&self) -> MultiPosition {
-        let game = self.multi.as_deref().unwrap_or_default();
-        game.last()
-            .copied()
-            .unwrap_or_else(|| crate::multiplayer::MultiLayout::ThreePlayer.position())
+    /// The current position of the N-player game, if the last `position` set one (the loop
+    /// sends N-player commands here only then).
+    fn multi_position(&self) -> Option<MultiPosition> {
+        self.multi.as_ref().and_then(|game| game.last().copied())
     }
 
     /// `position` with an N-seat start: the moves in Aba-Pro notation, `pass` for a seat with
@@ -37,7 +34,7 @@ impl Session {
                 ProtocolError::new(ErrorCode::IllegalMove, message)
             };
             let next = if text.eq_ignore_ascii_case("leave") {
-                if position.is_over() {
+                if position.outcome().is_some() {
                     return Err(illegal("the game is over: no seat can leave".into()));
                 }
                 position.leave()
@@ -57,7 +54,9 @@ impl Session {
     /// seat without a legal move, `(none)` when the game is over.
     pub(super) fn go_multi(&mut self, go: Go) -> Result<(), ProtocolError> {
         self.engine()?;
-        let position = self.multi_position();
+        let Some(position) = self.multi_position() else {
+            return Ok(());
+        };
         if go.mate.is_some() {
             return Err(ProtocolError::syntax(
                 "go mate is for two-player games (use depth in games of three to six players)",
@@ -66,15 +65,16 @@ impl Session {
         let searchmoves = go
             .searchmoves
             .iter()
-            .map(|text| match position.parse_move(text) {
-                Ok(Some(mv)) => Ok(mv),
-                Ok(None) => Err("pass is no move to search".to_string()),
-                Err(e) => Err(e.to_string()),
-            })
-            .map(|result| {
-                result.map_err(|e| {
-                    ProtocolError::new(ErrorCode::IllegalMove, format!("searchmoves: {e}"))
-                })
+            .map(|text| {
+                let refused = |e: String| {
+                    let message = format!("searchmoves {}: {e}", quote(text));
+                    ProtocolError::new(ErrorCode::IllegalMove, message)
+                };
+                match position.parse_move(text) {
+                    Ok(Some(mv)) => Ok(mv),
+                    Ok(None) => Err(refused("pass is no move to search".into())),
+                    Err(e) => Err(refused(e.to_string())),
+                }
             })
             .collect::<Result<Vec<_>, _>>()?;
         let limits = limits(
@@ -104,12 +104,13 @@ impl Session {
             };
             search_multi(engine, &position, &request, control, report, answer);
         });
-        self.start_search(limits, none, search)
+        // The win/draw/loss model is the two-player game's.
+        self.start_search(limits, none, false, search)
     }
 
     /// The two-player settings not at their defaults, which an N-player search plays without.
     fn two_player_settings(&mut self) -> Result<Vec<&'static str>, ProtocolError> {
-        let (skill, limit_strength) = (self.skill, self.limit_strength);
+        let (skill, limit_strength, show_wdl) = (self.skill, self.limit_strength, self.show_wdl);
         let settings = &self.engine()?.settings;
         let defaults = crate::search::Settings::default();
         let network = settings.network.as_ref().map(std::sync::Arc::as_ptr);
@@ -122,6 +123,7 @@ impl Session {
             ("Dare", settings.dare != defaults.dare),
             ("EvalFile", network != default_network),
             ("TunedEval", settings.weights != defaults.weights),
+            ("ShowWDL", show_wdl),
         ];
         Ok(changed
             .into_iter()
@@ -133,33 +135,38 @@ impl Session {
     /// `go perft` on an N-player position: as in two-player games, `pass` being a seat's one
     /// move when it has no other.
     pub(super) fn perft_multi(&mut self, depth: u32) -> Result<(), ProtocolError> {
-        let position = self.multi_position();
+        let Some(position) = self.multi_position() else {
+            return Ok(());
+        };
         self.spawn_job(false, move |_, control, out, finish| {
             let finished = AtomicU64::new(0);
-            let mut lines = Vec::new();
-            for mv in multi_root_moves(&position) {
-                let next = position.play_or_pass(mv);
-                let Some(count) = multi_perft_until(&next, depth - 1, control.stop_flag()) else {
+            let counts = multi_perft_divide_until(&position, depth, control.stop_flag(), &|n| {
+                finished.fetch_add(n, Ordering::Relaxed);
+            });
+            match counts {
+                Some(counts) => {
+                    for (mv, count) in &counts {
+                        out.line(&format!("{mv}: {count}"));
+                    }
+                    finish();
+                    out.line(&format!("nodes {}", finished.load(Ordering::Relaxed)));
+                }
+                None => {
                     finish();
                     let counted = finished.load(Ordering::Relaxed);
                     out.line(&format!("nodes {counted} stopped"));
-                    return;
-                };
-                finished.fetch_add(count, Ordering::Relaxed);
-                lines.push(format!("{}: {count}", move_text(mv)));
+                }
             }
-            for line in lines {
-                out.line(&line);
-            }
-            finish();
-            out.line(&format!("nodes {}", finished.load(Ordering::Relaxed)));
         })
     }
 
     /// `moves`: the legal moves of the seat to move, `pass` if it has none, nothing when the
     /// game is over.
     pub(super) fn moves_multi(&self) {
-        let moves: Vec<String> = multi_root_moves(&self.multi_position())
+        let Some(position) = self.multi_position() else {
+            return;
+        };
+        let moves: Vec<String> = multi_root_moves(&position)
             .into_iter()
             .map(move_text)
             .collect();
@@ -170,11 +177,11 @@ impl Session {
     /// `d`: the board with each seat's letter, the position string, the key, every seat's
     /// score, the result if the game is over, and `turn <letter>` last.
     pub(super) fn display_multi(&self) {
-        let position = self.multi_position();
-        let mut text = render_cells(|cell| match position.seat_at(cell.bit()) {
-            Some(seat) => LETTERS[seat.index()],
-            None => ".",
-        });
+        let Some(position) = self.multi_position() else {
+            return;
+        };
+        let mut text =
+            render_cells(|cell| position.seat_at(cell.bit()).map_or('.', |s| s.letter()));
         text += &format!("fen {position}\n");
         text += &format!("key {:016x}\n", position.hash());
         let scores: Vec<String> = position
@@ -199,9 +206,8 @@ impl Session {
 
     /// `eval`: each team's value and the total for the seat to move.
     pub(super) fn eval_multi(&self) {
-        self.out.block(&report(&self.multi_position()));
+        if let Some(position) = self.multi_position() {
+            self.out.block(&report(&position));
+        }
     }
 }
-
-/// The seats' letters as text, for the board drawing.
-const LETTERS: [&str; crate::multiplayer::MAX_SEATS] = ["b", "w", "r", "g", "y", "u"];
