@@ -14,35 +14,73 @@ use crate::board::{MAX_SEATS, Seat};
 use crate::board::{RINGS, shift};
 use crate::eval::ejectable;
 
-/// A marble ejected: a point of the score that wins the game.
-const EJECTED: i32 = 100;
-/// A marble on the board.
-const MARBLE: i32 = 40;
-/// A marble's distance from the centre, per ring.
-const CENTRE: i32 = 6;
-/// A pair of adjacent marbles of one seat.
-const COHESION: i32 = 4;
-/// An opponent marble the team could push off with its next move.
-const THREAT: i32 = 30;
+/// The weights of the N-player evaluation, in centi-marbles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MultiWeights {
+    /// A marble ejected: a point of the score that wins the game.
+    pub ejected: i32,
+    /// A marble on the board.
+    pub marble: i32,
+    /// A marble's distance from the centre, per ring (subtracted).
+    pub centre: i32,
+    /// A pair of adjacent marbles of one seat.
+    pub cohesion: i32,
+    /// An opponent marble the team could push off with its next move.
+    pub threat: i32,
+}
+
+impl MultiWeights {
+    /// The weights the engine plays with.
+    pub const DEFAULT: MultiWeights = MultiWeights {
+        ejected: 100,
+        marble: 40,
+        centre: 6,
+        cohesion: 4,
+        threat: 15,
+    };
+
+    /// These weights with some changed by `name=value` pairs separated by commas
+    /// (`marble=10,threat=40`): the variants that experiments play.
+    pub fn with(mut self, changes: &str) -> Result<MultiWeights, String> {
+        for change in changes.split(',').filter(|c| !c.is_empty()) {
+            let (name, value) = change
+                .split_once('=')
+                .ok_or_else(|| format!("'{change}' is not name=value"))?;
+            let value: i32 = value
+                .parse()
+                .map_err(|_| format!("'{value}' is not a number"))?;
+            let field = match name {
+                "ejected" => &mut self.ejected,
+                "marble" => &mut self.marble,
+                "centre" => &mut self.centre,
+                "cohesion" => &mut self.cohesion,
+                "threat" => &mut self.threat,
+                _ => return Err(format!("no weight '{name}'")),
+            };
+            *field = value;
+        }
+        Ok(self)
+    }
+}
 
 /// The value of every team, indexed by team (0 to teams - 1).
-pub fn team_values(position: &MultiPosition) -> [i32; MAX_SEATS] {
+pub fn team_values(position: &MultiPosition, weights: &MultiWeights) -> [i32; MAX_SEATS] {
     let seating = position.seating();
     let mut values = [0; MAX_SEATS];
     for seat in seating.all() {
-        values[seating.team(seat)] += seat_value(position, seat);
+        values[seating.team(seat)] += seat_value(position, seat, weights);
     }
     let occupied = position.occupied();
     for seat in seating.all().take(seating.teams()) {
         let team = position.team_stones(seat);
         let threats = ejectable(team, occupied & !team).count_ones() as i32;
-        values[seating.team(seat)] += THREAT * threats;
+        values[seating.team(seat)] += weights.threat * threats;
     }
     values
 }
 
 /// What one seat adds to its team's value.
-fn seat_value(position: &MultiPosition, seat: Seat) -> i32 {
+fn seat_value(position: &MultiPosition, seat: Seat, weights: &MultiWeights) -> i32 {
     let own = position.stones(seat);
     let distance: u32 = (1..RINGS.len())
         .map(|ring| ring as u32 * (own & RINGS[ring]).count_ones())
@@ -50,16 +88,16 @@ fn seat_value(position: &MultiPosition, seat: Seat) -> i32 {
     let pairs = (own & shift::<0>(own)).count_ones()
         + (own & shift::<1>(own)).count_ones()
         + (own & shift::<2>(own)).count_ones();
-    EJECTED * position.ejected(seat) as i32 + MARBLE * own.count_ones() as i32
-        - CENTRE * distance as i32
-        + COHESION * pairs as i32
+    weights.ejected * position.ejected(seat) as i32 + weights.marble * own.count_ones() as i32
+        - weights.centre * distance as i32
+        + weights.cohesion * pairs as i32
 }
 
 /// The position's worth to `seat`'s team: its value less the best of the other teams still in
 /// play.
-pub fn evaluate(position: &MultiPosition, seat: Seat) -> i32 {
+pub fn evaluate(position: &MultiPosition, seat: Seat, weights: &MultiWeights) -> i32 {
     let seating = position.seating();
-    let values = team_values(position);
+    let values = team_values(position, weights);
     let ours = seating.team(seat);
     let rival = seating
         .all()
@@ -74,7 +112,8 @@ pub fn evaluate(position: &MultiPosition, seat: Seat) -> i32 {
 /// the seat to move.
 pub fn report(position: &MultiPosition) -> String {
     let seating = position.seating();
-    let values = team_values(position);
+    let weights = MultiWeights::DEFAULT;
+    let values = team_values(position, &weights);
     let mut text = String::new();
     for seat in seating.all().take(seating.teams()) {
         let members: Vec<String> = seating
@@ -89,7 +128,10 @@ pub fn report(position: &MultiPosition) -> String {
         );
     }
     let mover = position.side_to_move();
-    text += &format!("total {} (for {mover})\n", evaluate(position, mover));
+    text += &format!(
+        "total {} (for {mover})\n",
+        evaluate(position, mover, &weights)
+    );
     text
 }
 
@@ -107,7 +149,11 @@ mod tests {
         ] {
             let start = layout.position();
             for seat in layout.seating().all() {
-                assert_eq!(evaluate(&start, seat), 0, "{layout} {seat}");
+                assert_eq!(
+                    evaluate(&start, seat, &MultiWeights::DEFAULT),
+                    0,
+                    "{layout} {seat}"
+                );
             }
         }
         // Seat 1 has ejected a marble of seat 2.
@@ -121,7 +167,14 @@ mod tests {
         let mut ejected = [0; MAX_SEATS];
         ejected[0] = 1;
         let position = MultiPosition::from_parts(start.seating(), stones, first, ejected, 0, 1);
-        assert!(evaluate(&position, first) > 0);
-        assert!(evaluate(&position, second) < 0);
+        let weights = MultiWeights::DEFAULT;
+        assert!(evaluate(&position, first, &weights) > 0);
+        assert!(evaluate(&position, second, &weights) < 0);
+        let changed = weights.with("marble=10,threat=0");
+        assert_eq!(
+            changed.map(|w| (w.marble, w.threat, w.ejected)),
+            Ok((10, 0, 100))
+        );
+        assert!(weights.with("marbles=1").is_err() && weights.with("marble").is_err());
     }
 }

@@ -20,7 +20,7 @@ mod zobrist;
 
 pub use crate::board::{MAX_SEATS, SEAT_LETTERS, Seat, Seating};
 pub use algorithm::{Algorithm, UnknownAlgorithm};
-pub use eval::{evaluate, report};
+pub use eval::{MultiWeights, evaluate, report};
 pub use generate::MultiMoveError;
 pub use layout::{MultiLayout, UnknownMultiLayout};
 pub use perft::{

@@ -2,6 +2,7 @@
 //! threads beside it sharing the engine's table, and the reports to the protocol.
 
 use super::algorithm::Algorithm;
+use super::eval::MultiWeights;
 use super::position::MultiPosition;
 use super::tree::Tree;
 use crate::movegen::{Move, MoveList};
@@ -19,6 +20,8 @@ pub struct MultiRequest {
     pub limits: Limits,
     /// Paranoid or Best-Reply Search.
     pub algorithm: Algorithm,
+    /// The evaluation's weights.
+    pub weights: MultiWeights,
     /// `go searchmoves`.
     pub searchmoves: Vec<Move>,
 }
@@ -35,6 +38,7 @@ pub fn search_multi(
     answer: &mut dyn FnMut(&SearchResult),
 ) -> SearchResult {
     let (limits, algorithm) = (&request.limits, request.algorithm);
+    let how = (algorithm, request.weights);
     let searchmoves = &request.searchmoves;
     let mut list = MoveList::default();
     root.legal_moves(&mut list);
@@ -62,7 +66,7 @@ pub fn search_multi(
             let spawned = std::thread::Builder::new()
                 .name(format!("multi-helper-{helper}"))
                 .spawn_scoped(scope, move || {
-                    let mut tree = Tree::new(tt, control, done, root, algorithm, None);
+                    let mut tree = Tree::new(tt, control, done, root, how, None);
                     iterate(&mut tree, root, moves, max_depth, helper, &mut |_, _| false);
                     tree.publish();
                 });
@@ -70,7 +74,7 @@ pub fn search_multi(
                 log::warn!("no helper thread {helper}: {e}");
             }
         }
-        let mut tree = Tree::new(tt, control, &done, root, algorithm, Some(time));
+        let mut tree = Tree::new(tt, control, &done, root, how, Some(time));
         // A round of turns: the seats still in play.
         let seats = root.seating().all().filter(|s| !root.has_left(*s)).count();
         let mut on_iteration = |tree: &mut Tree, iteration: &Iteration| {

@@ -13,7 +13,7 @@
 //! for the root seat and algorithm it was searched for, so both are folded into its key.
 
 use super::algorithm::Algorithm;
-use super::eval::evaluate;
+use super::eval::{MultiWeights, evaluate};
 use super::position::MultiPosition;
 use crate::board::{MAX_SEATS, Seat};
 use crate::movegen::{Move, MoveList};
@@ -101,6 +101,7 @@ pub struct Tree<'a> {
     pub time: TimeManager,
     main: bool,
     algorithm: Algorithm,
+    weights: MultiWeights,
     root: Seat,
     /// The root team's seats, as seat bits.
     root_team: u8,
@@ -122,7 +123,7 @@ impl<'a> Tree<'a> {
         control: &'a Control,
         done: &'a AtomicBool,
         root: &MultiPosition,
-        algorithm: Algorithm,
+        (algorithm, weights): (Algorithm, MultiWeights),
         time: Option<TimeManager>,
     ) -> Tree<'a> {
         let seat = root.side_to_move();
@@ -133,6 +134,7 @@ impl<'a> Tree<'a> {
             main: time.is_some(),
             time: time.unwrap_or_else(TimeManager::unlimited),
             algorithm,
+            weights,
             root: seat,
             root_team: root.seating().team_mask(seat),
             key: KEYS[seat.index()][algorithm as usize],
@@ -309,7 +311,7 @@ impl<'a> Tree<'a> {
         if let Some(score) = self.terminal(position, ply, false) {
             return score;
         }
-        let stand = evaluate(position, self.root);
+        let stand = evaluate(position, self.root, &self.weights);
         if ply >= MAX_PLY {
             return stand;
         }

@@ -1,8 +1,9 @@
-//! Random command lines (valid, near-valid, garbage, very long, huge numbers, invalid UTF-8)
-//! thrown at the engine loop: it must keep answering `isready` and keep a valid position.
+//! Random command lines (valid, near-valid, garbage, very long, huge numbers, invalid UTF-8),
+//! of two-player games and of three to six players, thrown at the engine loop: it must keep
+//! answering `isready` and keep a valid position.
 
 use proptest::prelude::*;
-use sumito::board::Position;
+use sumito::multiplayer::AnyPosition;
 use sumito::protocol::{Output, Session};
 
 const WORDS: &[&str] = &[
@@ -62,6 +63,22 @@ const WORDS: &[&str] = &[
     "5/6/7/8/9/8/7/6/5",
     "\u{0}",
     "é",
+    // Three to six players.
+    "three-player",
+    "four-player",
+    "six-player",
+    "MultiSearch",
+    "brs",
+    "time3",
+    "inc4",
+    "time6",
+    "pass",
+    "leave",
+    "rr1ww/rr2ww/rr3ww/rr4ww/rr5ww/r6w/7/bbbbbb/bbbbb",
+    "0/0/0",
+    "1/2x/0",
+    "r",
+    "u",
 ];
 
 fn line() -> impl Strategy<Value = Vec<u8>> {
@@ -101,6 +118,12 @@ fn line() -> impl Strategy<Value = Vec<u8>> {
             "setoption name Threads value 2",
             "setoption name Hash value 2",
             "newgame",
+            "position layout three-player moves a1b2 e9e8 leave",
+            "position layout four-player",
+            "position fen rr1ww/rr2ww/rr3ww/rr4ww/rr5ww/r6w/7/bbbbbb/bbbbb w 0/0/0 1",
+            "go time1 100 time2 100 time3 100 depth 3",
+            "setoption name MultiSearch value brs",
+            "go perft 2",
         ])
         .prop_map(|s| s.as_bytes().to_vec()),
     ]
@@ -127,7 +150,8 @@ proptest! {
         session.handle("d");
         let lines = buffer.lines();
         let fen = lines.iter().rev().find(|l| l.starts_with("fen ")).unwrap();
-        let position = fen["fen ".len()..].parse::<Position>();
+        // A position of either kind, two players or three to six.
+        let position = fen["fen ".len()..].parse::<AnyPosition>();
         prop_assert!(position.is_ok(), "{}", fen);
         prop_assert!(lines.iter().all(|l| !l.starts_with("error ") || l.split(' ').count() >= 3));
         session.shut_down();

@@ -5,8 +5,8 @@
 use super::{Go, SearchJob, Session, limits, quote};
 use crate::board::render_cells;
 use crate::multiplayer::{
-    Algorithm, MultiPosition, MultiRequest, move_text, multi_perft_divide_until, multi_root_moves,
-    report, search_multi,
+    Algorithm, MultiPosition, MultiRequest, MultiWeights, move_text, multi_perft_divide_until,
+    multi_root_moves, report, search_multi,
 };
 use crate::protocol::error::{ErrorCode, ProtocolError};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -100,6 +100,7 @@ impl Session {
             let request = MultiRequest {
                 limits: limits.clone(),
                 algorithm,
+                weights: MultiWeights::DEFAULT,
                 searchmoves,
             };
             search_multi(engine, &position, &request, control, report, answer);
