@@ -83,6 +83,13 @@ pub enum PositionStringError {
     /// Both sides have lost six or more, which no game can reach.
     #[error("both sides have lost six marbles")]
     BothLost,
+    /// A position string of three to six players (per-seat counts in its third field) where a
+    /// two-player one is wanted.
+    #[error(
+        "this is a position of three to six players (its third field holds per-seat counts); \
+         a two-player position is wanted here"
+    )]
+    MultiPlayer,
 }
 
 /// How a row's length is wrong: `too many` cells or `too few`.
@@ -105,6 +112,9 @@ impl FromStr for Position {
         let fields: Vec<&str> = s.split_whitespace().collect();
         if !(2..=5).contains(&fields.len()) {
             return Err(PositionStringError::FieldCount(fields.len()));
+        }
+        if fields.get(2).is_some_and(|field| field.contains('/')) {
+            return Err(PositionStringError::MultiPlayer);
         }
         let rows: Vec<&str> = fields[0].split('/').collect();
         if rows.len() != SIDE {
@@ -351,6 +361,10 @@ mod tests {
                 },
             ),
             ("5/6/7/8/9/8/7/6/5 b 6 6", PositionStringError::BothLost),
+            (
+                "5/6/7/8/9/8/7/6/5 b 0/0/0 0",
+                PositionStringError::MultiPlayer,
+            ),
         ];
         for (text, expected) in cases {
             assert_eq!(text.parse::<Position>(), Err(expected), "{text}");
