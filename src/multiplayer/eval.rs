@@ -5,12 +5,13 @@
 //! on the board, their nearness to the centre and their cohesion, and the opponent marbles its
 //! columns could eject at once. From one team's view the position is worth its value less the
 //! best value among the other teams still in play: in a game every player plays for himself,
-//! the leader is the one to catch. The weights are hand-set in centi-marbles and checked by play
-//! (STRENGTH.md, "Three to six players"); the two-player network and fitted weights do not apply,
-//! as no N-player data exists yet.
+//! the leader is the one to catch. The weights, in centi-marbles, one set for games where every
+//! player plays for himself and one for team games, were chosen by play, Sumito against Sumito
+//! with the seats rotated (STRENGTH.md, "Three to six players"); the two-player network and
+//! fitted weights do not apply, as no N-player data exists yet.
 
 use super::position::MultiPosition;
-use crate::board::{MAX_SEATS, Seat};
+use crate::board::{MAX_SEATS, Seat, Seating};
 use crate::board::{RINGS, shift};
 use crate::eval::ejectable;
 
@@ -30,14 +31,33 @@ pub struct MultiWeights {
 }
 
 impl MultiWeights {
-    /// The weights the engine plays with.
-    pub const DEFAULT: MultiWeights = MultiWeights {
+    /// The weights of games where every player plays for himself (three and five players).
+    pub const FREE_FOR_ALL: MultiWeights = MultiWeights {
         ejected: 100,
         marble: 40,
         centre: 6,
+        cohesion: 10,
+        threat: 15,
+    };
+
+    /// The weights of team games (four and six players).
+    pub const TEAMS: MultiWeights = MultiWeights {
+        ejected: 100,
+        marble: 40,
+        centre: 12,
         cohesion: 4,
         threat: 15,
     };
+
+    /// The weights the engine plays a seating with: each kind of game has its own, as
+    /// measured (STRENGTH.md, "Three to six players": a larger `cohesion` won alone against
+    /// two but lost in teams, a larger `centre` the other way round).
+    pub const fn for_seating(seating: Seating) -> MultiWeights {
+        match seating.has_teams() {
+            true => MultiWeights::TEAMS,
+            false => MultiWeights::FREE_FOR_ALL,
+        }
+    }
 
     /// These weights with some changed by `name=value` pairs separated by commas
     /// (`marble=10,threat=40`): the variants that experiments play.
@@ -112,7 +132,7 @@ pub fn evaluate(position: &MultiPosition, seat: Seat, weights: &MultiWeights) ->
 /// the seat to move.
 pub fn report(position: &MultiPosition) -> String {
     let seating = position.seating();
-    let weights = MultiWeights::DEFAULT;
+    let weights = MultiWeights::for_seating(seating);
     let values = team_values(position, &weights);
     let mut text = String::new();
     for seat in seating.all().take(seating.teams()) {
@@ -150,7 +170,7 @@ mod tests {
             let start = layout.position();
             for seat in layout.seating().all() {
                 assert_eq!(
-                    evaluate(&start, seat, &MultiWeights::DEFAULT),
+                    evaluate(&start, seat, &MultiWeights::for_seating(layout.seating())),
                     0,
                     "{layout} {seat}"
                 );
@@ -167,7 +187,7 @@ mod tests {
         let mut ejected = [0; MAX_SEATS];
         ejected[0] = 1;
         let position = MultiPosition::from_parts(start.seating(), stones, first, ejected, 0, 1);
-        let weights = MultiWeights::DEFAULT;
+        let weights = MultiWeights::FREE_FOR_ALL;
         assert!(evaluate(&position, first, &weights) > 0);
         assert!(evaluate(&position, second, &weights) < 0);
         let changed = weights.with("marble=10,threat=0");

@@ -74,7 +74,10 @@ impl Player {
                     let next = position.play(mv);
                     match next.outcome() {
                         Some(outcome) if outcome.won(seat) => i32::MAX,
-                        _ => evaluate(&next, seat, &MultiWeights::DEFAULT),
+                        _ => {
+                            let weights = MultiWeights::for_seating(position.seating());
+                            evaluate(&next, seat, &weights)
+                        }
                     }
                 };
                 let best = list.iter().map(|&mv| value(mv)).max()?;
@@ -240,7 +243,8 @@ fn sumito_beats_random_and_greedy_players_in_every_seat() {
                         true => {
                             let algorithm =
                                 chosen.unwrap_or(Algorithm::for_seating(layout.seating()));
-                            Player::sumito(Limits::depth(depth), algorithm, MultiWeights::DEFAULT)
+                            let weights = MultiWeights::for_seating(layout.seating());
+                            Player::sumito(Limits::depth(depth), algorithm, weights)
                         }
                         false => other(game * 8 + seat as u32),
                     })
@@ -267,11 +271,19 @@ fn sumito_beats_random_and_greedy_players_in_every_seat() {
     }
 }
 
-/// One side of a head-to-head: a name, its search for a layout, its evaluation weights.
+/// One side of a head-to-head: a name, its search for a layout, and the changes to the
+/// layout's evaluation weights (`name=value,...`, empty for none).
 struct Side {
     name: String,
     algorithm: fn(MultiLayout) -> Algorithm,
-    weights: MultiWeights,
+    changes: String,
+}
+
+impl Side {
+    fn weights(&self, layout: MultiLayout) -> MultiWeights {
+        let weights = MultiWeights::for_seating(layout.seating()).with(&self.changes);
+        weights.expect("weight changes as name=value,...")
+    }
 }
 
 /// `a` against `b` at `limits`, one thread each: in three-player games every seating of two of
@@ -304,7 +316,11 @@ fn head_to_head(a: &Side, b: &Side, limits: &Limits, rounds: u32) {
                 .iter()
                 .map(|&is_a| {
                     let side = if is_a { a } else { b };
-                    Player::sumito(limits.clone(), (side.algorithm)(layout), side.weights)
+                    Player::sumito(
+                        limits.clone(),
+                        (side.algorithm)(layout),
+                        side.weights(layout),
+                    )
                 })
                 .collect()
         };
@@ -352,38 +368,35 @@ fn paranoid_against_best_reply_search() {
     let side = |name: &str, algorithm| Side {
         name: name.to_string(),
         algorithm,
-        weights: MultiWeights::DEFAULT,
+        changes: String::new(),
     };
     let paranoid = side("paranoid", |_| Algorithm::Paranoid);
     let brs = side("brs", |_| Algorithm::BestReply);
     head_to_head(&paranoid, &brs, &Limits::movetime(movetime as u64), rounds);
 }
 
-/// Evaluation weights changed by `MULTI_WEIGHTS` (`marble=10,threat=40`) against the default
-/// ones, both with `MultiSearch auto`'s search, at `MULTI_DEPTH` (3) or `MULTI_MOVETIME`.
+/// Evaluation weights changed by `MULTI_WEIGHTS` (`marble=10,threat=40`) against each layout's
+/// own, both with `MultiSearch auto`'s search, at `MULTI_DEPTH` (3) or `MULTI_MOVETIME`.
 #[test]
 #[ignore = "evidence: an experiment, minutes"]
 fn weights_against_the_default() {
     let changes = std::env::var("MULTI_WEIGHTS").unwrap_or_default();
-    let weights = MultiWeights::DEFAULT
-        .with(&changes)
-        .expect("MULTI_WEIGHTS as name=value,...");
     let limits = match std::env::var("MULTI_MOVETIME") {
         Ok(_) => Limits::movetime(env_or("MULTI_MOVETIME", 40) as u64),
         Err(_) => Limits::depth(env_or("MULTI_DEPTH", 3)),
     };
     let rounds = env_or("MULTI_ROUNDS", 10);
-    println!("{limits:?}, {rounds} games per seating, variant {weights:?}");
+    println!("{limits:?}, {rounds} games per seating, variant: {changes}");
     let auto = |layout: MultiLayout| Algorithm::for_seating(layout.seating());
     let variant = Side {
         name: "variant".into(),
         algorithm: auto,
-        weights,
+        changes,
     };
     let default = Side {
         name: "default".into(),
         algorithm: auto,
-        weights: MultiWeights::DEFAULT,
+        changes: String::new(),
     };
     head_to_head(&variant, &default, &limits, rounds);
 }

@@ -100,7 +100,7 @@ impl Session {
             let request = MultiRequest {
                 limits: limits.clone(),
                 algorithm,
-                weights: MultiWeights::DEFAULT,
+                weights: MultiWeights::for_seating(position.seating()),
                 searchmoves,
             };
             search_multi(engine, &position, &request, control, report, answer);
