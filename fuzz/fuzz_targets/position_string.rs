@@ -1,16 +1,33 @@
-//! Any text as a position string: parsing never panics, and what parses formats and parses
-//! back to the same position with a consistent hash.
+//! Any text as a position string of any number of players: parsing never panics, and what
+//! parses formats and parses back to the same position with a consistent hash; an N-seat
+//! position's moves all play, each keeping the hash.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sumito::board::Position;
+use sumito::movegen::MoveList;
+use sumito::multiplayer::AnyPosition;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    if let Ok(position) = text.parse::<Position>() {
-        let again: Position = position.to_string().parse().expect("a formatted position parses");
-        assert_eq!(again, position);
-        assert_eq!(position.hash(), position.compute_hash());
-        let _ = position.outcome();
+    match text.parse::<AnyPosition>() {
+        Ok(AnyPosition::Two(position)) => {
+            let again: AnyPosition = position.to_string().parse().expect("a formatted position parses");
+            assert_eq!(again, AnyPosition::Two(position));
+            assert_eq!(position.hash(), position.compute_hash());
+            let _ = position.outcome();
+        }
+        Ok(AnyPosition::Multi(position)) => {
+            let again: AnyPosition = position.to_string().parse().expect("a formatted position parses");
+            assert_eq!(again, AnyPosition::Multi(position));
+            assert_eq!(position.hash(), position.compute_hash());
+            let _ = position.outcome();
+            let mut list = MoveList::default();
+            position.legal_moves(&mut list);
+            for &mv in list.iter() {
+                let next = position.play(mv);
+                assert_eq!(next.hash(), next.compute_hash());
+            }
+        }
+        Err(_) => {}
     }
 });
