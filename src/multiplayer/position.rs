@@ -161,12 +161,17 @@ impl MultiPosition {
 
     /// Marbles `seat`'s team has ejected, its partners' included.
     pub fn team_ejected(&self, seat: Seat) -> u32 {
-        let mask = self.seating.team_mask(seat);
-        self.seating
-            .all()
-            .filter(|s| mask & s.bit() != 0)
-            .map(|s| self.ejected(s) as u32)
-            .sum()
+        self.team_totals()[self.seating.team(seat)]
+    }
+
+    /// Marbles ejected by each team, indexed by team.
+    #[inline]
+    fn team_totals(&self) -> [u32; MAX_SEATS] {
+        let mut totals = [0; MAX_SEATS];
+        for seat in self.seating.all() {
+            totals[self.seating.team(seat)] += self.ejected(seat) as u32;
+        }
+        totals
     }
 
     /// Has `seat` left the game (resigned, forfeited on time, crashed)?
@@ -217,9 +222,10 @@ impl MultiPosition {
 
     /// The team with six marbles ejected, as a seat's team mask, if any.
     fn six_ejected(&self) -> Option<u8> {
+        let totals = self.team_totals();
         self.seating
             .all()
-            .find(|s| self.team_ejected(*s) >= LOSING_LOST as u32)
+            .find(|s| totals[self.seating.team(*s)] >= LOSING_LOST as u32)
             .map(|s| self.seating.team_mask(s))
     }
 

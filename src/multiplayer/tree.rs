@@ -14,6 +14,7 @@
 
 use super::algorithm::Algorithm;
 use super::eval::{MultiWeights, evaluate};
+use crate::eval::ejectable;
 use super::position::MultiPosition;
 use crate::board::{MAX_SEATS, Seat};
 use crate::movegen::{Move, MoveList};
@@ -321,12 +322,16 @@ impl<'a> Tree<'a> {
             return stand;
         }
         let mut list = MoveList::default();
+        let occupied = position.occupied();
         for seat in position.seating().all() {
             let acts = match layer {
                 None => seat == position.side_to_move(),
                 Some(ours) => self.ours(seat) == ours && !position.has_left(seat),
             };
-            if !acts {
+            // The push sets of the whole team find every marble a column of it could eject (a
+            // superset of the seat's own ejections): none, and nothing needs generating.
+            let team = position.team_stones(seat);
+            if !acts || ejectable(team, occupied & !team) == 0 {
                 continue;
             }
             list.clear();
