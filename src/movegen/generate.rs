@@ -41,28 +41,29 @@ impl Kinds {
     };
 }
 
-/// The inline moves in one direction, as sets of their leading marbles.
-struct Inline {
+/// The inline moves in one direction, as sets of their leading marbles. Shared with the
+/// generator of three to six players, where "own" is the mover's team.
+pub(crate) struct Inline {
     /// Own marbles with an own marble right behind (group of two possible).
-    behind1: u64,
+    pub(crate) behind1: u64,
     /// Own marbles with two own marbles behind (group of three possible).
-    behind2: u64,
+    pub(crate) behind2: u64,
     /// Cells whose neighbour ahead is empty.
-    to_empty: u64,
+    pub(crate) to_empty: u64,
     /// Cells with one opponent marble ahead, then an empty cell or the edge.
-    push1: u64,
+    pub(crate) push1: u64,
     /// Those of `push1` where the opponent marble leaves the board.
-    eject1: u64,
+    pub(crate) eject1: u64,
     /// Cells with two opponent marbles ahead, then an empty cell or the edge.
-    push2: u64,
+    pub(crate) push2: u64,
     /// Those of `push2` where the second opponent marble leaves the board.
-    eject2: u64,
+    pub(crate) eject2: u64,
 }
 
 /// `D` is the direction and `B` its opposite, passed separately because stable Rust cannot
 /// compute one const generic from another.
 #[inline(always)]
-fn inline<const D: usize, const B: usize>(us: u64, them: u64, empty: u64) -> Inline {
+pub(crate) fn inline<const D: usize, const B: usize>(us: u64, them: u64, empty: u64) -> Inline {
     // `shift::<B>(x)` is the set of cells whose neighbour in D lies in x.
     let edge = BOARD & !shift::<B>(BOARD);
     let behind1 = us & shift::<D>(us);
@@ -94,7 +95,7 @@ impl Inline {
 /// Tails of the broadside pairs and triples along axis `A` (E, NE or NW; `R` its opposite) whose
 /// cells all have an empty neighbour in the move direction (`free`).
 #[inline(always)]
-fn broadside<const A: usize, const R: usize>(free: u64) -> (u64, u64) {
+pub(crate) fn broadside<const A: usize, const R: usize>(free: u64) -> (u64, u64) {
     // `shift::<R>(x)` is the set of cells whose neighbour along A lies in x.
     let pairs = free & shift::<R>(free);
     (pairs, pairs & shift::<R>(pairs))
@@ -130,6 +131,7 @@ macro_rules! each_broadside {
         $body!(2, 5, 4);
     };
 }
+pub(crate) use {each_broadside, each_direction};
 
 impl Position {
     /// Number of legal moves, without listing them (for the last ply of perft).
@@ -283,7 +285,14 @@ impl Position {
 
 /// Writes the inline moves whose leading marbles are `heads`: groups of `size` pushing `pushed`.
 #[inline(always)]
-fn write_inline(list: &mut MoveList, heads: u64, d: Direction, size: u8, pushed: u8, ejects: bool) {
+pub(crate) fn write_inline(
+    list: &mut MoveList,
+    heads: u64,
+    d: Direction,
+    size: u8,
+    pushed: u8,
+    ejects: bool,
+) {
     let mut tails = heads;
     for _ in 1..size {
         tails = shift_dyn(tails, d.opposite());

@@ -1,13 +1,13 @@
 //! Legal moves of three to six players: columns of the mover and its partner, pushes of
-//! opponents of any colour, broadside moves of the mover's own marbles (RULES.md).
-//!
-//! Cell by cell rather than by whole bitboards: one seat has at most 14 marbles, so a walk of
-//! six directions from each is short, and it reads as the rules do.
+//! opponents of any colour, broadside moves of the mover's own marbles (RULES.md), found on
+//! whole bitboards by the two-player generator's sets.
 
 use super::position::MultiPosition;
 use crate::board::Seat;
-use crate::board::{Cell, Cells, Direction, neighbour};
-use crate::movegen::{Move, MoveList};
+use crate::board::{BOARD, Cells, Direction, neighbour, shift, shifts};
+use crate::movegen::{
+    Move, MoveList, broadside, each_broadside, each_direction, inline, write_inline,
+};
 
 /// Why a move text is not a legal move of the seat to move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -32,9 +32,6 @@ pub enum MultiMoveError {
     GameOver,
 }
 
-/// The three axes a broadside group can lie along, each read from the group's lower end.
-const AXES: [Direction; 3] = [Direction::E, Direction::NE, Direction::NW];
-
 impl MultiPosition {
     /// Writes every legal move of the seat to move into `list` (cleared first): ejections
     /// first, then other pushes, then the rest. Empty when the game is over; empty too when
@@ -54,31 +51,60 @@ impl MultiPosition {
     }
 
     /// Every legal move of `seat` in this position, whosever turn it is (Best-Reply Search
-    /// asks every opponent), ordered as [`MultiPosition::legal_moves`].
+    /// asks every opponent), ordered as [`MultiPosition::legal_moves`]. The two-player
+    /// generator's sets with the team as "us" and every opponent as "them", each group's
+    /// hindmost marble then held to the seat's own.
     pub fn moves_of(&self, seat: Seat, list: &mut MoveList) {
         let own = self.stones(seat);
         let team = self.team_stones(seat);
         let occupied = self.occupied();
-        let opponents = occupied & !team;
-        let (mut pushes, mut quiet) = (MoveList::default(), MoveList::default());
-        for tail in Cells(own) {
-            for d in Direction::ALL {
-                let Some(mv) = inline(tail, d, team, opponents) else {
-                    continue;
-                };
-                if mv.is_eject() {
-                    list.push(mv);
-                } else if mv.is_push() {
-                    pushes.push(mv);
-                } else {
-                    quiet.push(mv);
+        let (opponents, empty) = (occupied & !team, BOARD & !occupied);
+        let mut sets = [const { None }; 6];
+        macro_rules! find_inline {
+            ($d:literal, $b:literal) => {
+                // Heads one and two steps ahead of an own marble: a pair's or a triple's tail.
+                let pair = shift::<$d>(own);
+                let triple = shift::<$d>(pair);
+                let set = inline::<$d, $b>(team, opponents, empty);
+                sets[$d] = Some((Direction::from_index($d), set, pair, triple));
+            };
+        }
+        each_direction!(find_inline);
+        let sets = sets.iter().flatten();
+        for (d, set, pair, triple) in sets.clone() {
+            let (behind1, behind2) = (set.behind1 & pair, set.behind2 & triple);
+            write_inline(list, behind1 & set.eject1, *d, 2, 1, true);
+            write_inline(list, behind2 & set.eject1, *d, 3, 1, true);
+            write_inline(list, behind2 & set.eject2, *d, 3, 2, true);
+        }
+        for (d, set, pair, triple) in sets.clone() {
+            let (behind1, behind2) = (set.behind1 & pair, set.behind2 & triple);
+            let quiet1 = set.push1 & !set.eject1;
+            write_inline(list, behind1 & quiet1, *d, 2, 1, false);
+            write_inline(list, behind2 & quiet1, *d, 3, 1, false);
+            write_inline(list, behind2 & set.push2 & !set.eject2, *d, 3, 2, false);
+        }
+        for (d, set, pair, triple) in sets {
+            let (behind1, behind2) = (set.behind1 & pair, set.behind2 & triple);
+            write_inline(list, own & set.to_empty, *d, 1, 0, false);
+            write_inline(list, behind1 & set.to_empty, *d, 2, 0, false);
+            write_inline(list, behind2 & set.to_empty, *d, 3, 0, false);
+        }
+        // Broadside groups are the seat's own marbles only (RULES.md).
+        let moved_empty = shifts(empty);
+        macro_rules! find_broadside {
+            ($a:literal, $r:literal, $d:literal) => {
+                let (pairs, triples) = broadside::<$a, $r>(own & moved_empty[($d + 3) % 6]);
+                let (axis, d) = (Direction::from_index($a), Direction::from_index($d));
+                for tail in Cells(pairs) {
+                    list.push(Move::broadside(tail, axis, d, 2));
                 }
-            }
+                for tail in Cells(triples) {
+                    list.push(Move::broadside(tail, axis, d, 3));
+                }
+            };
         }
-        for &mv in pushes.iter().chain(quiet.iter()) {
-            list.push(mv);
-        }
-        broadside(own, occupied, list);
+        each_broadside!(find_broadside);
     }
 
     /// Is `mv` legal for the seat to move?
@@ -130,69 +156,5 @@ fn other_end_first(mv: Move) -> String {
     match (mv.broadside_axis(), landing) {
         (Some(_), Some(landing)) => format!("{}{}{landing}", mv.head(), mv.tail()),
         _ => String::new(),
-    }
-}
-
-/// The inline move of the column starting at the mover's own marble `tail` in direction `d`, if
-/// it is legal: up to three of the team's marbles, then any opponents it pushes (fewer than it
-/// has), then an empty cell or the edge.
-fn inline(tail: Cell, d: Direction, team: u64, opponents: u64) -> Option<Move> {
-    let mut size = 1;
-    let mut ahead = neighbour(tail, d)?;
-    while team & ahead.bit() != 0 {
-        size += 1;
-        if size > 3 {
-            return None;
-        }
-        ahead = neighbour(ahead, d)?;
-    }
-    let mut pushed = 0;
-    let mut beyond = Some(ahead);
-    while let Some(cell) = beyond {
-        if opponents & cell.bit() == 0 {
-            break;
-        }
-        pushed += 1;
-        if pushed >= size {
-            return None;
-        }
-        beyond = neighbour(cell, d);
-    }
-    match beyond {
-        // A team marble beyond the pushed ones blocks the push.
-        Some(cell) if team & cell.bit() != 0 => None,
-        Some(_) => Some(Move::inline(tail, d, size, pushed, false)),
-        // The edge: the last pushed marble falls off; a column with nothing to push may not.
-        None if pushed > 0 => Some(Move::inline(tail, d, size, pushed, true)),
-        None => None,
-    }
-}
-
-/// Appends the broadside moves of `own`'s groups of two and three: each group from its lower
-/// end along an axis, stepping sideways into empty cells.
-fn broadside(own: u64, occupied: u64, list: &mut MoveList) {
-    for tail in Cells(own) {
-        for axis in AXES {
-            let (mut group, mut len) = ([tail; 3], 1);
-            while len < 3 {
-                match neighbour(group[len - 1], axis) {
-                    Some(cell) if own & cell.bit() != 0 => group[len] = cell,
-                    _ => break,
-                }
-                len += 1;
-                let group = &group[..len];
-                for d in Direction::ALL {
-                    if d.axis() == axis.axis() {
-                        continue;
-                    }
-                    let free = group
-                        .iter()
-                        .all(|&cell| neighbour(cell, d).is_some_and(|to| occupied & to.bit() == 0));
-                    if free {
-                        list.push(Move::broadside(tail, axis, d, len as u8));
-                    }
-                }
-            }
-        }
     }
 }

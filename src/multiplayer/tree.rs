@@ -14,9 +14,9 @@
 
 use super::algorithm::Algorithm;
 use super::eval::{MultiWeights, evaluate};
-use crate::eval::ejectable;
 use super::position::MultiPosition;
 use crate::board::{MAX_SEATS, Seat};
+use crate::eval::ejectable;
 use crate::movegen::{Move, MoveList};
 use crate::search::{Bound, Control, MATE, MAX_PLY, TimeManager, TranspositionTable, win_in};
 use crate::util::random::splitmix64;
