@@ -285,14 +285,7 @@ impl Position {
 
 /// Writes the inline moves whose leading marbles are `heads`: groups of `size` pushing `pushed`.
 #[inline(always)]
-pub(crate) fn write_inline(
-    list: &mut MoveList,
-    heads: u64,
-    d: Direction,
-    size: u8,
-    pushed: u8,
-    ejects: bool,
-) {
+fn write_inline(list: &mut MoveList, heads: u64, d: Direction, size: u8, pushed: u8, ejects: bool) {
     let mut tails = heads;
     for _ in 1..size {
         tails = shift_dyn(tails, d.opposite());

@@ -6,7 +6,7 @@ mod mv;
 mod notation;
 mod perft;
 
-pub(crate) use generate::{broadside, each_broadside, each_direction, inline, write_inline};
+pub(crate) use generate::{broadside, each_broadside, each_direction, inline};
 pub use list::{MAX_MOVES, MoveList};
 pub use mv::{Move, step};
 pub use notation::MoveError;

@@ -5,9 +5,7 @@
 use super::position::MultiPosition;
 use crate::board::Seat;
 use crate::board::{BOARD, Cells, Direction, neighbour, shift, shifts};
-use crate::movegen::{
-    Move, MoveList, broadside, each_broadside, each_direction, inline, write_inline,
-};
+use crate::movegen::{Move, MoveList, broadside, each_broadside, each_direction, inline};
 
 /// Why a move text is not a legal move of the seat to move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -51,60 +49,84 @@ impl MultiPosition {
     }
 
     /// Every legal move of `seat` in this position, whosever turn it is (Best-Reply Search
-    /// asks every opponent), ordered as [`MultiPosition::legal_moves`]. The two-player
-    /// generator's sets with the team as "us" and every opponent as "them", each group's
-    /// hindmost marble then held to the seat's own.
+    /// asks every opponent), ordered as [`MultiPosition::legal_moves`].
+    ///
+    /// The two-player generator's sets, with the team as "us" and every opponent as "them",
+    /// each group's hindmost marble held to the seat's own, turned into sets of tails. Written
+    /// out by tail cell, then direction, within each kind: the order of a walk over the seat's
+    /// marbles, which the searches were measured with. (A shallow search breaks its ties by
+    /// that order; listed by direction, the seats whose forward directions come first fared
+    /// better: four-player team 2 and 4 won 54 of 100 games against one-ply players where it
+    /// had won 98.)
     pub fn moves_of(&self, seat: Seat, list: &mut MoveList) {
         let own = self.stones(seat);
         let team = self.team_stones(seat);
         let occupied = self.occupied();
         let (opponents, empty) = (occupied & !team, BOARD & !occupied);
-        let mut sets = [const { None }; 6];
+        // tails[kind][direction], the kinds as in INLINE_KINDS.
+        let mut tails = [[0u64; 6]; 9];
         macro_rules! find_inline {
             ($d:literal, $b:literal) => {
-                // Heads one and two steps ahead of an own marble: a pair's or a triple's tail.
-                let pair = shift::<$d>(own);
-                let triple = shift::<$d>(pair);
                 let set = inline::<$d, $b>(team, opponents, empty);
-                sets[$d] = Some((Direction::from_index($d), set, pair, triple));
+                // Heads one and two steps ahead of an own marble: a pair's or a triple's tail.
+                let heads2 = set.behind1 & shift::<$d>(own);
+                let heads3 = set.behind2 & shift::<$d>(shift::<$d>(own));
+                let back2 = |heads: u64| shift::<$b>(heads);
+                let back3 = |heads: u64| shift::<$b>(shift::<$b>(heads));
+                let quiet1 = set.push1 & !set.eject1;
+                tails[0][$d] = back2(heads2 & set.eject1);
+                tails[1][$d] = back3(heads3 & set.eject1);
+                tails[2][$d] = back3(heads3 & set.eject2);
+                tails[3][$d] = back2(heads2 & quiet1);
+                tails[4][$d] = back3(heads3 & quiet1);
+                tails[5][$d] = back3(heads3 & set.push2 & !set.eject2);
+                tails[6][$d] = own & set.to_empty;
+                tails[7][$d] = back2(heads2 & set.to_empty);
+                tails[8][$d] = back3(heads3 & set.to_empty);
             };
         }
         each_direction!(find_inline);
-        let sets = sets.iter().flatten();
-        for (d, set, pair, triple) in sets.clone() {
-            let (behind1, behind2) = (set.behind1 & pair, set.behind2 & triple);
-            write_inline(list, behind1 & set.eject1, *d, 2, 1, true);
-            write_inline(list, behind2 & set.eject1, *d, 3, 1, true);
-            write_inline(list, behind2 & set.eject2, *d, 3, 2, true);
+        for kinds in [0..3, 3..6, 6..9] {
+            let union = tails[kinds.clone()]
+                .iter()
+                .flatten()
+                .fold(0, |all, t| all | t);
+            for tail in Cells(union) {
+                for (d, direction) in Direction::ALL.into_iter().enumerate() {
+                    for kind in kinds.clone() {
+                        if tails[kind][d] & tail.bit() != 0 {
+                            let (size, pushed, ejects) = INLINE_KINDS[kind];
+                            list.push(Move::inline(tail, direction, size, pushed, ejects));
+                        }
+                    }
+                }
+            }
         }
-        for (d, set, pair, triple) in sets.clone() {
-            let (behind1, behind2) = (set.behind1 & pair, set.behind2 & triple);
-            let quiet1 = set.push1 & !set.eject1;
-            write_inline(list, behind1 & quiet1, *d, 2, 1, false);
-            write_inline(list, behind2 & quiet1, *d, 3, 1, false);
-            write_inline(list, behind2 & set.push2 & !set.eject2, *d, 3, 2, false);
-        }
-        for (d, set, pair, triple) in sets {
-            let (behind1, behind2) = (set.behind1 & pair, set.behind2 & triple);
-            write_inline(list, own & set.to_empty, *d, 1, 0, false);
-            write_inline(list, behind1 & set.to_empty, *d, 2, 0, false);
-            write_inline(list, behind2 & set.to_empty, *d, 3, 0, false);
-        }
-        // Broadside groups are the seat's own marbles only (RULES.md).
+        // Broadside groups are the seat's own marbles only (RULES.md): by lower end, axis,
+        // size and direction.
         let moved_empty = shifts(empty);
+        let mut groups = [[[0u64; 6]; 2]; 3];
         macro_rules! find_broadside {
             ($a:literal, $r:literal, $d:literal) => {
                 let (pairs, triples) = broadside::<$a, $r>(own & moved_empty[($d + 3) % 6]);
-                let (axis, d) = (Direction::from_index($a), Direction::from_index($d));
-                for tail in Cells(pairs) {
-                    list.push(Move::broadside(tail, axis, d, 2));
-                }
-                for tail in Cells(triples) {
-                    list.push(Move::broadside(tail, axis, d, 3));
-                }
+                groups[$a][0][$d] = pairs;
+                groups[$a][1][$d] = triples;
             };
         }
         each_broadside!(find_broadside);
+        let union = groups.iter().flatten().flatten().fold(0, |all, g| all | g);
+        for tail in Cells(union) {
+            for (axis, by_size) in groups.iter().enumerate() {
+                for (size, by_direction) in by_size.iter().enumerate() {
+                    for (d, &set) in by_direction.iter().enumerate() {
+                        if set & tail.bit() != 0 {
+                            let (axis, d) = (Direction::from_index(axis), Direction::from_index(d));
+                            list.push(Move::broadside(tail, axis, d, size as u8 + 2));
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Is `mv` legal for the seat to move?
@@ -158,3 +180,16 @@ fn other_end_first(mv: Move) -> String {
         _ => String::new(),
     }
 }
+
+/// The kinds of inline move as (size, pushed, ejects): ejections, other pushes, quiet moves.
+const INLINE_KINDS: [(u8, u8, bool); 9] = [
+    (2, 1, true),
+    (3, 1, true),
+    (3, 2, true),
+    (2, 1, false),
+    (3, 1, false),
+    (3, 2, false),
+    (1, 0, false),
+    (2, 0, false),
+    (3, 0, false),
+];
