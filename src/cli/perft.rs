@@ -49,15 +49,8 @@ pub fn run(args: &PerftArgs) -> super::Outcome {
     // The root moves finished so far, counted under the same lock as the bar they move.
     let progress = Mutex::new((0, Progress::new(&format!("perft {depth}"), roots)));
     let never = AtomicBool::new(false);
-    let counts = pool.install(|| {
-        perft_divide_until(&position, depth, &never, &|_, _| {
-            if let Ok(mut guard) = progress.lock() {
-                let (done, bar) = &mut *guard;
-                *done += 1;
-                bar.set(*done, "root moves");
-            }
-        })
-    });
+    let counts =
+        pool.install(|| perft_divide_until(&position, depth, &never, &|_, _| root_done(&progress)));
     if let Ok((_, bar)) = progress.into_inner() {
         bar.finish();
     }
@@ -69,6 +62,16 @@ pub fn run(args: &PerftArgs) -> super::Outcome {
         }
     }
     report(started, nodes)
+}
+
+/// The progress bar's step when a root move is counted: the root moves finished so far are
+/// counted under the same lock as the bar they move.
+fn root_done(progress: &Mutex<(u64, Progress)>) {
+    if let Ok(mut guard) = progress.lock() {
+        let (done, bar) = &mut *guard;
+        *done += 1;
+        bar.set(*done, "root moves");
+    }
 }
 
 /// `nodes <count>` on stdout, the time and speed on stderr.
@@ -94,15 +97,8 @@ fn run_multi(
     let roots = multi_root_moves(position).len() as u64;
     let progress = Mutex::new((0, Progress::new(&format!("perft {depth}"), roots)));
     let never = AtomicBool::new(false);
-    let counts = pool.install(|| {
-        multi_perft_divide_until(position, depth, &never, &|_| {
-            if let Ok(mut guard) = progress.lock() {
-                let (done, bar) = &mut *guard;
-                *done += 1;
-                bar.set(*done, "root moves");
-            }
-        })
-    });
+    let counts = pool
+        .install(|| multi_perft_divide_until(position, depth, &never, &|_| root_done(&progress)));
     if let Ok((_, bar)) = progress.into_inner() {
         bar.finish();
     }

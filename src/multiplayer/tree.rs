@@ -194,6 +194,16 @@ impl<'a> Tree<'a> {
         Some(self.result(outcome.winners, ply))
     }
 
+    /// The start of every node: counts it, and gives its score if the search is stopping (0,
+    /// unused) or the game is over there.
+    fn on_entry(&mut self, position: &MultiPosition, ply: usize) -> Option<i32> {
+        self.count(ply);
+        if self.stopped {
+            return Some(0);
+        }
+        self.terminal(position, ply, false)
+    }
+
     /// Is `seat` on the root team?
     fn ours(&self, seat: Seat) -> bool {
         self.root_team & seat.bit() != 0
@@ -251,11 +261,7 @@ impl<'a> Tree<'a> {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.count(ply);
-        if self.stopped {
-            return 0;
-        }
-        if let Some(score) = self.terminal(position, ply, false) {
+        if let Some(score) = self.on_entry(position, ply) {
             return score;
         }
         if depth <= 0 || ply >= MAX_PLY {
@@ -305,11 +311,7 @@ impl<'a> Tree<'a> {
         beta: i32,
         layer: Option<bool>,
     ) -> i32 {
-        self.count(ply);
-        if self.stopped {
-            return 0;
-        }
-        if let Some(score) = self.terminal(position, ply, false) {
+        if let Some(score) = self.on_entry(position, ply) {
             return score;
         }
         let stand = evaluate(position, self.root, &self.weights);
@@ -368,11 +370,7 @@ impl<'a> Tree<'a> {
         beta: i32,
         ours: bool,
     ) -> i32 {
-        self.count(ply);
-        if self.stopped {
-            return 0;
-        }
-        if let Some(score) = self.terminal(position, ply, false) {
+        if let Some(score) = self.on_entry(position, ply) {
             return score;
         }
         if depth <= 0 || ply >= MAX_PLY {

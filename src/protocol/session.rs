@@ -466,20 +466,7 @@ impl Session {
             let counts = perft_divide_until(&position, depth, control.stop_flag(), &|_, n| {
                 finished.fetch_add(n, Ordering::Relaxed);
             });
-            match counts {
-                Some(counts) => {
-                    for (mv, count) in &counts {
-                        out.line(&format!("{mv}: {count}"));
-                    }
-                    finish();
-                    out.line(&format!("nodes {}", finished.load(Ordering::Relaxed)));
-                }
-                None => {
-                    finish();
-                    let counted = finished.load(Ordering::Relaxed);
-                    out.line(&format!("nodes {counted} stopped"));
-                }
-            }
+            write_perft(out, counts, finished.load(Ordering::Relaxed), finish);
         })
     }
 
@@ -513,6 +500,30 @@ impl Session {
 /// Table size of an engine made afresh when the old one was lost (a panicking search, a job
 /// thread that could not start): small, so that it can be had whatever memory is left.
 const FRESH_HASH_MB: usize = 16;
+
+/// Writes the end of `go perft`: each root move's count and `nodes <total>`, or, when `stop`
+/// ended it, `nodes <count of the finished root moves> stopped`; `finish` just before the last
+/// line.
+fn write_perft<M: std::fmt::Display>(
+    out: &Output,
+    counts: Option<Vec<(M, u64)>>,
+    finished: u64,
+    finish: &dyn Fn(),
+) {
+    match counts {
+        Some(counts) => {
+            for (mv, count) in &counts {
+                out.line(&format!("{mv}: {count}"));
+            }
+            finish();
+            out.line(&format!("nodes {finished}"));
+        }
+        None => {
+            finish();
+            out.line(&format!("nodes {finished} stopped"));
+        }
+    }
+}
 
 /// An engine to go on with after the old one was lost.
 fn fresh_engine() -> Option<Engine> {

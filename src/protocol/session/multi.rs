@@ -2,7 +2,7 @@
 //! or string (and `leave` among the moves), `go` with per-seat clocks, `go perft`, `moves`, `d`
 //! and `eval`. The rest of the loop is the two-player one.
 
-use super::{Go, SearchJob, Session, limits, quote};
+use super::{Go, SearchJob, Session, limits, quote, write_perft};
 use crate::board::render_cells;
 use crate::multiplayer::{
     Algorithm, MultiPosition, MultiRequest, MultiWeights, move_text, multi_perft_divide_until,
@@ -144,20 +144,7 @@ impl Session {
             let counts = multi_perft_divide_until(&position, depth, control.stop_flag(), &|n| {
                 finished.fetch_add(n, Ordering::Relaxed);
             });
-            match counts {
-                Some(counts) => {
-                    for (mv, count) in &counts {
-                        out.line(&format!("{mv}: {count}"));
-                    }
-                    finish();
-                    out.line(&format!("nodes {}", finished.load(Ordering::Relaxed)));
-                }
-                None => {
-                    finish();
-                    let counted = finished.load(Ordering::Relaxed);
-                    out.line(&format!("nodes {counted} stopped"));
-                }
-            }
+            write_perft(out, counts, finished.load(Ordering::Relaxed), finish);
         })
     }
 
