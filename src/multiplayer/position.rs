@@ -2,7 +2,7 @@
 //! seat has ejected, the seats that have left, and the Zobrist hash.
 
 use super::zobrist;
-use crate::board::{BOARD, Cells, LOSING_LOST, neighbour, shift_dyn};
+use crate::board::{Cells, LOSING_LOST, neighbour, shift_dyn};
 use crate::board::{MAX_SEATS, Seat, Seating};
 use crate::movegen::Move;
 use std::fmt;
@@ -135,12 +135,6 @@ impl MultiPosition {
         self.stones.iter().fold(0, |bits, s| bits | s)
     }
 
-    /// Cells without a marble.
-    #[inline]
-    pub fn empty(&self) -> u64 {
-        BOARD & !self.occupied()
-    }
-
     /// The seat whose marble is on the cell with this bit, if any.
     #[inline]
     pub fn seat_at(&self, bit: u64) -> Option<Seat> {
@@ -157,11 +151,6 @@ impl MultiPosition {
     #[inline]
     pub fn ejected(&self, seat: Seat) -> u8 {
         self.ejected[seat.index()]
-    }
-
-    /// Marbles `seat`'s team has ejected, its partners' included.
-    pub fn team_ejected(&self, seat: Seat) -> u32 {
-        self.team_totals()[self.seating.team(seat)]
     }
 
     /// Marbles ejected by each team, indexed by team.
@@ -242,17 +231,18 @@ impl MultiPosition {
     /// The teams in play with the most marbles ejected, as seat bits: the winners when the
     /// move limit ends the game (a team whose seats have all left has lost).
     pub fn ejection_leaders(&self) -> u8 {
-        let in_play = self.teams_in_play();
-        let playing = |s: &Seat| in_play & 1 << self.seating.team(*s) != 0;
+        let (in_play, totals) = (self.teams_in_play(), self.team_totals());
+        let team = |s: &Seat| self.seating.team(*s);
+        let playing = |s: &Seat| in_play & 1 << team(s) != 0;
         let best = self
             .seating
             .all()
             .filter(playing)
-            .map(|s| self.team_ejected(s))
+            .map(|s| totals[team(&s)])
             .max();
         self.seating
             .all()
-            .filter(|s| playing(s) && Some(self.team_ejected(*s)) == best)
+            .filter(|s| playing(s) && Some(totals[team(s)]) == best)
             .fold(0, |mask, s| mask | s.bit())
     }
 

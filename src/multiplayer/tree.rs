@@ -107,8 +107,7 @@ pub struct Tree<'a> {
     /// The root team's seats, as seat bits.
     root_team: u8,
     key: u64,
-    /// Nodes searched by this thread, and those not yet added to the control's count.
-    pub nodes: u64,
+    /// Nodes searched by this thread not yet added to the control's count.
     unpublished: u64,
     /// Deepest ply reached.
     pub seldepth: usize,
@@ -139,7 +138,6 @@ impl<'a> Tree<'a> {
             root: seat,
             root_team: root.seating().team_mask(seat),
             key: KEYS[seat.index()][algorithm as usize],
-            nodes: 0,
             unpublished: 0,
             seldepth: 0,
             stopped: false,
@@ -155,7 +153,6 @@ impl<'a> Tree<'a> {
 
     /// Counts a node and, every so often, looks whether to stop.
     fn count(&mut self, ply: usize) {
-        self.nodes += 1;
         self.unpublished += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.unpublished >= CHECK_EVERY {
