@@ -53,6 +53,40 @@ pub struct NewGame {
     /// (`movecount=M score=S [twosided=true]`).
     #[serde(default)]
     pub resign: Option<String>,
+    /// The number of players, 2 (the default) to 6.
+    #[serde(default)]
+    pub players: Option<usize>,
+    /// With more than two players: who plays each seat, in seat order, `"person"` or an
+    /// engine's number.
+    #[serde(default)]
+    pub seats: Option<Vec<SitterRequest>>,
+}
+
+/// Who plays a seat, as the page asks: `"person"` or an engine's number.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum SitterRequest {
+    /// The engine of this number on the command line, from 0.
+    Engine(usize),
+    /// `person`.
+    Word(String),
+}
+
+/// A new game's time control, checked: the command line's by default.
+pub(super) fn time_control_of(
+    request: &NewGame,
+    default: TimeControl,
+) -> Result<TimeControl, GuiError> {
+    let tc = match &request.tc {
+        Some(text) => text
+            .parse::<TimeControl>()
+            .map_err(GuiError::BadTimeControl)?,
+        None => default,
+    };
+    if !within_reason(tc) {
+        return Err(GuiError::TimeControlTooLong(tc));
+    }
+    Ok(tc)
 }
 
 /// `POST /api/analysis`: analysis on or off, and its number of lines.
@@ -143,17 +177,20 @@ fn within_reason(tc: TimeControl) -> bool {
 impl Table {
     /// Starts a new game as `request` asks, after checking all of it.
     pub fn new_game(&mut self, request: &NewGame, reporter: &dyn Reporter) -> Result<(), GuiError> {
+        match request.players.unwrap_or(2) {
+            2 => {}
+            players @ 3..=6 => return self.new_seats_game(request, players, reporter),
+            players => return Err(GuiError::BadPlayers(players)),
+        }
+        if request.seats.is_some() {
+            return Err(GuiError::SeatCount {
+                players: 2,
+                given: request.seats.as_ref().map_or(0, Vec::len),
+            });
+        }
         let start = start_of(request)?;
         let mode = mode_of(request)?;
-        let tc = match &request.tc {
-            Some(text) => text
-                .parse::<TimeControl>()
-                .map_err(GuiError::BadTimeControl)?,
-            None => self.config.tc,
-        };
-        if !within_reason(tc) {
-            return Err(GuiError::TimeControlTooLong(tc));
-        }
+        let tc = time_control_of(request, self.config.tc)?;
         let skill = request.skill.unwrap_or(20);
         if !(1..=20).contains(&skill) {
             return Err(GuiError::BadSkill(skill));
@@ -174,7 +211,8 @@ impl Table {
             return Err(GuiError::NoSuchEngine { index, count });
         }
         self.cancel();
-        self.choice = choice;
+        self.multi = None;
+        self.choice[..2].copy_from_slice(&choice);
         self.mode = mode;
         self.tc = tc;
         self.skill = skill;
@@ -196,6 +234,9 @@ impl Table {
 
     /// A move typed or clicked on the page, on the shown position.
     pub fn human_move(&mut self, text: &str, reporter: &dyn Reporter) -> Result<(), GuiError> {
+        if self.multi.is_some() {
+            return self.seats_move(text, reporter);
+        }
         match self.mode {
             Mode::Watch => return Err(GuiError::MoveWhileWatching),
             Mode::Play { human } if self.game.shown().side_to_move() != human => {
@@ -220,6 +261,9 @@ impl Table {
     /// Takes back `plies` moves from the end (at least one); in a game against the engine the
     /// takeback goes on to the human's turn, so that the engine does not answer again at once.
     pub fn take_back(&mut self, plies: usize, reporter: &dyn Reporter) -> Result<(), GuiError> {
+        if self.multi.is_some() {
+            return self.seats_take_back(plies, reporter);
+        }
         if matches!(self.mode, Mode::Watch) {
             return Err(GuiError::TakeBackWhileWatching);
         }
@@ -264,6 +308,9 @@ impl Table {
     /// the end of the game. Accepted, the game is drawn by agreement; either way the answer is
     /// shown until the next move.
     pub fn offer_draw(&mut self) -> Result<(), GuiError> {
+        if self.multi.is_some() {
+            return Err(GuiError::TwoPlayerOnly("a draw offer"));
+        }
         let human = self.persons_game("offer a draw")?;
         let engine = human.opponent();
         let scores = self.game.engine_scores(engine);
@@ -278,8 +325,12 @@ impl Table {
         Ok(())
     }
 
-    /// The person resigns: the game is lost for the person, whoever's turn it is.
-    pub fn resign(&mut self) -> Result<(), GuiError> {
+    /// The person resigns: the game is lost for the person, whoever's turn it is. In a game of
+    /// more players the person whose turn it is leaves the game, which goes on without them.
+    pub fn resign(&mut self, reporter: &dyn Reporter) -> Result<(), GuiError> {
+        if self.multi.is_some() {
+            return self.seats_leave(reporter);
+        }
         let human = self.persons_game("resign")?;
         self.engine_says = None;
         self.lose(human, Termination::Resignation);
@@ -289,6 +340,9 @@ impl Table {
 
     /// Shows the position after `ply` moves; analysis follows it.
     pub fn goto(&mut self, ply: usize, reporter: &dyn Reporter) -> Result<(), GuiError> {
+        if self.multi.is_some() {
+            return self.seats_goto(ply, reporter);
+        }
         if !self.game.goto(ply) {
             let last = self.game.moves().len();
             return Err(GuiError::NoSuchPly { ply, last });
@@ -315,6 +369,15 @@ impl Table {
                 });
             }
             self.multipv = multipv;
+        }
+        if let Some(multi) = &self.multi {
+            let running = match (settings.running, multi.analysis) {
+                (Some(running), _) => running,
+                (None, Some(running)) => running,
+                (None, None) => return Ok(()),
+            };
+            self.seats_analysis(running, reporter);
+            return Ok(());
         }
         let running = match (settings.running, self.mode) {
             (Some(running), _) => running,
@@ -348,6 +411,7 @@ impl Table {
             source: Box::new(error),
         })?;
         self.cancel();
+        self.multi = None;
         self.game = game;
         self.thinking = Default::default();
         self.mode = Mode::Analyse { running: false };
@@ -406,6 +470,8 @@ mod tests {
             engine_resigns: None,
             draw: None,
             resign: None,
+            players: None,
+            seats: None,
         }
     }
 

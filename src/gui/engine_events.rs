@@ -48,7 +48,7 @@ impl Table {
                 message,
                 silent,
                 dead,
-            } => self.on_failure(seat, serial, message, silent, dead),
+            } => self.on_failure(seat, serial, message, silent, dead, reporter),
         }
     }
 
@@ -77,6 +77,12 @@ impl Table {
         };
         let info = parse_info(line);
         let rank = info.multipv as usize;
+        if let (Some(multi), Some(score)) = (self.multi.as_mut(), info.score)
+            && rank == 1
+            && !info.pv.is_empty()
+        {
+            multi.game.set_score(search.ply, score);
+        }
         // A line without moves is no line to show: the once-a-second progress line (`info
         // depth … currmove …`) or `info string`.
         if rank == 0 || rank > 64 || info.pv.is_empty() {
@@ -101,6 +107,9 @@ impl Table {
         let Some(search) = self.search.filter(|s| s.serial == serial && !s.analysis) else {
             return;
         };
+        if self.multi.is_some() {
+            return self.seats_bestmove(search, text, elapsed, reporter);
+        }
         self.search = None;
         let side = self.game.end().side_to_move();
         if self.over_time(side, elapsed) {
@@ -186,6 +195,7 @@ impl Table {
         message: String,
         silent: bool,
         dead: bool,
+        reporter: &dyn Reporter,
     ) {
         if dead && let Some(seat_state) = self.seats[seat].as_mut() {
             seat_state.driver = None;
@@ -206,6 +216,18 @@ impl Table {
             return;
         };
         self.search = None;
+        if self.multi.is_some() {
+            let timed = matches!(
+                self.tc,
+                TimeControl::MoveTime { .. } | TimeControl::Clock { .. }
+            );
+            let termination = match (silent, timed) {
+                (false, _) => Termination::Crash,
+                (true, true) => Termination::TimeForfeit,
+                (true, false) => Termination::NoAnswer,
+            };
+            return self.seats_engine_gone(seat, search.analysis, message, termination, reporter);
+        }
         let side = self.game.position_at(search.ply).side_to_move();
         if search.analysis || !silent {
             self.engine_gone(seat, side, search.analysis, message);

@@ -4,6 +4,7 @@
 
 use crate::board::{PositionStringError, UnknownLayout};
 use crate::movegen::MoveError;
+use crate::multiplayer::{MultiMoveError, MultiPositionError};
 use crate::records::RecordsError;
 
 /// Why the GUI cannot serve, or refuses a request.
@@ -147,6 +148,52 @@ pub enum GuiError {
     /// An engine's answer that the rules refuse.
     #[error(transparent)]
     IllegalAnswer(MoveError),
+
+    /// A move of a game of three to six players that the rules refuse.
+    #[error("'{text}' is not legal here: {source}")]
+    IllegalSeatMove {
+        /// The move as typed.
+        text: String,
+        /// Why the rules refuse it.
+        source: MultiMoveError,
+    },
+    /// An engine's answer in a game of three to six players that the rules refuse.
+    #[error(transparent)]
+    IllegalSeatAnswer(MultiMoveError),
+    /// A new game's position string of three to six players does not read.
+    #[error("bad position string: {0}")]
+    BadSeatsPosition(#[source] MultiPositionError),
+    /// A new game's number of players is not 2 to 6.
+    #[error("players must be 2 to 6, not {0}")]
+    BadPlayers(usize),
+    /// A new game's seats do not match its number of players.
+    #[error("seats must list one entry per player ({players}), not {given}")]
+    SeatCount {
+        /// The players of the game.
+        players: usize,
+        /// The seats listed.
+        given: usize,
+    },
+    /// A new game's seat that is neither a person nor an engine.
+    #[error("a seat is 'person' or an engine number, not '{0}'")]
+    BadSitter(String),
+    /// A position string whose number of seats is not the game's number of players.
+    #[error("the position has {seats} seats but the game {players} players")]
+    PlayersAndPosition {
+        /// The players asked for.
+        players: usize,
+        /// The seats of the position.
+        seats: usize,
+    },
+    /// A move from the page for a seat an engine plays.
+    #[error("it is {0}'s turn, which an engine plays")]
+    EngineSeatsTurn(String),
+    /// A resignation in a game of three to six players when no person is to move.
+    #[error("only a person whose turn it is can leave the game")]
+    NoPersonToLeave,
+    /// A request that only a two-player game knows.
+    #[error("{0} is for two-player games only")]
+    TwoPlayerOnly(&'static str),
 
     /// A records text that does not read.
     #[error(transparent)]

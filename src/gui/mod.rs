@@ -2,7 +2,9 @@
 //! every engine through UAP only. This file starts the server (the command line is in the
 //! binary's `cli/gui.rs`).
 //!
-//! - [`state`]: the game the server keeps;
+//! - [`state`]: the game the server keeps; [`multi_game`]: the game of three to six players,
+//!   [`multi_table`]: who plays it and the page's requests on it, `multi_searches`: its
+//!   engines' searches, `multi_view`: what the page draws of it;
 //! - [`table`]: the table of game, mode and engines; [`hub`]: its lock and the snapshots it
 //!   publishes;
 //! - [`engine_driver`]: one engine's driver thread; [`searches`]: the searches the table
@@ -17,6 +19,10 @@ mod engine_events;
 mod error;
 pub mod hub;
 pub mod info;
+pub mod multi_game;
+mod multi_searches;
+pub mod multi_table;
+mod multi_view;
 pub mod searches;
 pub mod security;
 mod serve;

@@ -70,6 +70,9 @@ impl Table {
 
     /// Starts the search the mode calls for now, if any and none runs.
     pub fn kick(&mut self, reporter: &dyn Reporter) {
+        if self.multi.is_some() {
+            return self.seats_kick(reporter);
+        }
         if self.search.is_some() {
             return;
         }

@@ -150,7 +150,7 @@ async fn offer_draw(
 
 async fn resign(State(hub): Shared, json: Result<Json<NoArguments>, JsonRejection>) -> Response {
     match body(json) {
-        Ok(NoArguments {}) => answer(&hub, hub.update(|t, _| t.resign())),
+        Ok(NoArguments {}) => answer(&hub, hub.update(|t, h| t.resign(h))),
         Err(refusal) => *refusal,
     }
 }

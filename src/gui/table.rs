@@ -7,8 +7,9 @@
 
 use super::engine_driver::Driver;
 use super::info::{EngineScore, InfoLine};
+use super::multi_table::SeatsTable;
 use super::state::{Ending, Game};
-use crate::board::{Colour, Layout};
+use crate::board::{Colour, Layout, MAX_SEATS};
 use crate::clock::GameClocks;
 use crate::clock::TimeControl;
 use crate::match_runner::adjudication::{Adjudication, Adjudicator};
@@ -81,6 +82,8 @@ pub struct Search {
 pub struct Thinking {
     /// The side the scores belong to (the side to move of the searched position).
     pub side: Option<Colour>,
+    /// In a game of more players, the seat the scores belong to (the seat to move).
+    pub mover: Option<crate::board::Seat>,
     /// The ply searched.
     pub ply: usize,
     /// The latest line of each rank, indexed by MultiPV rank - 1.
@@ -135,9 +138,13 @@ pub struct Table {
     pub skill: u32,
     /// Lines of analysis (UAP `MultiPV`), 1-5.
     pub multipv: u32,
-    /// Seat engines chosen for the current game.
-    pub choice: [usize; 2],
-    pub seats: [Option<Seat>; 2],
+    /// The engine chosen for each engine slot: in a two-player game slot 0 (and in a watched
+    /// game slot 1, White's), in a game of more players the slot of each seat by its index.
+    pub choice: [usize; MAX_SEATS],
+    /// The engines running, by slot.
+    pub seats: [Option<Seat>; MAX_SEATS],
+    /// The game of three to six players, when the table plays one instead of [`Table::game`].
+    pub multi: Option<SeatsTable>,
     pub search: Option<Search>,
     pub thinking: Thinking,
     pub clocks: Option<GameClocks>,
@@ -183,8 +190,9 @@ impl Table {
             tc,
             skill: 20,
             multipv: 3,
-            choice: [0, 0],
-            seats: [None, None],
+            choice: [0; MAX_SEATS],
+            seats: Default::default(),
+            multi: None,
             search: None,
             thinking: Thinking::default(),
             clocks: None,
@@ -232,6 +240,14 @@ impl Table {
         }
         if !matches!(self.mode, Mode::Analyse { .. }) {
             self.game.players = self.player_names();
+        }
+        if let Some(multi) = &self.multi
+            && multi.analysis.is_none()
+        {
+            let names = self.sitter_names(&multi.sitters, false);
+            if let Some(multi) = self.multi.as_mut() {
+                multi.game.players = names;
+            }
         }
     }
 

@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 
 /// How long past its clock or move time an engine may answer before it loses on time: the
 /// engines run beside the server on a loaded machine, and a GUI game is no tournament.
-const TIME_MARGIN: Duration = Duration::from_millis(1000);
+pub(super) const TIME_MARGIN: Duration = Duration::from_millis(1000);
 
 /// How long a depth or node search may stay silent before the engine counts as hung.
-const SILENCE: Duration = Duration::from_secs(120);
+pub(super) const SILENCE: Duration = Duration::from_secs(120);
 
 impl Table {
     /// The `go` command for a move of `side`, and how long the engine may take to answer it.

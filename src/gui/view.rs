@@ -38,7 +38,7 @@ fn landing(mv: Move) -> (Vec<String>, String) {
     (lands, target)
 }
 
-fn move_json(mv: Move) -> Value {
+pub(super) fn move_json(mv: Move) -> Value {
     let (lands, target) = landing(mv);
     json!({ "m": mv.to_string(), "g": cells(mv.group()), "t": target, "l": lands })
 }
@@ -59,7 +59,7 @@ fn board_json(position: &Position) -> Value {
     })
 }
 
-fn score_json(score: Option<EngineScore>) -> Value {
+pub(super) fn score_json(score: Option<EngineScore>) -> Value {
     match score {
         Some(EngineScore::Cp(cp)) => json!({ "cp": cp, "text": EngineScore::Cp(cp).text() }),
         Some(EngineScore::Mate(n)) => json!({ "mate": n, "text": EngineScore::Mate(n).text() }),
@@ -211,7 +211,7 @@ fn seats_json(table: &Table) -> Vec<Value> {
 /// The engines the page may choose: names, whether each has a `Skill` option (`null` until it
 /// has started), why it did not start, if it did not, and for this build's own engine the
 /// measured Elo of each level over level 1 (`levels_elo`, level 1 first).
-fn engines_json(table: &Table) -> Vec<Value> {
+pub(super) fn engines_json(table: &Table) -> Vec<Value> {
     let skill = |options: &Option<Vec<String>>| {
         options
             .as_ref()
@@ -250,6 +250,9 @@ fn material(game: &Game) -> Vec<i32> {
 
 /// The whole snapshot.
 pub fn snapshot(table: &Table) -> Value {
+    if let Some(multi) = &table.multi {
+        return super::multi_view::snapshot(table, multi);
+    }
     let game = &table.game;
     let (mode, human, analysing) = match table.mode {
         Mode::Play { human } => ("play", Some(colour_name(human)), false),

@@ -1,0 +1,365 @@
+//! The game of three to six players the server keeps: where it started, every turn (a move, a
+//! pass or a seat leaving, each checked by the rules core), the ply the page shows and the
+//! scores the engines gave, each from the view of the seat that was to move. The two-player
+//! game is [`super::state::Game`]; the table holds one or the other.
+
+use super::error::GuiError;
+use super::info::EngineScore;
+use crate::board::Seat;
+use crate::movegen::{Move, MoveList};
+use crate::multiplayer::{MultiLayout, MultiOutcome, MultiPosition};
+use crate::records::Termination;
+use std::fmt;
+
+/// Where a game of three to six players starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatsStart {
+    /// A starting layout.
+    Layout(MultiLayout),
+    /// A position given as a position string.
+    Fen(MultiPosition),
+}
+
+impl SeatsStart {
+    /// The starting position.
+    pub fn position(&self) -> MultiPosition {
+        match *self {
+            SeatsStart::Layout(layout) => layout.position(),
+            SeatsStart::Fen(position) => position,
+        }
+    }
+
+    /// The start as the `position` command names it: `layout <name>` or `fen <string>`.
+    pub fn command_words(&self) -> String {
+        match self {
+            SeatsStart::Layout(layout) => format!("layout {layout}"),
+            SeatsStart::Fen(position) => format!("fen {position}"),
+        }
+    }
+}
+
+/// One turn of the game: the word the protocol and the records write for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// A move of the seat to move.
+    Move(Move),
+    /// The seat to move had no legal move.
+    Pass,
+    /// The seat to move left the game (resigned, lost on time, crashed).
+    Leave,
+}
+
+impl Turn {
+    /// The position after this turn.
+    pub fn apply(self, position: &MultiPosition) -> MultiPosition {
+        match self {
+            Turn::Move(mv) => position.play(mv),
+            Turn::Pass => position.pass(),
+            Turn::Leave => position.leave(),
+        }
+    }
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Turn::Move(mv) => write!(f, "{mv}"),
+            Turn::Pass => f.write_str("pass"),
+            Turn::Leave => f.write_str("leave"),
+        }
+    }
+}
+
+/// A game of three to six players at the table.
+#[derive(Clone, Debug)]
+pub struct SeatsGame {
+    start: SeatsStart,
+    /// `positions[k]` is the position after `k` turns.
+    positions: Vec<MultiPosition>,
+    turns: Vec<Turn>,
+    /// Why the seat of each `leave` turn left (same length as `turns`).
+    why_left: Vec<Option<Termination>>,
+    /// The ply the page shows, `0..=turns.len()`.
+    cursor: usize,
+    /// The score of the position after each ply, from the view of its seat to move, when an
+    /// engine gave one (same length as `positions`).
+    scores: Vec<Option<EngineScore>>,
+    /// The players' names, by seat.
+    pub players: Vec<String>,
+}
+
+impl SeatsGame {
+    /// A new game from `start`.
+    pub fn new(start: SeatsStart, players: Vec<String>) -> SeatsGame {
+        SeatsGame {
+            start,
+            positions: vec![start.position()],
+            turns: Vec::new(),
+            why_left: Vec::new(),
+            cursor: 0,
+            scores: vec![None],
+            players,
+        }
+    }
+
+    /// Plays `turn` at the end of the game (the caller checked it) and shows the new end.
+    pub fn push(&mut self, turn: Turn, why: Option<Termination>) {
+        let next = turn.apply(self.end());
+        self.turns.push(turn);
+        self.why_left.push(why);
+        self.positions.push(next);
+        self.scores.push(None);
+        self.cursor = self.turns.len();
+    }
+
+    /// Where the game started.
+    pub fn start(&self) -> SeatsStart {
+        self.start
+    }
+
+    /// The position after the last turn.
+    pub fn end(&self) -> &MultiPosition {
+        &self.positions[self.turns.len()]
+    }
+
+    /// The position the page shows.
+    pub fn shown(&self) -> &MultiPosition {
+        &self.positions[self.cursor]
+    }
+
+    /// The position after `ply` turns (clamped to the game).
+    pub fn position_at(&self, ply: usize) -> &MultiPosition {
+        &self.positions[ply.min(self.turns.len())]
+    }
+
+    /// The shown ply.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// Every turn so far.
+    pub fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    /// Why the seat of each `leave` turn left, in the order of the turns.
+    pub fn departures(&self) -> Vec<(Seat, Termination)> {
+        (self.turns.iter().enumerate())
+            .filter_map(|(ply, _)| {
+                let why = self.why_left[ply].clone()?;
+                Some((self.positions[ply].side_to_move(), why))
+            })
+            .collect()
+    }
+
+    /// Why `seat` left, if it left by the end of the shown position.
+    pub fn why_left(&self, seat: Seat) -> Option<&Termination> {
+        (0..self.cursor)
+            .find(|&ply| {
+                self.turns[ply] == Turn::Leave && self.positions[ply].side_to_move() == seat
+            })
+            .and_then(|ply| self.why_left[ply].as_ref())
+    }
+
+    /// The seat that played each turn.
+    pub fn movers(&self) -> Vec<Seat> {
+        (0..self.turns.len())
+            .map(|ply| self.positions[ply].side_to_move())
+            .collect()
+    }
+
+    /// Is the page showing the last position?
+    pub fn at_end(&self) -> bool {
+        self.cursor == self.turns.len()
+    }
+
+    /// Plays `text` (a move in Aba-Pro notation, or `pass` for a seat that has no move) for
+    /// the seat to move of the shown position; turns after it are dropped.
+    pub fn play_text(&mut self, text: &str) -> Result<Turn, GuiError> {
+        if self.shown().outcome().is_some() {
+            return Err(GuiError::GameOver);
+        }
+        let turn =
+            read_turn(self.shown(), text.trim()).map_err(|source| GuiError::IllegalSeatMove {
+                text: text.trim().to_string(),
+                source,
+            })?;
+        self.truncate(self.cursor);
+        self.push(turn, None);
+        Ok(turn)
+    }
+
+    /// Plays an engine's answer `text` (a move or `pass`) at the end of the game.
+    pub fn play_at_end(&mut self, text: &str) -> Result<Turn, GuiError> {
+        if self.is_over() {
+            return Err(GuiError::GameOver);
+        }
+        let turn = read_turn(self.end(), text).map_err(GuiError::IllegalSeatAnswer)?;
+        self.push(turn, None);
+        Ok(turn)
+    }
+
+    /// Does the seat to move at the end have no legal move (and must pass)?
+    pub fn blocked_at_end(&self) -> bool {
+        let mut list = MoveList::default();
+        self.end().legal_moves(&mut list);
+        list.is_empty() && !self.is_over()
+    }
+
+    /// The seat to move at the end leaves the game, for `why`.
+    pub fn leave_at_end(&mut self, why: Termination) -> Result<(), GuiError> {
+        if self.is_over() {
+            return Err(GuiError::GameOver);
+        }
+        self.cursor = self.turns.len();
+        self.push(Turn::Leave, Some(why));
+        Ok(())
+    }
+
+    /// Drops every turn after `ply`, with their scores, and shows the new end.
+    pub fn truncate(&mut self, ply: usize) {
+        let ply = ply.min(self.turns.len());
+        self.turns.truncate(ply);
+        self.why_left.truncate(ply);
+        self.positions.truncate(ply + 1);
+        self.scores.truncate(ply + 1);
+        self.cursor = ply;
+    }
+
+    /// Shows the position after `ply` turns; false if there is no such ply.
+    pub fn goto(&mut self, ply: usize) -> bool {
+        if ply > self.turns.len() {
+            return false;
+        }
+        self.cursor = ply;
+        true
+    }
+
+    /// Is the game over by the rules (a seat or team with six, the last in play, the move
+    /// limit, no seat able to move)?
+    pub fn is_over(&self) -> bool {
+        self.result().is_some()
+    }
+
+    /// How the game ended, once it is over.
+    pub fn result(&self) -> Option<MultiOutcome> {
+        self.end().outcome()
+    }
+
+    /// Records the score of the position after `ply` turns (its mover's view).
+    pub fn set_score(&mut self, ply: usize, score: EngineScore) {
+        if let Some(slot) = self.scores.get_mut(ply) {
+            *slot = Some(score);
+        }
+    }
+
+    /// The score after every ply, where known, each from its mover's view.
+    pub fn scores(&self) -> &[Option<EngineScore>] {
+        &self.scores
+    }
+
+    /// The `position` command for the engine at `ply`: the start and the turns up to it.
+    pub fn position_command(&self, ply: usize) -> String {
+        let mut command = format!("position {}", self.start.command_words());
+        let ply = ply.min(self.turns.len());
+        if ply > 0 {
+            command += " moves";
+            for turn in &self.turns[..ply] {
+                command += &format!(" {turn}");
+            }
+        }
+        command
+    }
+}
+
+/// Reads a move or `pass` of the seat to move of `position`.
+fn read_turn(
+    position: &MultiPosition,
+    text: &str,
+) -> Result<Turn, crate::multiplayer::MultiMoveError> {
+    Ok(match position.parse_move(text)? {
+        Some(mv) => Turn::Move(mv),
+        None => Turn::Pass,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::multiplayer::MultiReason;
+
+    fn three() -> SeatsGame {
+        let players = vec!["a".into(), "b".into(), "c".into()];
+        SeatsGame::new(SeatsStart::Layout(MultiLayout::ThreePlayer), players)
+    }
+
+    #[test]
+    fn turns_are_checked_and_written_as_the_protocol_reads_them() {
+        let mut game = three();
+        assert_eq!(game.play_text("a1b1").expect("seat 1"), game.turns()[0]);
+        let refused = game
+            .play_text("a2b2")
+            .expect_err("seat 2 to move")
+            .to_string();
+        assert!(
+            refused.starts_with("'a2b2' is not legal here: "),
+            "{refused}"
+        );
+        let pass = game
+            .play_text("pass")
+            .expect_err("seat 2 can move")
+            .to_string();
+        assert_eq!(
+            pass,
+            "'pass' is not legal here: seat 2 (white) has a legal move, so it may not pass"
+        );
+        game.play_text("e9e8").expect("seat 2");
+        game.leave_at_end(Termination::Resignation)
+            .expect("seat 3 leaves");
+        assert_eq!(
+            game.position_command(3),
+            "position layout three-player moves a1b1 e9e8 leave"
+        );
+        let third = Seat::new(2).expect("seat 3");
+        assert!(game.end().has_left(third));
+        assert_eq!(game.departures(), [(third, Termination::Resignation)]);
+        assert_eq!(game.why_left(third), Some(&Termination::Resignation));
+        // Seat 3's turns are skipped: seat 1 moves next.
+        assert_eq!(game.end().side_to_move().index(), 0);
+        assert_eq!(game.movers().len(), 3);
+        // Stepping back before the leave shows seat 3 in play again.
+        assert!(game.goto(2));
+        assert_eq!(game.why_left(third), None);
+        // A move on an earlier position drops the turns after it.
+        game.play_text("e9e8").expect("seat 2 again");
+        assert_eq!(game.turns().len(), 3);
+        assert!(game.departures().is_empty());
+    }
+
+    #[test]
+    fn a_game_ends_when_the_others_have_left() {
+        let mut game = three();
+        game.leave_at_end(Termination::TimeForfeit).expect("seat 1");
+        game.leave_at_end(Termination::Crash).expect("seat 2");
+        let outcome = game.result().expect("over");
+        assert_eq!(outcome.reason, MultiReason::LastInPlay);
+        assert!(outcome.won(Seat::new(2).expect("seat 3")));
+        assert!(matches!(game.play_text("a1b1"), Err(GuiError::GameOver)));
+        assert!(matches!(game.play_at_end("a1b1"), Err(GuiError::GameOver)));
+        assert!(game.leave_at_end(Termination::Crash).is_err());
+        assert!(!game.blocked_at_end());
+    }
+
+    #[test]
+    fn a_blocked_seat_passes() {
+        // Seat 2 (white) has one marble, at a1, walled in by seat 1's at a2, b1 and b2.
+        let fen = "r4/6/7/8/9/8/7/bb4/wb3 w 0/0/0 0";
+        let position: MultiPosition = fen.parse().expect("a position");
+        let mut game = SeatsGame::new(SeatsStart::Fen(position), vec![String::new(); 3]);
+        assert!(game.blocked_at_end());
+        game.play_text("pass").expect("a pass");
+        assert_eq!(game.turns(), [Turn::Pass]);
+        assert_eq!(game.end().side_to_move().index(), 2);
+        assert!(!game.blocked_at_end());
+    }
+}
