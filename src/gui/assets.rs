@@ -6,6 +6,7 @@ use axum::response::{IntoResponse, Response};
 
 const PAGE: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
+const SEATS_SCRIPT: &str = include_str!("assets/seats.js");
 const STYLE: &str = include_str!("assets/style.css");
 const ICON: &str = include_str!("assets/favicon.svg");
 
@@ -18,6 +19,12 @@ pub fn page() -> Response {
 pub fn script() -> Response {
     let kind = "text/javascript; charset=utf-8";
     ([(header::CONTENT_TYPE, kind)], SCRIPT).into_response()
+}
+
+/// The page's script for games of three to six players: seats, their colours and panels.
+pub fn seats_script() -> Response {
+    let kind = "text/javascript; charset=utf-8";
+    ([(header::CONTENT_TYPE, kind)], SEATS_SCRIPT).into_response()
 }
 
 /// The page's style sheet.

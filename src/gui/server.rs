@@ -55,6 +55,7 @@ pub fn router(hub: Arc<Hub>, allowed: AllowedHosts) -> Router {
     Router::new()
         .route("/", get(|| async { assets::page() }))
         .route("/app.js", get(|| async { assets::script() }))
+        .route("/seats.js", get(|| async { assets::seats_script() }))
         .route("/style.css", get(|| async { assets::style() }))
         .route("/favicon.svg", get(|| async { assets::icon() }))
         .route("/favicon.ico", get(|| async { assets::icon() }))

@@ -822,3 +822,124 @@ fn draws_and_resignations(browser: &Browser, shots: &std::path::Path) {
     browser.screenshot(&shots.join("phone-adjudication.png"));
     browser.stop_emulating();
 }
+
+/// The number of seat panels, the marbles of each seat's colour and the letters on them.
+const SEATS_DRAWN: &str = "\
+    const count = (css) => document.querySelectorAll(css).length; \
+    return [count('#seat-panels .seat-panel'), \
+      ...['black', 'white', 'red', 'green'].map((c) => count(`[data-colour=${c}]`)), \
+      count('#board .marble-letter')]";
+
+/// The colour of the panel marked to move, and the status line.
+const TURN_SHOWN: &str = "\
+    const moving = [...document.querySelectorAll('#seat-panels .seat-panel.to-move')]; \
+    return [moving.map((p) => p.dataset.side).join(','), \
+      document.querySelector('#status').textContent]";
+
+/// Games of three and four players (issue: N-player GUI): a person at seat 1 moving by clicks
+/// and engines at the other seats, the panels and letters drawn, whose turn it is shown;
+/// engines alone; analysis of a position of more players. Saves three-player.png,
+/// four-player.png, three-player-watch.png and three-player-analysis.png.
+#[test]
+#[ignore = "needs Chromium and ChromeDriver: run scripts/browser-test"]
+fn three_and_four_players_play_in_chromium() {
+    let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/gui-screenshots");
+    std::fs::create_dir_all(&shots).expect("the screenshot folder");
+    let profile = std::env::temp_dir().join(format!("sumito-chromium-seats-{}", std::process::id()));
+    let sumito = crate::common::engines::SUMITO;
+    let gui = Gui::start(&["--engine", sumito, "--movetime", "200"]);
+    let browser = Browser::start(&profile);
+    browser.open(&gui.url());
+    browser.wait_for(
+        "the board",
+        "return document.querySelectorAll('[data-cell]').length === 61",
+    );
+
+    // Three players: a person at seat 1 (Black), Sumito at seats 2 and 3.
+    browser.start_game(
+        "f.players.value = '3'; f.players.dispatchEvent(new Event('change')); \
+         f.mode.value = 'play'; f.mode.dispatchEvent(new Event('change')); \
+         f.seat0.value = 'person'; f.seat1.value = '0'; f.seat2.value = '0'; \
+         f.tc.value = 'movetime=200'",
+    );
+    browser.wait_for(
+        "three seats",
+        "return document.querySelectorAll('#seat-panels .seat-panel').length === 3",
+    );
+    assert_eq!(browser.script(SEATS_DRAWN), json!([3, 11, 11, 11, 0, 33]));
+    assert_eq!(
+        browser.script(TURN_SHOWN),
+        json!(["black", "Black to move (your move)"])
+    );
+    browser.click("[data-cell=a1]");
+    browser.click("[data-cell=b1]");
+    browser.click("[data-cell=c1]");
+    browser.wait_for(
+        "both engines' answers",
+        &format!("{MOVE_COUNT} === 3 && state.board.to_move === 'black'"),
+    );
+    assert_eq!(
+        browser.script(TURN_SHOWN),
+        json!(["black", "Black to move (your move)"])
+    );
+    let first = browser.script("return state.moves[0]");
+    assert_eq!(first, json!("a1b1"));
+    browser.screenshot(&shots.join("three-player.png"));
+    // A move for an engine's seat is refused; the person leaves, and the engines play on.
+    browser.click("#resign");
+    browser.wait_for(
+        "the person's seat left",
+        "return document.querySelector('.seat-panel[data-side=black]').classList.contains('left')",
+    );
+    browser.wait_for("the engines go on", &format!("{MOVE_COUNT} >= 6"));
+
+    // Four players in two teams: the person at seat 1 with Sumito as partner at seat 3.
+    browser.start_game(
+        "f.players.value = '4'; f.players.dispatchEvent(new Event('change')); \
+         f.mode.value = 'play'; f.mode.dispatchEvent(new Event('change')); \
+         f.seat0.value = 'person'; f.seat1.value = '0'; f.seat2.value = '0'; f.seat3.value = '0'; \
+         f.tc.value = 'movetime=200'",
+    );
+    browser.wait_for(
+        "four seats",
+        "return document.querySelectorAll('#seat-panels .seat-panel').length === 4",
+    );
+    assert_eq!(browser.script(SEATS_DRAWN), json!([4, 9, 9, 9, 9, 36]));
+    let teams = browser.script(
+        "return [...document.querySelectorAll('.seat-facts')].map((f) => f.textContent.split('team ')[1])",
+    );
+    assert_eq!(teams, json!(["A", "B", "A", "B"]));
+    browser.click("[data-cell=a2]");
+    browser.click("[data-cell=b2]");
+    browser.wait_for(
+        "three engines' answers",
+        &format!("{MOVE_COUNT} === 4 && state.board.to_move === 'black'"),
+    );
+    browser.screenshot(&shots.join("four-player.png"));
+
+    // Three engines alone, then analysis of the position they reached.
+    browser.start_game(
+        "f.players.value = '3'; f.players.dispatchEvent(new Event('change')); \
+         f.mode.value = 'watch'; f.mode.dispatchEvent(new Event('change')); \
+         f.seat0.value = '0'; f.seat1.value = '0'; f.seat2.value = '0'; \
+         f.tc.value = 'movetime=200'",
+    );
+    browser.wait_for(
+        "the engines' game",
+        &format!("{MOVE_COUNT} >= 7 && state.mode === 'watch'"),
+    );
+    browser.screenshot(&shots.join("three-player-watch.png"));
+    browser.click("#analysis-toggle");
+    browser.wait_for(
+        "a line of analysis",
+        "return state.mode === 'analyse' && document.querySelectorAll('#pv-lines li').length >= 1",
+    );
+    let summary = browser.script("return document.querySelector('#engine-summary').textContent");
+    assert!(
+        summary.as_str().unwrap_or("").contains("the seat to move"),
+        "{summary}"
+    );
+    browser.screenshot(&shots.join("three-player-analysis.png"));
+    drop(browser);
+    let _ = std::fs::remove_dir_all(&profile);
+}

@@ -53,6 +53,9 @@ function drawDefs(board) {
   };
   gradient('black-marble', [['0%', '#7a7f87'], ['35%', '#2b2e33'], ['100%', '#050607']]);
   gradient('white-marble', [['0%', '#ffffff'], ['55%', '#ece8df'], ['100%', '#b9b3a6']]);
+  const shine = svg('radialGradient', { id: 'shine', cx: '35%', cy: '30%', r: '60%' }, defs);
+  svg('stop', { offset: '0%', 'stop-color': '#ffffff', 'stop-opacity': '0.45' }, shine);
+  svg('stop', { offset: '100%', 'stop-color': '#ffffff', 'stop-opacity': '0' }, shine);
   const wood = svg('linearGradient', { id: 'board-fill', x1: '0', y1: '0', x2: '0', y2: '1' }, defs);
   svg('stop', { offset: '0%', 'stop-color': '#4a5b6d' }, wood);
   svg('stop', { offset: '100%', 'stop-color': '#33414f' }, wood);
@@ -103,7 +106,8 @@ function drawCells(board, snapshot, targets) {
     const colour = marbles[cell];
     if (colour) g.setAttribute('data-colour', colour);
     svg('circle', { cx: x, cy: y, r: 0.4, class: 'hole' }, g);
-    if (colour) svg('circle', { cx: x, cy: y, r: 0.45, class: `marble ${colour}` }, g);
+    if (colour && snapshot.multi) drawSeatMarble(g, x, y, colour);
+    else if (colour) svg('circle', { cx: x, cy: y, r: 0.45, class: `marble ${colour}` }, g);
     if (last && last.l.includes(cell)) svg('circle', { cx: x, cy: y, r: 0.5, class: 'ring last-to' }, g);
     else if (last && last.g.includes(cell)) svg('circle', { cx: x, cy: y, r: 0.42, class: 'ring last-from' }, g);
     if (selection.includes(cell)) svg('circle', { cx: x, cy: y, r: 0.5, class: 'ring selected' }, g);
@@ -249,6 +253,12 @@ function drawStatus() {
   if (!state) { status.textContent = ''; return; }
   const side = state.board.to_move === 'black' ? 'Black' : 'White';
   const over = state.board.over;
+  if (state.multi) {
+    if (finished()) { status.textContent = ''; return; }
+    status.textContent = over ? over : seatStatus() + (state.cursor < state.moves.length
+      ? ` (ply ${state.cursor} of ${state.moves.length})` : '');
+    return;
+  }
   // The result box below the board says it already (a game resigned, agreed drawn or lost
   // by a fault too, which the rules did not end).
   if (finished()) { status.textContent = ''; return; }
@@ -319,6 +329,22 @@ function drawMoves() {
   start.dataset.ply = '0';
   start.addEventListener('click', () => goto(0));
   list.appendChild(start);
+  list.classList.toggle('seat-moves', Boolean(state.multi));
+  if (state.multi) drawSeatMoves(list);
+  else drawTwoPlayerMoves(list);
+  // Keep the current move in view inside the list, without scrolling the page. Measured on
+  // the screen: offsetTop counts from the nearest positioned ancestor, which the list is not.
+  const current = list.querySelector('.current');
+  if (current) {
+    const box = list.getBoundingClientRect();
+    const item = current.getBoundingClientRect();
+    if (item.top < box.top || item.bottom > box.bottom) {
+      list.scrollTop += item.top - box.top - (list.clientHeight - item.height) / 2;
+    }
+  }
+}
+
+function drawTwoPlayerMoves(list) {
   let number = state.first_number;
   let row = null;
   state.moves.forEach((text, index) => {
@@ -341,16 +367,6 @@ function drawMoves() {
     row.appendChild(move);
     if (side === 'white') number += 1;
   });
-  // Keep the current move in view inside the list, without scrolling the page. Measured on
-  // the screen: offsetTop counts from the nearest positioned ancestor, which the list is not.
-  const current = list.querySelector('.current');
-  if (current) {
-    const box = list.getBoundingClientRect();
-    const item = current.getBoundingClientRect();
-    if (item.top < box.top || item.bottom > box.bottom) {
-      list.scrollTop += item.top - box.top - (list.clientHeight - item.height) / 2;
-    }
-  }
 }
 
 function drawEngine() {
@@ -371,7 +387,9 @@ function drawEngine() {
         : state.mode === 'analyse' && !state.analysing ? 'Analysis is off.' : 'No output yet.';
   } else {
     const nps = thinking.nps >= 1e6 ? `${(thinking.nps / 1e6).toFixed(1)} M` : `${Math.round(thinking.nps / 1e3)} k`;
-    const facts = `depth ${thinking.depth} · ${nps} nodes/s · scores for Black (+) and White (−)`;
+    const view = state.multi ? `scores for ${thinking.side[0].toUpperCase() + thinking.side.slice(1)}, the seat to move`
+      : 'scores for Black (+) and White (−)';
+    const facts = `depth ${thinking.depth} · ${nps} nodes/s · ${view}`;
     const rank = shown[0].multipv;
     summary.textContent = !played ? facts
       : `Played ${played}` + (rank > 1 ? `, the engine's line ${rank}: below full strength it picks among its best lines` : '')
@@ -400,6 +418,9 @@ function graphCp(score) {
 }
 
 function drawGraph() {
+  // A game of more players has no one side to score it for: no graph.
+  $('#evaluation').hidden = Boolean(state.multi);
+  if (state.multi) return;
   const graph = $('#graph');
   graph.replaceChildren();
   const width = Math.max(120, Math.round(graph.clientWidth || 300));
@@ -512,11 +533,18 @@ function fillForm() {
 }
 
 function showModeFields() {
-  const mode = $('#new-form').elements.mode.value;
+  const form = $('#new-form');
+  const mode = form.elements.mode.value;
+  const multi = Number(form.elements.players.value) > 2;
+  if (multi) fillSeatChoices(form);
   document.querySelectorAll('#new-form label, #new-form .note, #new-form fieldset').forEach((label) => {
+    if (label.closest('#seat-choices') && label.id !== 'seat-choices') return;
     const classes = [...label.classList].filter((c) => c.startsWith('for-'));
-    label.hidden = classes.length > 0 && !classes.includes(`for-${mode}`);
+    const players = label.classList.contains(multi ? 'two-only' : 'multi-only');
+    label.hidden = players || (classes.length > 0 && !classes.includes(`for-${mode}`));
   });
+  // With more players the seats name their engines; the one engine is analysis'.
+  if (multi && mode !== 'analyse') $('#engine0-label').hidden = true;
   showRules();
 }
 
@@ -549,6 +577,8 @@ function adjudicationRules(form) {
 function drawEnding() {
   const ending = state.ending;
   $('#ending-buttons').hidden = state.mode !== 'play';
+  $('#offer-draw').hidden = Boolean(state.multi);
+  $('#resign').textContent = state.multi ? 'Leave the game' : 'Resign';
   $('#offer-draw').disabled = !ending.can_offer_draw;
   $('#resign').disabled = !ending.can_resign;
   const says = $('#engine-says');
@@ -569,9 +599,18 @@ function redraw() {
   const key = `${state.mode}/${state.human}/${state.start}`;
   if (key !== flipKey) { flipKey = key; flipped = state.human === 'white'; }
   const modes = { play: 'Playing the engine', watch: 'Engine against engine', analyse: 'Analysis' };
-  $('#mode-label').textContent = modes[state.mode] || '';
-  drawPlayer($('#player-top'), flipped ? 'black' : 'white');
-  drawPlayer($('#player-bottom'), flipped ? 'white' : 'black');
+  const seatModes = { play: 'players at the table', watch: 'engines at the table', analyse: 'players: analysis' };
+  $('#mode-label').textContent = state.multi ? `${state.multi.players} ${seatModes[state.mode]}` : modes[state.mode] || '';
+  const multi = Boolean(state.multi);
+  $('#seat-panels').hidden = !multi;
+  $('#player-top').hidden = multi;
+  $('#player-bottom').hidden = multi;
+  if (multi) {
+    drawSeatPanels();
+  } else {
+    drawPlayer($('#player-top'), flipped ? 'black' : 'white');
+    drawPlayer($('#player-bottom'), flipped ? 'white' : 'black');
+  }
   drawBoard();
   const result = $('#result');
   const over = state.cursor === state.moves.length && state.result;
@@ -625,6 +664,10 @@ function newGame(event) {
   event.preventDefault();
   const form = event.target.elements;
   const mode = form.mode.value;
+  if (Number(form.players.value) > 2) {
+    api('/api/new', seatRequest(form, mode)).then((answer) => { if (answer) fold(); });
+    return;
+  }
   const request = { mode, layout: form.layout.value };
   if (form.fen.value.trim()) request.fen = form.fen.value.trim();
   if (mode === 'play') {
@@ -655,6 +698,7 @@ function wire() {
   $('#new-form').addEventListener('submit', newGame);
   $('#new-game summary').addEventListener('click', () => { formChosen = true; });
   $('#new-form').elements.mode.addEventListener('change', showModeFields);
+  $('#new-form').elements.players.addEventListener('change', showModeFields);
   $('#new-form').elements.engine0.addEventListener('change', fillForm);
   $('#first').addEventListener('click', () => goto(0));
   $('#back').addEventListener('click', () => state && goto(state.cursor - 1));
