@@ -331,7 +331,7 @@ mod tests {
         assert!(game.goto(2));
         assert_eq!(game.why_left(third), None);
         // A move on an earlier position drops the turns after it.
-        game.play_text("e9e8").expect("seat 2 again");
+        game.play_text("d1d2").expect("seat 3 moves instead");
         assert_eq!(game.turns().len(), 3);
         assert!(game.departures().is_empty());
     }

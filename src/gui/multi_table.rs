@@ -358,3 +358,194 @@ pub fn teams(seating: Seating) -> Vec<Vec<Seat>> {
         .map(|team| seating.all().filter(|s| seating.team(*s) == team).collect())
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::engine_driver::DriverEvent;
+    use crate::gui::table::GuiConfig;
+    use crate::uap_client::EngineSpec;
+
+    /// No engine starts in these tests: the seats are persons', or refused before one would.
+    struct NoEngines;
+
+    impl Reporter for NoEngines {
+        fn for_driver(&self, _: usize, _: u64) -> Box<dyn Fn(DriverEvent) + Send> {
+            Box::new(|_| {})
+        }
+
+        fn for_probe(&self, _: usize) -> Box<dyn Fn(DriverEvent) + Send> {
+            Box::new(|_| {})
+        }
+    }
+
+    fn table() -> Table {
+        let spec = EngineSpec {
+            name: "none".into(),
+            program: "/nonexistent-sumito-engine".into(),
+            args: Vec::new(),
+            options: Vec::new(),
+        };
+        Table::new(GuiConfig {
+            engines: vec![spec],
+            tc: TimeControl::MoveTime { ms: 100 },
+            silence: std::time::Duration::from_secs(10),
+        })
+    }
+
+    fn request(players: usize, seats: &[&str]) -> NewGame {
+        let seats = seats
+            .iter()
+            .map(|s| match s.parse() {
+                Ok(index) => SitterRequest::Engine(index),
+                Err(_) => SitterRequest::Word(s.to_string()),
+            })
+            .collect();
+        let text = serde_json::json!({ "mode": "play", "players": players }).to_string();
+        let mut request: NewGame = serde_json::from_str(&text).expect("a request");
+        request.seats = Some(seats);
+        request
+    }
+
+    fn refusal(result: Result<(), GuiError>) -> String {
+        result.expect_err("refused").to_string()
+    }
+
+    fn people(players: usize) -> Table {
+        let mut table = table();
+        let seats = vec!["person"; players];
+        table
+            .new_game(&request(players, &seats), &NoEngines)
+            .expect("a game of persons");
+        table
+    }
+
+    fn game(table: &Table) -> &SeatsGame {
+        &table.multi.as_ref().expect("a game of more players").game
+    }
+
+    #[test]
+    fn persons_move_in_turn_and_the_engines_turn_is_refused() {
+        let mut table = people(3);
+        let snapshot = crate::gui::view::snapshot(&table);
+        assert_eq!(snapshot["multi"]["players"], 3);
+        assert_eq!(snapshot["board"]["to_move"], "black");
+        assert!(!snapshot["legal"].as_array().expect("moves").is_empty());
+        table.human_move("a1b1", &NoEngines).expect("black");
+        assert_eq!(
+            refusal(table.human_move("a1b1", &NoEngines)),
+            "'a1b1' is not legal here: 'a1b1' is not a legal move of seat 2 (white) (a column \
+             must start from its own marble, take at most three of its team's and push fewer \
+             opponents with an empty cell or the edge beyond; a broadside moves its own marbles \
+             only)"
+        );
+        if let Some(multi) = table.multi.as_mut() {
+            multi.sitters[1] = Sitter::Engine(0);
+        }
+        assert_eq!(
+            refusal(table.human_move("e9e8", &NoEngines)),
+            "it is White's turn, which an engine plays"
+        );
+        let snapshot = crate::gui::view::snapshot(&table);
+        assert_eq!(snapshot["legal"], serde_json::json!([]));
+        assert_eq!(
+            refusal(table.resign(&NoEngines)),
+            "only a person whose turn it is can leave the game"
+        );
+        assert_eq!(
+            refusal(table.offer_draw()),
+            "a draw offer is for two-player games only"
+        );
+    }
+
+    #[test]
+    fn seats_leave_until_one_is_left_and_takebacks_return_them() {
+        let mut table = people(3);
+        table.resign(&NoEngines).expect("black leaves");
+        table.resign(&NoEngines).expect("white leaves");
+        let snapshot = crate::gui::view::snapshot(&table);
+        assert_eq!(snapshot["result"]["text"], "Red wins: the others have left");
+        assert_eq!(snapshot["multi"]["seats"][0]["left"], true);
+        assert_eq!(snapshot["multi"]["seats"][0]["why"], "resignation");
+        assert_eq!(snapshot["moves"], serde_json::json!(["leave", "leave"]));
+        assert_eq!(refusal(table.resign(&NoEngines)), "the game is over");
+        assert_eq!(
+            refusal(table.human_move("e1e2", &NoEngines)),
+            "the game is over"
+        );
+        table.take_back(1, &NoEngines).expect("taken back");
+        assert!(!game(&table).is_over());
+        assert_eq!(game(&table).turns().len(), 1);
+        table.goto(0, &NoEngines).expect("the start");
+        assert_eq!(
+            refusal(table.goto(5, &NoEngines)),
+            "there is no ply 5 (the game has 1)"
+        );
+    }
+
+    #[test]
+    fn a_persons_blocked_seat_passes_by_itself() {
+        let mut table = table();
+        let mut blocked = request(3, &["person", "person", "person"]);
+        blocked.fen = Some("r4/6/7/8/9/8/7/bb4/wb3 w 0/0/0 0".into());
+        table
+            .new_game(&blocked, &NoEngines)
+            .expect("a blocked seat");
+        assert_eq!(game(&table).turns(), [super::super::multi_game::Turn::Pass]);
+        assert_eq!(game(&table).end().side_to_move().name(), "red");
+    }
+
+    #[test]
+    fn four_players_play_in_teams() {
+        let table = people(4);
+        let snapshot = crate::gui::view::snapshot(&table);
+        let seats = snapshot["multi"]["seats"].as_array().expect("seats");
+        let teams: Vec<_> = seats.iter().map(|s| s["team"].clone()).collect();
+        assert_eq!(teams, [0, 1, 0, 1]);
+        assert_eq!(
+            snapshot["multi"]["teams"],
+            serde_json::json!([["black", "red"], ["white", "green"]])
+        );
+    }
+
+    #[test]
+    fn bad_new_games_say_why_word_for_word() {
+        let mut table = table();
+        let mut new_game = |request: NewGame| refusal(table.new_game(&request, &NoEngines));
+        assert_eq!(new_game(request(7, &[])), "players must be 2 to 6, not 7");
+        assert_eq!(
+            new_game(request(3, &["person"])),
+            "seats must list one entry per player (3), not 1"
+        );
+        assert_eq!(
+            new_game(request(3, &["person", "robot", "0"])),
+            "a seat is 'person' or an engine number, not 'robot'"
+        );
+        assert_eq!(
+            new_game(request(3, &["person", "0", "4"])),
+            "there is no engine 4 (there are 1)"
+        );
+        let mut four = request(3, &["person", "0", "0"]);
+        four.fen = Some(MultiLayout::FourPlayer.position().to_string());
+        assert_eq!(
+            new_game(four),
+            "the position has 4 seats but the game 3 players"
+        );
+        let mut watch = request(3, &["person", "0", "0"]);
+        watch.mode = "watch".into();
+        assert_eq!(
+            new_game(watch),
+            "the engines are playing this game; start a game against the engine, or analysis, \
+             to move"
+        );
+        let mut bad = request(3, &["person", "0", "0"]);
+        bad.fen = Some("x".into());
+        assert!(new_game(bad).starts_with("bad position string: "));
+        let mut two = request(2, &["person", "0"]);
+        two.players = Some(2);
+        assert_eq!(
+            new_game(two),
+            "seats must list one entry per player (2), not 2"
+        );
+    }
+}

@@ -845,7 +845,8 @@ const TURN_SHOWN: &str = "\
 fn three_and_four_players_play_in_chromium() {
     let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/gui-screenshots");
     std::fs::create_dir_all(&shots).expect("the screenshot folder");
-    let profile = std::env::temp_dir().join(format!("sumito-chromium-seats-{}", std::process::id()));
+    let profile =
+        std::env::temp_dir().join(format!("sumito-chromium-seats-{}", std::process::id()));
     let sumito = crate::common::engines::SUMITO;
     let gui = Gui::start(&["--engine", sumito, "--movetime", "200"]);
     let browser = Browser::start(&profile);
