@@ -43,9 +43,19 @@ pub struct MatchArgs {
     /// movetime=MS, SECONDS+INC (10+0.1), MOVES/SECONDS (40/60), depth=N, nodes=N.
     #[arg(long, value_name = "[N:]TC")]
     pub tc: Vec<String>,
-    /// Games per engine pair, played as colour-swapped pairs on the same opening.
+    /// Games per engine pair, played as colour-swapped pairs on the same opening; with
+    /// --players, games per combination of engines, a multiple of its seatings, each group of
+    /// seatings on one opening [default: 2; with --players one game per seating].
+    #[arg(long)]
+    pub games: Option<u32>,
+    /// Players at the table: 2, or 3 to 6 for the N-player layouts (RULES.md), every engine in
+    /// every seat and place in the turn order; see README, "Matches of three to six players".
     #[arg(long, default_value_t = 2)]
-    pub games: u32,
+    pub players: usize,
+    /// Team games (--players 4 or 6) of listed pairs of partners, engines counted from 1:
+    /// 1+3,2+4 [default: each engine plays both seats of its team].
+    #[arg(long, value_delimiter = ',', value_name = "A+B")]
+    pub partners: Vec<String>,
     /// Games played at once, each with its own engine processes.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
@@ -106,7 +116,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = [
         "engine", "name", "option", "tc", "games", "concurrency", "layout", "openings",
         "max_plies", "seed", "records", "sprt", "timemargin", "silence_timeout", "event", "shard",
-        "game_time", "merge", "draw", "resign",
+        "game_time", "merge", "draw", "resign", "partners",
     ])]
     pub verify: Option<PathBuf>,
     /// Read record files (a file, a directory of them, or a wildcard pattern such as
@@ -115,7 +125,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = [
         "engine", "name", "option", "tc", "games", "concurrency", "layout", "openings",
         "max_plies", "seed", "records", "timemargin", "silence_timeout", "event", "shard",
-        "game_time", "draw", "resign",
+        "game_time", "draw", "resign", "partners",
     ])]
     pub merge: Vec<PathBuf>,
 }
@@ -177,6 +187,8 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, super::Error> {
         return Err(format!("a match needs at least two --engine commands (got {count})").into());
     }
     let (engines, named) = engine_specs(raw)?;
+    let seed = raw.seed.unwrap_or_else(clock_seed);
+    let multi = super::match_multi::multi_match(raw, seed)?;
     let controls = time_controls(raw)?;
     check_numbers(raw)?;
     let mut layouts = raw.layout.clone();
@@ -184,15 +196,18 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, super::Error> {
         layouts.push(Layout::Standard);
     }
     layouts.dedup();
-    let seed = raw.seed.unwrap_or_else(clock_seed);
     // Without --openings the shipped suite, in an order drawn from the seed.
-    let book = match &raw.openings {
-        Some(argument) => Book::from_argument(argument, &layouts),
-        None => Book::suite(&layouts, seed),
-    }?;
+    let book = match (&multi, &raw.openings) {
+        (Some(_), _) => Book::None,
+        (None, Some(argument)) => Book::from_argument(argument, &layouts)?,
+        (None, None) => Book::suite(&layouts, seed)?,
+    };
     // The move limit counts from the start, openings included: one that ends inside an opening
     // would play the opening past the end of the game.
-    let longest = book.longest_opening();
+    let longest = match &multi {
+        Some(multi) => multi.book.longest_opening(),
+        None => book.longest_opening(),
+    };
     if raw.max_plies as usize <= longest {
         return Err(format!(
             "--max-plies {} must be more than the longest opening ({longest} plies)",
@@ -205,11 +220,15 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, super::Error> {
         Some(words) => Some(words.join(" ").parse::<Sprt>()?),
         None => None,
     };
+    let games = match &multi {
+        Some(multi) => super::match_multi::games(raw.games, multi)?,
+        None => raw.games.unwrap_or(2),
+    };
     Ok(MatchConfig {
         engines,
         controls,
         named,
-        games: raw.games,
+        games,
         concurrency: raw.concurrency,
         layouts,
         book,
@@ -235,6 +254,7 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, super::Error> {
                 .map(|w| w.join(" ").parse())
                 .transpose()?,
         },
+        multi,
     })
 }
 
@@ -313,7 +333,7 @@ fn engine_specs(raw: &MatchArgs) -> Result<(Vec<EngineSpec>, Vec<bool>), super::
 
 /// The numeric flags within their bounds.
 fn check_numbers(raw: &MatchArgs) -> Result<(), String> {
-    if !(1..=MAX_GAMES).contains(&raw.games) {
+    if raw.games.is_some_and(|games| !(1..=MAX_GAMES).contains(&games)) {
         return Err(format!("--games must be from 1 to {MAX_GAMES}"));
     }
     if !(1..=MAX_CONCURRENCY).contains(&raw.concurrency) {

@@ -11,6 +11,7 @@ pub mod eval;
 pub mod flags;
 pub mod gui;
 pub mod r#match;
+pub mod match_multi;
 pub mod openings;
 pub mod perft;
 pub mod play;

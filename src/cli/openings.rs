@@ -2,6 +2,8 @@
 //! ([`sumito::match_runner::suite`]); the suite goes to stdout.
 
 use sumito::board::Layout;
+use sumito::match_runner::multi::suite::{MultiRecipe, make_multi_suite};
+use sumito::multiplayer::{AnyLayout, MultiLayout};
 use sumito::datagen::PlyRange;
 use sumito::match_runner::suite::{self, Recipe, SuiteError};
 
@@ -37,9 +39,10 @@ pub struct OpeningsArgs {
     /// Openings to keep per layout.
     #[arg(long, default_value_t = 180)]
     pub per_layout: usize,
-    /// Depth of the search that judges each candidate.
-    #[arg(long, default_value_t = 10)]
-    pub depth: u32,
+    /// Depth of the search that judges each candidate [default: 10] (two-player layouts: an
+    /// N-player suite is judged by every seat's evaluation).
+    #[arg(long)]
+    pub depth: Option<u32>,
     /// Largest |score| kept, in centi-marbles (30 = 0.30 marbles).
     #[arg(long, default_value_t = 30)]
     pub max_score: i32,
@@ -55,15 +58,16 @@ pub struct OpeningsArgs {
     /// Seed of the random plies.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Layouts, comma-separated [default: all three].
+    /// Layouts, comma-separated [default: the three two-player ones]; or one N-player layout
+    /// (three-player … six-player), whose suite is judged by every seat's evaluation.
     #[arg(long, value_delimiter = ',', value_name = "LAYOUT")]
-    pub layout: Vec<Layout>,
+    pub layout: Vec<AnyLayout>,
     /// Threads, each searching its own candidates [default: every core].
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Table size in MB of each thread's search.
-    #[arg(long, default_value_t = 16)]
-    pub hash: usize,
+    /// Table size in MB of each thread's search [default: 16] (two-player layouts).
+    #[arg(long)]
+    pub hash: Option<usize>,
 }
 
 impl OpeningsArgs {
@@ -72,7 +76,8 @@ impl OpeningsArgs {
         if !(1..=100_000).contains(&self.per_layout) {
             return Err(OpeningsError::PerLayout);
         }
-        if !(1..=64).contains(&self.depth) {
+        let depth = self.depth.unwrap_or(10);
+        if !(1..=64).contains(&depth) {
             return Err(OpeningsError::Depth);
         }
         if !(0..=10_000).contains(&self.max_score) {
@@ -86,20 +91,27 @@ impl OpeningsArgs {
         if self.threads == Some(0) {
             return Err(OpeningsError::Threads);
         }
-        let mut layouts = self.layout.clone();
+        let mut layouts: Vec<Layout> = self
+            .layout
+            .iter()
+            .filter_map(|layout| match layout {
+                AnyLayout::Two(layout) => Some(*layout),
+                AnyLayout::Multi(_) => None,
+            })
+            .collect();
         if layouts.is_empty() {
             layouts = Layout::ALL.to_vec();
         }
         layouts.dedup();
         Ok(Recipe {
             per_layout: self.per_layout,
-            depth: self.depth,
+            depth,
             max_score: self.max_score,
             min_plies: min,
             max_plies: max,
             seed: self.seed,
             layouts,
-            hash: self.hash,
+            hash: self.hash.unwrap_or(16),
         })
     }
 }
@@ -110,6 +122,9 @@ pub fn run(args: &OpeningsArgs) -> super::Outcome {
         eprintln!(
             "warning: --min-plies and --max-plies are the old names of --opening-plies MIN-MAX"
         );
+    }
+    if let Some(layout) = multi_layout(args)? {
+        return run_multi(args, layout);
     }
     let recipe = args.recipe()?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -123,6 +138,60 @@ pub fn run(args: &OpeningsArgs) -> super::Outcome {
         "openings: {} kept of {} searched in {seconds:.0} s",
         made.kept, made.searched
     );
+    Ok(())
+}
+
+/// The N-player layout asked for, if any: alone, and without the flags of the search that
+/// judges two-player suites.
+fn multi_layout(args: &OpeningsArgs) -> Result<Option<MultiLayout>, super::Error> {
+    let multi: Vec<MultiLayout> = args
+        .layout
+        .iter()
+        .filter_map(|layout| match layout {
+            AnyLayout::Multi(layout) => Some(*layout),
+            AnyLayout::Two(_) => None,
+        })
+        .collect();
+    match multi.as_slice() {
+        [] => Ok(None),
+        [layout] if args.layout.len() == 1 => {
+            let search = args.depth.is_some() || args.hash.is_some() || args.threads.is_some();
+            match search {
+                true => Err("--depth, --hash and --threads judge two-player suites; an N-player \
+                             suite is judged by every seat's evaluation"
+                    .into()),
+                false => Ok(Some(*layout)),
+            }
+        }
+        _ => Err("an N-player layout makes its suite alone: give one --layout".into()),
+    }
+}
+
+/// Makes the suite of an N-player layout (`--per-layout` openings, `--opening-plies` turns,
+/// `--max-score` on every seat's evaluation, `--seed`).
+fn run_multi(args: &OpeningsArgs, layout: MultiLayout) -> super::Outcome {
+    let recipe = args.recipe()?;
+    let command = format!(
+        "sumito openings --layout {} --per-layout {} --opening-plies {}-{} --max-score {} \
+         --seed {}",
+        layout.name(),
+        recipe.per_layout,
+        recipe.min_plies,
+        recipe.max_plies,
+        recipe.max_score,
+        recipe.seed
+    );
+    let multi = MultiRecipe {
+        layout,
+        count: recipe.per_layout,
+        min_plies: recipe.min_plies,
+        max_plies: recipe.max_plies,
+        max_score: recipe.max_score,
+        seed: recipe.seed,
+    };
+    let made = make_multi_suite(&multi, &command)?;
+    sumito::say!("{}", made.text.trim_end());
+    eprintln!("openings: {} kept of {} tried", made.kept, made.tried);
     Ok(())
 }
 

@@ -40,8 +40,8 @@ pub struct GameClocks {
     clocks: Vec<Clock>,
 }
 
-/// The letters of the seats' clocks in a `go` command (`btime`, `wtime`): UAP names the two
-/// seats of the two-player game by their colours, and no more yet.
+/// The letters of the seats' clocks in a two-player `go` command (`btime`, `wtime`): UAP names
+/// the two seats of the two-player game by their colours, and more seats by number.
 const SEAT_LETTERS: [char; 2] = ['b', 'w'];
 
 impl GameClocks {
@@ -81,13 +81,12 @@ impl GameClocks {
             TimeControl::Clock { .. } => {
                 let mut command = String::from("go");
                 // Every seat's clock that runs, so the mover sees its opponents' time too.
-                for (letter, (control, clock)) in SEAT_LETTERS
-                    .iter()
-                    .zip(self.controls.iter().zip(&self.clocks))
+                for (index, (control, clock)) in self.controls.iter().zip(&self.clocks).enumerate()
                 {
                     if let TimeControl::Clock { increment_ms, .. } = control {
                         let left = cap(clock.left_ms);
-                        command += &format!(" {letter}time {left} {letter}inc {increment_ms}");
+                        let (time, inc) = self.clock_words(index);
+                        command += &format!(" {time} {left} {inc} {increment_ms}");
                     }
                 }
                 if let Some(moves) = self.clocks[seat].moves_left {
@@ -95,6 +94,18 @@ impl GameClocks {
                 }
                 command
             }
+        }
+    }
+
+    /// The words of `seat`'s clock in `go`: `btime`/`binc` and `wtime`/`winc` with two seats,
+    /// `time1`/`inc1` … `time6`/`inc6` with more (PROTOCOL.md).
+    fn clock_words(&self, seat: usize) -> (String, String) {
+        match self.controls.len() {
+            2 => {
+                let letter = SEAT_LETTERS[seat];
+                (format!("{letter}time"), format!("{letter}inc"))
+            }
+            _ => (format!("time{}", seat + 1), format!("inc{}", seat + 1)),
         }
     }
 
@@ -163,8 +174,8 @@ impl GameClocks {
                 };
                 Limits {
                     clocks: Some(GoClocks {
-                        time: [ms(0), ms(1), 0, 0, 0, 0],
-                        increment: [increment(0), increment(1), 0, 0, 0, 0],
+                        time: std::array::from_fn(ms),
+                        increment: std::array::from_fn(increment),
                         moves_to_go: self.clocks[seat].moves_left,
                     }),
                     ..Limits::default()
@@ -216,6 +227,19 @@ mod tests {
                 timed: true
             }
         );
+    }
+
+    #[test]
+    fn more_than_two_seats_name_their_clocks_by_number() {
+        let mut clocks = GameClocks::new(&[tc("10+0.1"), tc("5+0"), tc("8+0.2")]);
+        clocks.charge(2, Duration::from_millis(1000));
+        assert_eq!(
+            clocks.go_command(1),
+            "go time1 10000 inc1 100 time2 5000 inc2 0 time3 7200 inc3 200"
+        );
+        let limits = clocks.limits(2).clocks.unwrap();
+        assert_eq!(limits.time[..4], [10_000, 5_000, 7_200, 0]);
+        assert_eq!(limits.increment[..3], [100, 0, 200]);
     }
 
     #[test]
@@ -274,10 +298,9 @@ mod tests {
         );
         let allowance = clocks.allowance(2, Duration::ZERO, Duration::ZERO);
         assert_eq!(allowance.limit, Duration::from_millis(27_000));
-        // UAP's `go` names the two-player seats only.
         assert_eq!(
             clocks.go_command(2),
-            "go btime 10000 binc 0 wtime 19500 winc 0"
+            "go time1 10000 inc1 0 time2 19500 inc2 0 time3 27000 inc3 1000"
         );
     }
 }

@@ -35,4 +35,6 @@ pub struct MatchConfig {
     pub game_time: Option<Duration>,
     /// `--draw` and `--resign` (both off by default).
     pub adjudication: Adjudication,
+    /// A match of three to six players (`--players N`); `None` for two.
+    pub multi: Option<super::multi::MultiMatch>,
 }

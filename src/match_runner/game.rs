@@ -49,7 +49,7 @@ pub struct GameSetup<'a> {
 /// The termination for a failure of `engine`, which was waited on with a clock (`timed`) or
 /// without. Silence from a process that has exited (a child of it may hold its output open) is
 /// a crash.
-fn failure_termination(engine: &mut EngineProcess, failure: Failure, timed: bool) -> Termination {
+pub(super) fn failure_termination(engine: &mut EngineProcess, failure: Failure, timed: bool) -> Termination {
     let failure = match failure {
         Failure::Silent if engine.has_exited() => Failure::Crashed,
         failure => failure,
@@ -107,8 +107,9 @@ pub fn play(
         let turn = Turn {
             position: &position_command(&start_words, &moves),
             clocks: &clocks,
-            side,
-            setup,
+            seat: side.index(),
+            margin: setup.margin,
+            silence: setup.silence,
             game_left: game_time.map(|clock| clock.left()),
             stop,
         };
@@ -165,7 +166,7 @@ fn ended_by_game_time(moves: Vec<Move>, position: &Position) -> PlayedGame {
 }
 
 /// `position <start> [moves …]` for the game so far.
-fn position_command(start_words: &str, moves: &[Move]) -> String {
+pub(super) fn position_command<T: std::fmt::Display>(start_words: &str, moves: &[T]) -> String {
     let mut command = format!("position {start_words}");
     if !moves.is_empty() {
         command += " moves";
@@ -204,16 +205,20 @@ fn new_game(
 }
 
 /// One move asked of the engine to move.
-struct Turn<'a> {
+pub(super) struct Turn<'a> {
     /// The `position … moves …` command of the game so far.
-    position: &'a str,
-    clocks: &'a GameClocks,
-    side: Colour,
-    setup: &'a GameSetup<'a>,
+    pub position: &'a str,
+    pub clocks: &'a GameClocks,
+    /// The seat to move (two players: [`Colour::index`]).
+    pub seat: usize,
+    /// Grace added to the clock before a late answer loses.
+    pub margin: Duration,
+    /// How long the engine may stay silent where no clock bounds it.
+    pub silence: Duration,
     /// The thinking time the points game has left, if it is one.
-    game_left: Option<Duration>,
+    pub game_left: Option<Duration>,
     /// Set when the match stops (Ctrl-C): the answer is no longer awaited.
-    stop: &'a AtomicBool,
+    pub stop: &'a AtomicBool,
 }
 
 impl Turn<'_> {
@@ -222,21 +227,20 @@ impl Turn<'_> {
     /// score the engine reported for its first line (for adjudication), or the
     /// termination of a failure, or [`Termination::GameTime`] when the game time ran out first.
     /// A timed answer adds its lateness to `lateness`.
-    fn ask(
+    pub(super) fn ask(
         &self,
         engine: &mut EngineProcess,
         lateness: &mut Samples,
     ) -> Result<(String, Duration, Option<crate::search::Reported>), Termination> {
-        let setup = self.setup;
         let ready = engine
             .send(self.position)
-            .and_then(|()| engine.sync(setup.silence));
+            .and_then(|()| engine.sync(self.silence));
         if let Err(failure) = ready {
             return Err(failure_termination(engine, failure, false));
         }
         let allowance = self
             .clocks
-            .allowance(self.side.index(), setup.margin, setup.silence);
+            .allowance(self.seat, self.margin, self.silence);
         // Which runs out first, the game time or the mover's own allowance.
         let game_first = self.game_left.is_some_and(|left| left <= allowance.limit);
         let limit = self
@@ -249,7 +253,7 @@ impl Turn<'_> {
         let game_left_ms = self.game_left.map(|left| whole_ms(left).max(1));
         let go = self
             .clocks
-            .go_command_within(self.side.index(), game_left_ms);
+            .go_command_within(self.seat, game_left_ms);
         engine
             .send(&go)
             .map_err(|failure| failed(engine, failure))?;
@@ -289,7 +293,7 @@ impl Turn<'_> {
         }
         if allowance.timed {
             // Measured against what the engine was told: its clock, or the game time left.
-            let told = allowance.limit - setup.margin;
+            let told = allowance.limit - self.margin;
             let told = self.game_left.map_or(told, |left| left.min(told));
             lateness.push_difference(elapsed, told);
         }

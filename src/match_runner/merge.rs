@@ -10,6 +10,8 @@ use super::glob;
 use super::report::{self, PairStats};
 use super::rounds::RoundCheck;
 use super::stats::Sprt;
+use super::multi::merge::{MergedMulti, multi_table};
+use crate::records::multi::is_multi_record;
 use crate::records::{PlayedGame, RecordsError, read_records};
 use std::path::{Path, PathBuf};
 
@@ -26,11 +28,13 @@ struct MergedGame {
 /// twice).
 pub fn run(arguments: &[PathBuf], sprt: Option<&Sprt>) -> Result<(), MatchError> {
     let mut games = Vec::new();
+    let mut multi = Vec::new();
     let mut files = Vec::new();
     for found in record_files(arguments)? {
         match read_games(&found.path) {
             Ok(read) => {
-                games.extend(read);
+                games.extend(read.games);
+                multi.extend(read.multi);
                 files.push(found.path);
             }
             // A directory may hold other files beside the records (notes, logs): a file of it
@@ -41,6 +45,15 @@ pub fn run(arguments: &[PathBuf], sprt: Option<&Sprt>) -> Result<(), MatchError>
             }
             Err(error) => return Err(error),
         }
+    }
+    if !multi.is_empty() {
+        if !games.is_empty() {
+            return Err(MatchError::MixedRecords);
+        }
+        if sprt.is_some() {
+            return Err(MatchError::MultiSprt);
+        }
+        return merge_multi(multi, files.len());
     }
     if games.is_empty() {
         return Err(MatchError::NoGames);
@@ -61,6 +74,21 @@ pub fn run(arguments: &[PathBuf], sprt: Option<&Sprt>) -> Result<(), MatchError>
     }
     let table = report::table(&pairs, &names, sprt);
     crate::say!("{table}{}", check.summary());
+    Ok(())
+}
+
+/// The table of N-player games, with the rounds check below it.
+fn merge_multi(mut games: Vec<MergedMulti>, files: usize) -> Result<(), MatchError> {
+    games.sort_by_key(|merged| merged.round);
+    let tally = multi_table(&games).ok_or(MatchError::MixedRecords)?;
+    let rounds: Vec<u64> = games.iter().map(|merged| merged.round).collect();
+    let check = RoundCheck::new(&rounds);
+    let plural = if files == 1 { "" } else { "s" };
+    eprintln!("merge: {} games from {files} file{plural}", games.len());
+    if !check.is_complete() {
+        eprintln!("warning: {}", check.summary());
+    }
+    crate::say!("{}{}", tally.table(), check.summary());
     Ok(())
 }
 
@@ -163,9 +191,10 @@ fn directory_files(dir: &Path) -> Result<Vec<PathBuf>, MatchError> {
 }
 
 /// The games of one records file; an error names the file, the game and its line.
-fn read_games(path: &Path) -> Result<Vec<MergedGame>, MatchError> {
+fn read_games(path: &Path) -> Result<Read, MatchError> {
     let records = read_records(path)?;
     let mut games = Vec::with_capacity(records.len());
+    let mut multi = Vec::new();
     for (index, record) in records.iter().enumerate() {
         let at = |source: RecordsError| MatchError::BadRecord {
             path: path.to_path_buf(),
@@ -184,6 +213,19 @@ fn read_games(path: &Path) -> Result<Vec<MergedGame>, MatchError> {
                     value: round.to_string(),
                 })
             })?;
+        if is_multi_record(record) {
+            if record.result.as_deref() == Some("*") {
+                eprintln!(
+                    "warning: {}: game {} (line {}) is unfinished (*): not counted",
+                    path.display(),
+                    index + 1,
+                    record.line
+                );
+                continue;
+            }
+            multi.push(MergedMulti::from_record(record, round).map_err(at)?);
+            continue;
+        }
         let player = |tag| record.required_tag(tag).map(str::to_string).map_err(at);
         let players = [player("Black")?, player("White")?];
         let game = match PlayedGame::from_record(record) {
@@ -207,5 +249,11 @@ fn read_games(path: &Path) -> Result<Vec<MergedGame>, MatchError> {
             game,
         });
     }
-    Ok(games)
+    Ok(Read { games, multi })
+}
+
+/// The games of one records file, of two players and of more.
+struct Read {
+    games: Vec<MergedGame>,
+    multi: Vec<MergedMulti>,
 }

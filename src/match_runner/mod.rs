@@ -17,6 +17,8 @@
 //! - `merge`: the table from record files (`--merge`), with `rounds` (missing and repeated
 //!   rounds) and `glob` (wildcards the shell left unexpanded).
 //!
+//! - [`multi`]: matches of three to six players (`--players N`), the same way.
+//!
 //! What fails, from the settings to the merge, is a [`MatchError`].
 
 pub mod adjudication;
@@ -25,6 +27,7 @@ mod error;
 pub mod game;
 mod glob;
 pub mod merge;
+pub mod multi;
 pub mod openings;
 mod report;
 mod rounds;
@@ -75,6 +78,27 @@ pub fn run(mut config: MatchConfig, stop: &AtomicBool) -> Result<(), MatchError>
         .zip(&config.controls)
         .map(|(e, tc)| format!("{} ({tc})", e.name))
         .collect();
+    if let Some(multi) = config.multi.clone() {
+        eprintln!(
+            "match: {}; {} players ({}); {} games per combination of {} ({} seatings each); \
+             openings {}; max plies {}{}; concurrency {}; seed {}",
+            engines.join(", "),
+            multi.layout.seating().seats(),
+            multi.layout.name(),
+            config.games,
+            multi.layout.seating().teams(),
+            multi.seatings_per_combination(),
+            multi.book.describe(),
+            config.max_plies,
+            config
+                .game_time
+                .map(|total| format!("; points game of {} s", ms_to_seconds(whole_ms(total))))
+                .unwrap_or_default(),
+            config.concurrency,
+            config.seed
+        );
+        return multi::run_multi_match(&config, &multi, first, stop);
+    }
     let layouts: Vec<&str> = config.layouts.iter().map(|l| l.name()).collect();
     let points_game = config
         .game_time

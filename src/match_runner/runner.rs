@@ -412,6 +412,7 @@ mod tests {
             shard,
             game_time: None,
             adjudication: Default::default(),
+            multi: None,
         }
     }
 

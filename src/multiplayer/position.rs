@@ -155,7 +155,7 @@ impl MultiPosition {
 
     /// Marbles ejected by each team, indexed by team.
     #[inline]
-    fn team_totals(&self) -> [u32; MAX_SEATS] {
+    pub fn team_totals(&self) -> [u32; MAX_SEATS] {
         let mut totals = [0; MAX_SEATS];
         for seat in self.seating.all() {
             totals[self.seating.team(seat)] += self.ejected(seat) as u32;
@@ -202,7 +202,7 @@ impl MultiPosition {
     }
 
     /// The teams with a seat still in play, as a set of team bits.
-    fn teams_in_play(&self) -> u32 {
+    pub fn teams_in_play(&self) -> u32 {
         self.seating
             .all()
             .filter(|s| !self.has_left(*s))

@@ -284,6 +284,58 @@ pub enum RecordsError {
         result: String,
     },
     /// The record holds no result at all.
+    /// A turn of a record of three to six players does not parse or is not legal.
+    #[error("illegal turn {number} '{text}': {source}")]
+    IllegalTurn {
+        /// The turn's number, from 1.
+        number: usize,
+        /// As written.
+        text: String,
+        /// Why not.
+        source: crate::multiplayer::MultiMoveError,
+    },
+    /// A `FEN` tag of three to six seats that does not read.
+    #[error("bad FEN tag '{fen}': {source}")]
+    BadMultiFen {
+        /// The tag's value.
+        fen: String,
+        /// Why not.
+        source: crate::multiplayer::MultiPositionError,
+    },
+    /// A `leave` turn that the `Left` tag does not name next.
+    #[error("turn {turn}: {seat} leaves, but the Left tag does not name it next")]
+    LeftMismatch {
+        /// The turn, from 1.
+        turn: usize,
+        /// The seat that leaves.
+        seat: crate::board::Seat,
+    },
+    /// The `Left` tag names more seats than leave in the movetext.
+    #[error("the Left tag names {named} seats but {leaves} leave in the movetext")]
+    LeftUnused {
+        /// Seats the tag names.
+        named: usize,
+        /// `leave` turns.
+        leaves: usize,
+    },
+    /// A tag that the replayed game contradicts.
+    #[error("the {tag} tag says '{value}' but the game gives '{expected}'")]
+    TagMismatch {
+        /// The tag.
+        tag: &'static str,
+        /// What it says.
+        value: String,
+        /// What the game gives.
+        expected: String,
+    },
+    /// Ranks in the result that the final position does not give.
+    #[error("wrong result {result}: the final position gives {expected}")]
+    WrongRanks {
+        /// The record's result.
+        result: String,
+        /// The ranks of the final position.
+        expected: String,
+    },
     #[error("no result")]
     NoResult,
 }

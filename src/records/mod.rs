@@ -1,10 +1,11 @@
 //! Game records in the PGN-like format of GAMES.md: the finished game and how it ended,
 //! writing records as games end, reading them back, and replaying them with every move and
 //! result checked. `sumito match` writes and verifies them, `sumito analyse` reads them and
-//! `sumito play` writes one.
+//! `sumito play` writes one. Records of three to six players are [`multi`]'s.
 
 mod error;
 mod game;
+pub mod multi;
 mod read;
 mod replay;
 mod start;

@@ -68,7 +68,16 @@ fn parse_tag(line: &str, number: usize) -> Result<(String, String), RecordsError
 }
 
 fn is_result_token(token: &str) -> bool {
-    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*")
+    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") || is_rank_token(token)
+}
+
+/// A result token of three to six players: the seats' ranks, `1-3-2` (GAMES.md).
+fn is_rank_token(token: &str) -> bool {
+    let ranks: Vec<&str> = token.split('-').collect();
+    (3..=crate::board::MAX_SEATS).contains(&ranks.len())
+        && ranks
+            .iter()
+            .all(|rank| !rank.is_empty() && rank.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Splits movetext into move tokens and the result token; comments in braces and move numbers

@@ -1,6 +1,7 @@
 //! Replaying records: the start position, every move checked by the rules core, and the result
 //! and termination checked against the final position (`sumito match --verify`).
 
+use super::multi::{is_multi_record, verify_multi_record};
 use super::{Record, RecordsError, Termination, read_records, result_token};
 use crate::board::{Colour, Layout, Outcome, Position};
 use crate::movegen::Move;
@@ -62,18 +63,11 @@ pub fn replay(record: &Record) -> Result<Replayed, RecordsError> {
 /// Replays a record and checks that every move is legal and that the result and termination
 /// fit the final position. On success returns the number of plies.
 pub fn verify_record(record: &Record) -> Result<usize, RecordsError> {
-    let position = replay(record)?.end;
-    let tag_result = record.required_tag("Result")?;
-    let result = record
-        .result
-        .as_deref()
-        .ok_or(RecordsError::NoMovetextResult)?;
-    if tag_result != result {
-        return Err(RecordsError::ResultMismatch {
-            tag: tag_result.to_string(),
-            movetext: result.to_string(),
-        });
+    if is_multi_record(record) {
+        return verify_multi_record(record);
     }
+    let position = replay(record)?.end;
+    let result = checked_result(record)?;
     if let Some(count) = record.tag("PlyCount")
         && count != record.moves.len().to_string()
     {
@@ -88,6 +82,22 @@ pub fn verify_record(record: &Record) -> Result<usize, RecordsError> {
         None => check_unfinished(&position, result, &termination)?,
     }
     Ok(record.moves.len())
+}
+
+/// The result token of the movetext, checked equal to the `Result` tag.
+pub(super) fn checked_result(record: &Record) -> Result<&str, RecordsError> {
+    let tag_result = record.required_tag("Result")?;
+    let result = record
+        .result
+        .as_deref()
+        .ok_or(RecordsError::NoMovetextResult)?;
+    if tag_result != result {
+        return Err(RecordsError::ResultMismatch {
+            tag: tag_result.to_string(),
+            movetext: result.to_string(),
+        });
+    }
+    Ok(result)
 }
 
 /// A game the rules ended: the result and termination must be the rules' own.

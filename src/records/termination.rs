@@ -11,8 +11,10 @@ pub enum Termination {
     SixEjected,
     /// The move limit was reached: more marbles ejected wins, equal draws.
     MoveLimit,
-    /// The side to move had no legal move.
+    /// The side to move had no legal move (with three to six players: no seat had one).
     NoLegalMove,
+    /// Three to six players: every other player or team left the game.
+    LastInPlay,
     /// The mover's `bestmove` came later than its clock (plus the margin) allowed.
     TimeForfeit,
     /// The mover answered a move that does not parse or is not legal (the text it sent).
@@ -49,9 +51,23 @@ impl Termination {
             Termination::SixEjected
                 | Termination::MoveLimit
                 | Termination::NoLegalMove
+                | Termination::LastInPlay
                 | Termination::GameTime
                 | Termination::AdjudicatedDraw
                 | Termination::Agreement
+        )
+    }
+
+    /// Is this why a seat leaves a game of three to six players (a fault or a resignation),
+    /// rather than why a game ends?
+    pub fn is_seat_leaving(&self) -> bool {
+        matches!(
+            self,
+            Termination::TimeForfeit
+                | Termination::IllegalMove(_)
+                | Termination::Crash
+                | Termination::NoAnswer
+                | Termination::Resignation
         )
     }
 
@@ -81,6 +97,7 @@ impl fmt::Display for Termination {
             Termination::SixEjected => f.write_str("six marbles ejected"),
             Termination::MoveLimit => f.write_str("move limit"),
             Termination::NoLegalMove => f.write_str("no legal move"),
+            Termination::LastInPlay => f.write_str("last in play"),
             Termination::TimeForfeit => f.write_str("time forfeit"),
             Termination::IllegalMove(text) => write!(f, "illegal move {text}"),
             Termination::Crash => f.write_str("crash"),
@@ -108,6 +125,7 @@ impl FromStr for Termination {
             "six marbles ejected" => Termination::SixEjected,
             "move limit" => Termination::MoveLimit,
             "no legal move" => Termination::NoLegalMove,
+            "last in play" => Termination::LastInPlay,
             "time forfeit" => Termination::TimeForfeit,
             "crash" => Termination::Crash,
             "no answer" => Termination::NoAnswer,
@@ -137,6 +155,7 @@ mod tests {
             Termination::SixEjected,
             Termination::MoveLimit,
             Termination::NoLegalMove,
+            Termination::LastInPlay,
             Termination::TimeForfeit,
             Termination::IllegalMove("e5e6".into()),
             Termination::Crash,
@@ -157,6 +176,7 @@ mod tests {
                     Termination::SixEjected
                         | Termination::MoveLimit
                         | Termination::NoLegalMove
+                        | Termination::LastInPlay
                         | Termination::GameTime
                         | Termination::AdjudicatedDraw
                         | Termination::Agreement

@@ -45,7 +45,7 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 }
 
 /// A tag value with `\` and `"` escaped.
-fn escape(value: &str) -> String {
+pub(super) fn escape(value: &str) -> String {
     value
         .chars()
         .filter(|c| !c.is_control())
@@ -136,7 +136,14 @@ pub fn format_record(info: &GameInfo) -> String {
         side = side.opponent();
     }
     tokens.push(result.to_string());
-    let mut line = String::new();
+    text += &wrap_movetext(tokens);
+    text.push('\n');
+    text
+}
+
+/// Movetext tokens joined by blanks and wrapped at 80 columns, ending with a newline.
+pub(super) fn wrap_movetext(tokens: Vec<String>) -> String {
+    let (mut text, mut line) = (String::new(), String::new());
     for token in tokens {
         if !line.is_empty() && line.len() + 1 + token.len() > LINE_WIDTH {
             text += &line;
@@ -149,7 +156,7 @@ pub fn format_record(info: &GameInfo) -> String {
         line += &token;
     }
     text += &line;
-    text += "\n\n";
+    text.push('\n');
     text
 }
 

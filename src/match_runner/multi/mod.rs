@@ -1,0 +1,42 @@
+//! Matches of three to six players (`sumito match --players N`): who sits where (`seatings`),
+//! the openings of each layout (`openings`, made by `suite`), one game (`game`), the table
+//! (`tally`), the match itself (`runner`) and the table of record files (`merge`).
+//!
+//! A game's seat whose engine fails leaves it and the others play on (RULES.md); the record
+//! says who left and why (GAMES.md, "Three to six players"), and the table counts it against
+//! the engine.
+
+pub mod game;
+pub mod merge;
+pub mod openings;
+mod runner;
+pub mod seatings;
+pub mod suite;
+pub mod tally;
+
+pub use runner::{MultiJob, run_multi_match, schedule_multi};
+
+use crate::multiplayer::MultiLayout;
+use openings::MultiBook;
+use seatings::Unit;
+
+/// What a match of three to six players adds to the match's settings.
+#[derive(Clone, Debug)]
+pub struct MultiMatch {
+    /// The layout: it says the number of players and the teams.
+    pub layout: MultiLayout,
+    /// What fills each player's seat, or each team's: engines, or listed pairs of partners.
+    pub units: Vec<Unit>,
+    pub book: MultiBook,
+}
+
+impl MultiMatch {
+    /// Every seating of one combination of units (see `seatings`).
+    pub fn seatings_per_combination(&self) -> usize {
+        let seating = self.layout.seating();
+        let teams = seating.teams();
+        let orders: usize = (1..=teams).product();
+        let pairs = self.units.iter().any(|u| matches!(u, Unit::Pair(..)));
+        orders << if pairs { teams } else { 0 }
+    }
+}

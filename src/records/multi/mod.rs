@@ -1,0 +1,24 @@
+//! Records of games of three to six players (GAMES.md, "Three to six players"): a tag per seat,
+//! the seats that left, the ejected counts and a result token of ranks. Two-player records are
+//! the parent module's and stay as they were; [`is_multi_record`] tells the two apart by the
+//! record's start.
+//!
+//! - `turn`: a move, a pass or a seat leaving, as the movetext writes it;
+//! - `ranking`: finishing ranks, the result token and points;
+//! - `game`: a finished game as a record holds it;
+//! - `write`: a record's text;
+//! - `replay`: reading a record back, every turn and the result checked.
+
+mod game;
+mod ranking;
+mod replay;
+mod turn;
+mod write;
+
+pub use game::{LeftSeat, MultiGame, MultiStart};
+pub use ranking::{multi_points, multi_ranks, parse_rank_token, rank_token};
+pub use replay::{
+    MultiReplayed, is_multi_record, multi_start, replay_multi, termination_of, verify_multi_record,
+};
+pub use turn::MultiTurn;
+pub use write::{MultiGameInfo, format_multi_record, seat_tag};
