@@ -333,7 +333,10 @@ fn engine_specs(raw: &MatchArgs) -> Result<(Vec<EngineSpec>, Vec<bool>), super::
 
 /// The numeric flags within their bounds.
 fn check_numbers(raw: &MatchArgs) -> Result<(), String> {
-    if raw.games.is_some_and(|games| !(1..=MAX_GAMES).contains(&games)) {
+    if raw
+        .games
+        .is_some_and(|games| !(1..=MAX_GAMES).contains(&games))
+    {
         return Err(format!("--games must be from 1 to {MAX_GAMES}"));
     }
     if !(1..=MAX_CONCURRENCY).contains(&raw.concurrency) {

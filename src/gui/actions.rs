@@ -406,6 +406,9 @@ impl Table {
             None if count == 0 => return Err(GuiError::NoRecord),
             None => return Err(GuiError::NoSuchGame { index, count }),
         };
+        if crate::records::multi::is_multi_record(record) {
+            return self.load_seats_record(record, index, reporter);
+        }
         let game = Game::from_record(record).map_err(|error| GuiError::BadGame {
             index,
             source: Box::new(error),

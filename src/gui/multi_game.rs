@@ -6,75 +6,24 @@
 use super::error::GuiError;
 use super::info::EngineScore;
 use crate::board::Seat;
-use crate::movegen::{Move, MoveList};
-use crate::multiplayer::{MultiLayout, MultiOutcome, MultiPosition};
-use crate::records::Termination;
-use std::fmt;
+use crate::clock::TimeControl;
+use crate::movegen::MoveList;
+use crate::multiplayer::{MultiOutcome, MultiPosition};
+use crate::records::multi::{
+    LeftSeat, MultiGame, MultiGameInfo, MultiStart, MultiTurn, format_multi_record, multi_ranks,
+    replay_multi, seat_tag, termination_of,
+};
+use crate::records::{Record, Termination, today};
 
-/// Where a game of three to six players starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatsStart {
-    /// A starting layout.
-    Layout(MultiLayout),
-    /// A position given as a position string.
-    Fen(MultiPosition),
-}
-
-impl SeatsStart {
-    /// The starting position.
-    pub fn position(&self) -> MultiPosition {
-        match *self {
-            SeatsStart::Layout(layout) => layout.position(),
-            SeatsStart::Fen(position) => position,
-        }
-    }
-
-    /// The start as the `position` command names it: `layout <name>` or `fen <string>`.
-    pub fn command_words(&self) -> String {
-        match self {
-            SeatsStart::Layout(layout) => format!("layout {layout}"),
-            SeatsStart::Fen(position) => format!("fen {position}"),
-        }
-    }
-}
-
-/// One turn of the game: the word the protocol and the records write for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Turn {
-    /// A move of the seat to move.
-    Move(Move),
-    /// The seat to move had no legal move.
-    Pass,
-    /// The seat to move left the game (resigned, lost on time, crashed).
-    Leave,
-}
-
-impl Turn {
-    /// The position after this turn.
-    pub fn apply(self, position: &MultiPosition) -> MultiPosition {
-        match self {
-            Turn::Move(mv) => position.play(mv),
-            Turn::Pass => position.pass(),
-            Turn::Leave => position.leave(),
-        }
-    }
-}
-
-impl fmt::Display for Turn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Turn::Move(mv) => write!(f, "{mv}"),
-            Turn::Pass => f.write_str("pass"),
-            Turn::Leave => f.write_str("leave"),
-        }
-    }
-}
+/// One turn of the game: a move, a pass, or the seat to move leaving.
+pub type Turn = MultiTurn;
 
 /// A game of three to six players at the table.
 #[derive(Clone, Debug)]
 pub struct SeatsGame {
-    start: SeatsStart,
-    /// `positions[k]` is the position after `k` turns.
+    start: MultiStart,
+    /// `positions[k]` is the position after `k` turns; `positions[0]` is the start, with the
+    /// move limit of a loaded record.
     positions: Vec<MultiPosition>,
     turns: Vec<Turn>,
     /// Why the seat of each `leave` turn left (same length as `turns`).
@@ -84,13 +33,18 @@ pub struct SeatsGame {
     /// The score of the position after each ply, from the view of its seat to move, when an
     /// engine gave one (same length as `positions`).
     scores: Vec<Option<EngineScore>>,
+    /// How a loaded record says the game ended when the rules did not end it (the points
+    /// game's time ran out): the termination and the ranks.
+    recorded: Option<(Termination, Vec<u8>)>,
+    /// The move limit, as `positions[0]` has it (the position does not tell it).
+    max_plies: u32,
     /// The players' names, by seat.
     pub players: Vec<String>,
 }
 
 impl SeatsGame {
     /// A new game from `start`.
-    pub fn new(start: SeatsStart, players: Vec<String>) -> SeatsGame {
+    pub fn new(start: MultiStart, players: Vec<String>) -> SeatsGame {
         SeatsGame {
             start,
             positions: vec![start.position()],
@@ -98,8 +52,48 @@ impl SeatsGame {
             why_left: Vec::new(),
             cursor: 0,
             scores: vec![None],
+            recorded: None,
+            max_plies: 0,
             players,
         }
+    }
+
+    /// The game of a record of three to six players, every turn checked by the rules core,
+    /// shown from its start so that it can be stepped through.
+    pub fn from_record(record: &Record) -> Result<SeatsGame, GuiError> {
+        let replayed = replay_multi(record).map_err(GuiError::Replay)?;
+        let seating = replayed.start.seating();
+        let players = (seating.all())
+            .map(|seat| {
+                record
+                    .tag(seat_tag(seat))
+                    .unwrap_or(seat_tag(seat))
+                    .to_string()
+            })
+            .collect();
+        let mut game = SeatsGame::new(replayed.origin, players);
+        game.positions[0] = replayed.start;
+        // The replay read the tag already: it is a number, or absent.
+        game.max_plies = record
+            .tag("MaxPlies")
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(0);
+        let mut left = replayed.left.into_iter();
+        for turn in replayed.turns {
+            let why = (turn == MultiTurn::Leave)
+                .then(|| left.next().map(|l| l.why))
+                .flatten();
+            game.push(turn, why);
+        }
+        game.cursor = 0;
+        if !game.end().is_over()
+            && let Ok(played) = MultiGame::from_record(record)
+            && played.termination != Termination::Abandoned
+            && let Some(ranks) = played.ranks
+        {
+            game.recorded = Some((played.termination, ranks));
+        }
+        Ok(game)
     }
 
     /// Plays `turn` at the end of the game (the caller checked it) and shows the new end.
@@ -113,7 +107,7 @@ impl SeatsGame {
     }
 
     /// Where the game started.
-    pub fn start(&self) -> SeatsStart {
+    pub fn start(&self) -> MultiStart {
         self.start
     }
 
@@ -142,12 +136,13 @@ impl SeatsGame {
         &self.turns
     }
 
-    /// Why the seat of each `leave` turn left, in the order of the turns.
-    pub fn departures(&self) -> Vec<(Seat, Termination)> {
+    /// The seats that left and why, in the order of the `leave` turns.
+    pub fn departures(&self) -> Vec<LeftSeat> {
         (self.turns.iter().enumerate())
             .filter_map(|(ply, _)| {
                 let why = self.why_left[ply].clone()?;
-                Some((self.positions[ply].side_to_move(), why))
+                let seat = self.positions[ply].side_to_move();
+                Some(LeftSeat { seat, why })
             })
             .collect()
     }
@@ -224,6 +219,7 @@ impl SeatsGame {
         self.positions.truncate(ply + 1);
         self.scores.truncate(ply + 1);
         self.cursor = ply;
+        self.recorded = None;
     }
 
     /// Shows the position after `ply` turns; false if there is no such ply.
@@ -235,10 +231,52 @@ impl SeatsGame {
         true
     }
 
-    /// Is the game over by the rules (a seat or team with six, the last in play, the move
-    /// limit, no seat able to move)?
+    /// Is the game over, by the rules (a seat or team with six, the last in play, the move
+    /// limit, no seat able to move) or as its record says?
     pub fn is_over(&self) -> bool {
-        self.result().is_some()
+        self.result().is_some() || self.recorded.is_some()
+    }
+
+    /// The termination and the finishing ranks of a game that is over.
+    pub fn ending(&self) -> Option<(Termination, Vec<u8>)> {
+        if let Some(recorded) = &self.recorded {
+            return Some(recorded.clone());
+        }
+        let outcome = self.result()?;
+        Some((termination_of(outcome.reason), multi_ranks(self.end())))
+    }
+
+    /// The move limit the game is played under (0: none): a loaded record's `MaxPlies`.
+    pub fn move_limit(&self) -> u32 {
+        self.max_plies
+    }
+
+    /// The game as a record of GAMES.md's section "Three to six players" (an unfinished game
+    /// has the result `*` and the termination `abandoned`).
+    pub fn record(&self, tc: TimeControl) -> String {
+        let (termination, ranks) = match self.ending() {
+            Some((termination, ranks)) => (termination, Some(ranks)),
+            None => (Termination::Abandoned, None),
+        };
+        let game = MultiGame {
+            turns: self.turns.clone(),
+            left: self.departures(),
+            termination,
+            ranks,
+        };
+        let seats = self.end().seating().seats();
+        format_multi_record(&MultiGameInfo {
+            event: "Sumito GUI",
+            date: &today(),
+            round: 1,
+            players: self.players.iter().map(String::as_str).collect(),
+            start: self.start,
+            opening_plies: 0,
+            controls: vec![tc; seats],
+            max_plies: self.move_limit(),
+            game_time_ms: None,
+            game: &game,
+        })
     }
 
     /// How the game ended, once it is over.
@@ -272,25 +310,23 @@ impl SeatsGame {
     }
 }
 
-/// Reads a move or `pass` of the seat to move of `position`.
+/// Reads a move or `pass` of the seat to move of `position` (`leave` is no move: a person
+/// leaves with the page's button, an engine by its fault).
 fn read_turn(
     position: &MultiPosition,
     text: &str,
 ) -> Result<Turn, crate::multiplayer::MultiMoveError> {
-    Ok(match position.parse_move(text)? {
-        Some(mv) => Turn::Move(mv),
-        None => Turn::Pass,
-    })
+    position.parse_move(text).map(Turn::from)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::multiplayer::MultiReason;
+    use crate::multiplayer::{MultiLayout, MultiReason};
 
     fn three() -> SeatsGame {
         let players = vec!["a".into(), "b".into(), "c".into()];
-        SeatsGame::new(SeatsStart::Layout(MultiLayout::ThreePlayer), players)
+        SeatsGame::new(MultiStart::Layout(MultiLayout::ThreePlayer), players)
     }
 
     #[test]
@@ -322,7 +358,11 @@ mod tests {
         );
         let third = Seat::new(2).expect("seat 3");
         assert!(game.end().has_left(third));
-        assert_eq!(game.departures(), [(third, Termination::Resignation)]);
+        let left = LeftSeat {
+            seat: third,
+            why: Termination::Resignation,
+        };
+        assert_eq!(game.departures(), [left]);
         assert_eq!(game.why_left(third), Some(&Termination::Resignation));
         // Seat 3's turns are skipped: seat 1 moves next.
         assert_eq!(game.end().side_to_move().index(), 0);
@@ -355,11 +395,58 @@ mod tests {
         // Seat 2 (white) has one marble, at a1, walled in by seat 1's at a2, b1 and b2.
         let fen = "r4/6/7/8/9/8/7/bb4/wb3 w 0/0/0 0";
         let position: MultiPosition = fen.parse().expect("a position");
-        let mut game = SeatsGame::new(SeatsStart::Fen(position), vec![String::new(); 3]);
+        let mut game = SeatsGame::new(MultiStart::Fen(position), vec![String::new(); 3]);
         assert!(game.blocked_at_end());
         game.play_text("pass").expect("a pass");
         assert_eq!(game.turns(), [Turn::Pass]);
         assert_eq!(game.end().side_to_move().index(), 2);
         assert!(!game.blocked_at_end());
+    }
+
+    #[test]
+    fn a_game_saved_reads_back_the_same() {
+        use crate::records::multi::{is_multi_record, verify_multi_record};
+        let players = vec![
+            "You".into(),
+            "Sumito".into(),
+            "Other \"one\"".into(),
+            "Four".into(),
+        ];
+        let start = MultiStart::Layout(MultiLayout::FourPlayer);
+        let mut game = SeatsGame::new(start, players);
+        game.play_text("a2b2").expect("black");
+        game.leave_at_end(Termination::TimeForfeit)
+            .expect("white leaves");
+        game.play_text("i5h5").expect("red");
+        game.leave_at_end(Termination::IllegalMove("z9".into()))
+            .expect("green leaves");
+        // Team white and green has no seat in play: black and red win.
+        assert!(game.is_over());
+        let tc = TimeControl::MoveTime { ms: 200 };
+        let text = game.record(tc);
+        let records = crate::records::parse_records(&text).expect("the record parses");
+        assert!(is_multi_record(&records[0]), "{text}");
+        assert_eq!(verify_multi_record(&records[0]).ok(), Some(4), "{text}");
+        assert!(text.contains("[Result \"1-2-1-2\"]"), "{text}");
+        let mut again = SeatsGame::from_record(&records[0]).expect("it replays");
+        assert_eq!(again.turns(), game.turns());
+        assert_eq!(again.players, game.players);
+        assert_eq!(again.cursor(), 0);
+        assert!(again.goto(4));
+        assert_eq!(again.departures(), game.departures());
+        assert_eq!(again.ending(), game.ending());
+        assert_eq!(again.record(tc), text);
+        // An unfinished game is saved as abandoned, with the result `*`.
+        let mut unfinished = three();
+        unfinished.play_text("a1b1").expect("black");
+        let text = unfinished.record(tc);
+        assert!(
+            text.contains("[Result \"*\"]") && text.contains("abandoned"),
+            "{text}"
+        );
+        let records = crate::records::parse_records(&text).expect("the record parses");
+        let again = SeatsGame::from_record(&records[0]).expect("it replays");
+        assert!(!again.is_over());
+        assert_eq!(again.turns(), unfinished.turns());
     }
 }

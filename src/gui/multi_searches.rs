@@ -110,6 +110,7 @@ impl Table {
             }
         };
         let position = multi.game.position_command(ply);
+        let move_limit = multi.game.move_limit();
         let serial = self.next_serial;
         self.next_serial += 1;
         let Some(state) = self.seats[slot].as_mut() else {
@@ -130,7 +131,7 @@ impl Table {
         if state.has_option("Skill") {
             setup.push("setoption name Skill value 20".to_string());
         }
-        setup.push("setoption name MoveLimit value 0".to_string());
+        setup.push(format!("setoption name MoveLimit value {move_limit}"));
         setup.push(position);
         if let Some(driver) = self.driver(slot) {
             driver.search(SearchRequest {
@@ -232,8 +233,8 @@ fn start_seat_clock(multi: &mut super::multi_table::SeatsTable, seat: Seat) {
     }
 }
 
-/// The `go` command for `seat` of a game of `players`, and how long its engine may take: on a
-/// clock every seat's `time<n>` and `inc<n>` (PROTOCOL.md, "Three to six players").
+/// The `go` command for `seat` of a game of `players` (on a clock every seat's `time<n>` and
+/// `inc<n>`: PROTOCOL.md, "Three to six players"), and how long its engine may take.
 fn seats_go(
     clocks: Option<&GameClocks>,
     tc: TimeControl,
@@ -249,15 +250,7 @@ fn seats_go(
         }
     };
     let limit = clocks.allowance(seat.index(), TIME_MARGIN, SILENCE).limit;
-    let TimeControl::Clock { increment_ms, .. } = tc else {
-        return (clocks.go_command(seat.index()), limit);
-    };
-    let mut go = String::from("go");
-    for index in 0..players {
-        let n = index + 1;
-        go += &format!(" time{n} {} inc{n} {increment_ms}", clocks.left_ms(index));
-    }
-    (go, limit)
+    (clocks.go_command(seat.index()), limit)
 }
 
 #[cfg(test)]

@@ -8,13 +8,14 @@
 
 use super::actions::{NewGame, SitterRequest, time_control_of};
 use super::error::GuiError;
-use super::multi_game::{SeatsGame, SeatsStart};
+use super::multi_game::SeatsGame;
 use super::searches::Reporter;
 use super::table::Table;
 use crate::board::{Seat, Seating};
 use crate::clock::{GameClocks, TimeControl};
 use crate::multiplayer::{MultiLayout, MultiPosition};
-use crate::records::Termination;
+use crate::records::multi::MultiStart;
+use crate::records::{Record, Termination};
 use std::time::Instant;
 
 /// Who plays a seat.
@@ -67,7 +68,7 @@ impl SeatsTable {
 
 /// The start of a new game of `players` players: its layout, or a position string with as
 /// many seats.
-fn seats_start_of(request: &NewGame, players: usize) -> Result<SeatsStart, GuiError> {
+fn seats_start_of(request: &NewGame, players: usize) -> Result<MultiStart, GuiError> {
     let layout = MultiLayout::for_seats(players).ok_or(GuiError::BadPlayers(players))?;
     let Some(fen) = request
         .fen
@@ -75,7 +76,7 @@ fn seats_start_of(request: &NewGame, players: usize) -> Result<SeatsStart, GuiEr
         .map(str::trim)
         .filter(|f| !f.is_empty())
     else {
-        return Ok(SeatsStart::Layout(layout));
+        return Ok(MultiStart::Layout(layout));
     };
     let position: MultiPosition = fen.parse().map_err(GuiError::BadSeatsPosition)?;
     let seats = position.seating().seats();
@@ -85,7 +86,7 @@ fn seats_start_of(request: &NewGame, players: usize) -> Result<SeatsStart, GuiEr
     if position.outcome().is_some() {
         return Err(GuiError::GameOver);
     }
-    Ok(SeatsStart::Fen(position))
+    Ok(MultiStart::Fen(position))
 }
 
 /// Who plays each seat: as listed, or by the mode (a person at seat 1 and engines elsewhere to
@@ -188,6 +189,35 @@ impl Table {
         for seat in self.seats.iter_mut().flatten() {
             seat.fresh = true;
         }
+        self.kick(reporter);
+        Ok(())
+    }
+
+    /// Opens game `index` (from 1) of a records text, a record of three to six players,
+    /// shown from its start for stepping through, with analysis off.
+    pub(super) fn load_seats_record(
+        &mut self,
+        record: &Record,
+        index: usize,
+        reporter: &dyn Reporter,
+    ) -> Result<(), GuiError> {
+        let game = SeatsGame::from_record(record).map_err(|error| GuiError::BadGame {
+            index,
+            source: Box::new(error),
+        })?;
+        self.cancel();
+        let players = game.end().seating().seats();
+        self.multi = Some(SeatsTable {
+            game,
+            sitters: vec![Sitter::Person; players],
+            analysis: Some(false),
+            clocks: None,
+            clock_running: None,
+        });
+        self.thinking = Default::default();
+        self.clock_running = None;
+        self.message = None;
+        self.engine_says = None;
         self.kick(reporter);
         Ok(())
     }
@@ -407,6 +437,13 @@ mod tests {
         request
     }
 
+    impl NewGame {
+        fn without_seats(mut self) -> NewGame {
+            self.seats = None;
+            self
+        }
+    }
+
     fn refusal(result: Result<(), GuiError>) -> String {
         result.expect_err("refused").to_string()
     }
@@ -547,5 +584,34 @@ mod tests {
             new_game(two),
             "seats must list one entry per player (2), not 2"
         );
+    }
+
+    #[test]
+    fn records_of_more_players_load_and_save() {
+        let mut table = people(3);
+        table.human_move("a1b1", &NoEngines).expect("black");
+        table.resign(&NoEngines).expect("white leaves");
+        let saved = game(&table).record(table.tc);
+        table
+            .new_game(&request(2, &[]).without_seats(), &NoEngines)
+            .expect("a two-player game");
+        assert!(table.multi.is_none());
+        table.load_record(&saved, 1, &NoEngines).expect("loaded");
+        let snapshot = crate::gui::view::snapshot(&table);
+        assert_eq!(snapshot["mode"], "analyse");
+        assert_eq!(snapshot["moves"], serde_json::json!(["a1b1", "leave"]));
+        assert_eq!(snapshot["cursor"], 0);
+        assert_eq!(game(&table).record(table.tc), saved);
+        let illegal = saved.replace("a1b1", "a1a2");
+        let records = crate::records::parse_records(&illegal).expect("a record");
+        let why = crate::records::multi::replay_multi(&records[0]).expect_err("refused");
+        assert_eq!(
+            refusal(table.load_record(&illegal, 1, &NoEngines)),
+            format!("game 1: {why}")
+        );
+        // A two-player record after it plays two-player again.
+        let two = "[Event \"x\"]\n[Layout \"standard\"]\n[Result \"*\"]\n\n1. a1b2 *\n";
+        table.load_record(two, 1, &NoEngines).expect("loaded");
+        assert!(table.multi.is_none());
     }
 }

@@ -10,6 +10,7 @@ use super::view::{engines_json, move_json, score_json};
 use crate::board::{Cells, Seat};
 use crate::movegen::MoveList;
 use crate::multiplayer::{MultiOutcome, MultiPosition, MultiReason};
+use crate::records::multi::rank_token;
 use serde_json::{Value, json};
 
 fn board_json(position: &MultiPosition) -> Value {
@@ -51,7 +52,11 @@ pub fn outcome_text(outcome: &MultiOutcome) -> String {
 fn seats_json(table: &Table, multi: &SeatsTable) -> Vec<Value> {
     let shown = multi.game.shown();
     let seating = shown.seating();
-    let outcome = multi.game.result().filter(|_| multi.game.at_end());
+    let ranks = multi
+        .game
+        .ending()
+        .filter(|_| multi.game.at_end())
+        .map(|(_, ranks)| ranks);
     (seating.all())
         .map(|seat| {
             let engine = match multi.sitter(seat) {
@@ -69,7 +74,8 @@ fn seats_json(table: &Table, multi: &SeatsTable) -> Vec<Value> {
                 "ejected": shown.ejected(seat),
                 "left": shown.has_left(seat),
                 "why": multi.game.why_left(seat).map(ToString::to_string),
-                "won": outcome.map(|o| o.won(seat)),
+                "won": ranks.as_ref().map(|r| r.get(seat.index()) == Some(&1)),
+                "rank": ranks.as_ref().and_then(|r| r.get(seat.index())),
             })
         })
         .collect()
@@ -138,16 +144,17 @@ fn clocks_json(multi: &SeatsTable) -> Value {
     Value::Object(json)
 }
 
+/// The result of a finished game: the record's token of finishing ranks (`1-3-2`) and who won
+/// and why.
 fn result_json(multi: &SeatsTable) -> Value {
-    let Some(outcome) = multi.game.result() else {
+    let Some((termination, ranks)) = multi.game.ending() else {
         return Value::Null;
     };
-    let end = multi.game.end();
-    let winners: Vec<String> = (end.seating().all())
-        .filter(|s| outcome.won(*s))
-        .map(|s| s.letter().to_ascii_uppercase().to_string())
-        .collect();
-    json!({ "token": winners.join("+"), "text": outcome_text(&outcome), "evidence": null })
+    let text = match multi.game.result() {
+        Some(outcome) => outcome_text(&outcome),
+        None => format!("ranks {}: {termination}", rank_token(&ranks)),
+    };
+    json!({ "token": rank_token(&ranks), "text": text, "evidence": null })
 }
 
 /// The snapshot of the table's game of three to six players.

@@ -181,7 +181,10 @@ async fn analysis(
 
 /// The game as a record file, for the browser to save.
 async fn download(State(hub): Shared) -> Response {
-    let text = hub.read(|table| table.game.record(table.tc));
+    let text = hub.read(|table| match &table.multi {
+        Some(multi) => multi.game.record(table.tc),
+        None => table.game.record(table.tc),
+    });
     (
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
