@@ -941,6 +941,28 @@ fn three_and_four_players_play_in_chromium() {
         "{summary}"
     );
     browser.screenshot(&shots.join("three-player-analysis.png"));
+
+    // The game saved as a record and loaded back through the file input.
+    let saved = http::get(&gui.address, "/api/record");
+    assert_eq!(saved.status, 200);
+    assert!(
+        saved.body.contains("[Layout \"three-player\"]"),
+        "{}",
+        saved.body
+    );
+    let turns = browser.script("return state.moves.length");
+    let record = shots.join("three-player-record.txt");
+    std::fs::write(&record, &saved.body).expect("the record file");
+    browser.type_into("#load", &record.display().to_string());
+    browser.wait_for(
+        "the record at its start",
+        &format!("return state.cursor === 0 && state.moves.length === {turns} && state.multi"),
+    );
+    browser.click("#last");
+    browser.wait_for(
+        "the record's last turn",
+        &format!("return state.cursor === {turns}"),
+    );
     drop(browser);
     let _ = std::fs::remove_dir_all(&profile);
 }
