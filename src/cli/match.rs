@@ -399,7 +399,7 @@ mod tests {
         .unwrap();
         assert_eq!(args.engine, ["a", "b --x"]);
         assert_eq!(args.tc, ["depth=2", "2:depth=4"]);
-        assert_eq!(args.games, 4);
+        assert_eq!(args.games, Some(4));
         assert_eq!(args.sprt.unwrap(), ["elo0=0", "elo1=5", "alpha=0.1"]);
         assert_eq!(args.layout, [Layout::Standard, Layout::GermanDaisy]);
     }

@@ -240,8 +240,8 @@ pub fn run_multi_match(
     Ok(())
 }
 
-/// The line printed as a game ends: `Game 5/36 (round 5): black depth3, white depth2, red
-/// depth1: 1-3-2, six marbles ejected; left: red crash`.
+/// The line printed as a game ends: `game 5/36 (round 5): black depth3, white depth2, red
+/// depth1: 1-3-2 (six marbles ejected); left: red crash`.
 fn progress_line(
     done: usize,
     total: usize,
@@ -263,7 +263,7 @@ fn progress_line(
         })
         .collect();
     let mut line = format!(
-        "Game {done}/{total} (round {}): {}: {}, {}",
+        "game {done}/{total} (round {}): {}: {} ({})",
         job.round,
         seats.join(", "),
         game.result(),

@@ -62,13 +62,7 @@ pub struct MultiReplayed {
 /// Replays a record's turns from its start under its move limit; an error names the first
 /// turn that does not parse or is not legal, or a `Left` tag that does not fit the `leave`s.
 pub fn replay_multi(record: &Record) -> Result<MultiReplayed, RecordsError> {
-    let max_plies = match record.tag("MaxPlies") {
-        Some(text) => text.parse().map_err(|_| RecordsError::BadTag {
-            tag: "MaxPlies",
-            value: text.to_string(),
-        })?,
-        None => 0,
-    };
+    let max_plies = crate::records::replay::max_plies(record)?;
     let origin = multi_start(record)?;
     let start = origin.position().with_move_limit(max_plies);
     let reasons = left_tag(record)?;
@@ -141,7 +135,7 @@ fn left_tag(record: &Record) -> Result<Vec<LeftSeat>, RecordsError> {
 pub fn verify_multi_record(record: &Record) -> Result<usize, RecordsError> {
     let replayed = replay_multi(record)?;
     let end = replayed.end;
-    let result = super::super::replay::checked_result(record)?;
+    let result = crate::records::replay::checked_result(record)?;
     let expected_tag = |tag: &'static str, expected: String| match record.tag(tag) {
         Some(value) if value != expected => Err(RecordsError::TagMismatch {
             tag,
