@@ -134,10 +134,14 @@ impl Browser {
             if status == 200 {
                 return;
             }
+            // A page that redraws as the click lands (a snapshot changing the layout) is
+            // clicked again a moment later.
             assert!(
-                value["error"] == "stale element reference",
+                value["error"] == "stale element reference"
+                    || value["error"] == "element click intercepted",
                 "click {css}: {value}"
             );
+            std::thread::sleep(Duration::from_millis(100));
         }
         panic!("{css} kept going stale");
     }
@@ -838,8 +842,9 @@ const TURN_SHOWN: &str = "\
 
 /// Games of three and four players (issue: N-player GUI): a person at seat 1 moving by clicks
 /// and engines at the other seats, the panels and letters drawn, whose turn it is shown;
-/// engines alone; analysis of a position of more players. Saves three-player.png,
-/// four-player.png, three-player-watch.png and three-player-analysis.png.
+/// six engines alone; three engines alone, analysis of the position they reached, and the game
+/// saved and loaded back. Saves three-player.png, four-player.png, six-player.png,
+/// three-player-watch.png and three-player-analysis.png.
 #[test]
 #[ignore = "needs Chromium and ChromeDriver: run scripts/browser-test"]
 fn three_and_four_players_play_in_chromium() {
@@ -907,9 +912,13 @@ fn three_and_four_players_play_in_chromium() {
     );
     assert_eq!(browser.script(SEATS_DRAWN), json!([4, 9, 9, 9, 9, 36]));
     let teams = browser.script(
-        "return [...document.querySelectorAll('.seat-facts')].map((f) => f.textContent.split('team ')[1])",
+        "return [...document.querySelectorAll('.seat-panel .team-tag')].map((t) => t.textContent)",
     );
-    assert_eq!(teams, json!(["A", "B", "A", "B"]));
+    assert_eq!(teams, json!(["team A 0/6", "team B 0/6", "team A 0/6", "team B 0/6"]));
+    let partners = browser.script(
+        "return [...document.querySelectorAll('.seat-facts')].map((f) => f.textContent.split('with ')[1])",
+    );
+    assert_eq!(partners, json!(["Red", "Green", "Black", "White"]));
     browser.click("[data-cell=a2]");
     browser.click("[data-cell=b2]");
     browser.wait_for(
@@ -917,6 +926,29 @@ fn three_and_four_players_play_in_chromium() {
         &format!("{MOVE_COUNT} === 4 && state.board.to_move === 'black'"),
     );
     browser.screenshot(&shots.join("four-player.png"));
+
+    // Six players in three teams, engines alone: six colours and letters, a column per team.
+    browser.start_game(
+        "f.players.value = '6'; f.players.dispatchEvent(new Event('change')); \
+         f.mode.value = 'watch'; f.mode.dispatchEvent(new Event('change')); \
+         for (let i = 0; i < 6; i++) f[`seat${i}`].value = '0'; \
+         f.tc.add(new Option('5 s + 0.05 s', '5+0.05')); f.tc.value = '5+0.05'",
+    );
+    browser.wait_for(
+        "six seats playing",
+        &format!("{MOVE_COUNT} >= 7 && state.multi && state.multi.players === 6"),
+    );
+    let marbles = browser.script(
+        "return ['black', 'white', 'red', 'green', 'yellow', 'blue'] \
+         .map((c) => document.querySelectorAll(`[data-colour=${c}]`).length)",
+    );
+    assert_eq!(marbles, json!([6, 6, 6, 6, 6, 6]));
+    // A clock per seat, on a clock time control (`go time1 … time6`).
+    assert_eq!(
+        browser.script("return document.querySelectorAll('#seat-panels [data-clock]').length"),
+        json!(6)
+    );
+    browser.screenshot(&shots.join("six-player.png"));
 
     // Three engines alone, then analysis of the position they reached.
     browser.start_game(

@@ -608,6 +608,7 @@ function redraw() {
   if (multi) {
     drawSeatPanels();
   } else {
+    $('#seat-panels').replaceChildren();
     drawPlayer($('#player-top'), flipped ? 'black' : 'white');
     drawPlayer($('#player-bottom'), flipped ? 'white' : 'black');
   }

@@ -70,16 +70,18 @@ function drawSeatPanels() {
     head.append(element('span', 'name', seat.name || capital(seat.colour)));
     if (moving) head.append(element('span', 'turn-tag', 'to move'));
     if (seat.won === true) head.append(element('span', 'won-tag', 'won'));
+    let teamChip = null;
     if (seat.team !== null) {
       const mates = state.multi.seats.filter((s) => s.team === seat.team);
       const together = mates.reduce((sum, s) => sum + s.ejected, 0);
-      const chip = element('span', `team-tag team-${seat.team}`, `team ${TEAM_NAMES[seat.team]}: ${together}`);
+      const chip = element('span', `team-tag team-${seat.team}`, `team ${TEAM_NAMES[seat.team]} ${together}/6`);
       chip.title = `team ${TEAM_NAMES[seat.team]} (${mates.map((s) => capital(s.colour)).join(' + ')}) has ejected ${together}`;
-      head.append(chip);
+      teamChip = chip;
     }
-    const team = seat.team === null ? '' : ` · team ${TEAM_NAMES[seat.team]}`;
+    const partners = seat.team === null ? ''
+      : ' · with ' + state.multi.seats.filter((s) => s.team === seat.team && s !== seat).map((s) => capital(s.colour)).join(', ');
     const who = seat.sitter === 'person' ? 'person' : 'engine';
-    const facts = element('div', 'seat-facts', `${seat.number} · ${capital(seat.colour)} · ${who}${team}`);
+    const facts = element('div', 'seat-facts', `${seat.number} · ${capital(seat.colour)} · ${who}${partners}`);
     if (seat.left) facts.append(element('span', 'left-tag', ` · left${seat.why ? ': ' + seat.why : ''}`));
     const ejected = element('span', 'ejected');
     ejected.title = `${seat.ejected} marbles ejected`;
@@ -87,11 +89,12 @@ function drawSeatPanels() {
     ejected.appendChild(element('span', 'count', `${seat.ejected}/6`));
     const row = element('div', 'seat-row');
     row.append(ejected);
+    if (teamChip) row.append(teamChip);
     if (state.clocks) {
       const clock = element('span', 'clock' + (state.clocks.running === seat.colour ? ' running' : ''));
       clock.dataset.clock = seat.colour;
       clock.textContent = clockText(clockLeft(seat.colour));
-      row.append(clock);
+      head.append(clock);
     }
     panel.append(head, facts, row);
     box.appendChild(panel);
@@ -102,7 +105,10 @@ function drawSeatPanels() {
 // higher than the last mover (as the records number them), each seat in its own column.
 function drawSeatMoves(list) {
   const multi = state.multi;
-  list.style.setProperty('--seats', String(multi.players));
+  // Five or six seats take two lines a round, three seats a line (partners of six players
+  // one above the other).
+  const perLine = multi.players > 4 ? 3 : multi.players;
+  list.style.setProperty('--seats', String(perLine));
   let row = null;
   let number = 0;
   let previous = Infinity;
@@ -112,13 +118,16 @@ function drawSeatMoves(list) {
     if (!row || seat <= previous) {
       number += 1;
       row = element('div', 'row seat-row-moves');
-      row.appendChild(element('span', 'num', `${number}.`));
+      const num = element('span', 'num', `${number}.`);
+      num.style.gridRow = '1';
+      row.appendChild(num);
       list.appendChild(row);
     }
     previous = seat;
     const move = element('span', 'mv' + (state.cursor === index + 1 ? ' current' : ''));
     move.append(seatBadge(mover, '.85rem'), text);
-    move.style.gridColumn = String(seat + 2);
+    move.style.gridColumn = String((seat % perLine) + 2);
+    move.style.gridRow = String(Math.floor(seat / perLine) + 1);
     move.dataset.ply = String(index + 1);
     move.dataset.seat = mover;
     move.addEventListener('click', () => goto(index + 1));
