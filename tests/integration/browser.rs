@@ -143,6 +143,7 @@ impl Browser {
             );
             std::thread::sleep(Duration::from_millis(100));
         }
+        self.screenshot(&std::env::temp_dir().join("sumito-click-failed.png"));
         panic!("{css} kept going stale");
     }
 
@@ -207,6 +208,17 @@ impl Browser {
     fn stop_emulating(&self) {
         let body = json!({ "cmd": "Emulation.clearDeviceMetricsOverride", "params": {} });
         self.session_call("POST", "/goog/cdp/execute", Some(body));
+    }
+
+    /// Starts a new game from the form as `setup` (JavaScript on `f`, the form's elements) sets
+    /// it, submitted in the same script: the engines of the game under way redraw the page
+    /// many times a second, which may move the button between finding it and clicking it.
+    fn start_game_at_once(&self, setup: &str) {
+        self.script(&format!(
+            "document.querySelector('#new-game').open = true; \
+             const f = document.querySelector('#new-form').elements; {setup}; \
+             document.querySelector('#new-form').requestSubmit(); return 0"
+        ));
     }
 
     /// Starts a new game from the form as `setup` (JavaScript on `f`, the form's elements)
@@ -900,7 +912,13 @@ fn three_and_four_players_play_in_chromium() {
     browser.wait_for("the engines go on", &format!("{MOVE_COUNT} >= 6"));
 
     // Four players in two teams: the person at seat 1 with Sumito as partner at seat 3.
-    browser.start_game(
+    browser.script(
+        "document.querySelector('#new-game').open = true; \
+         const f = document.querySelector('#new-form').elements; \
+         f.players.value = '4'; f.players.dispatchEvent(new Event('change')); return 0",
+    );
+    browser.element_screenshot("#new-form", &shots.join("four-player-form.png"));
+    browser.start_game_at_once(
         "f.players.value = '4'; f.players.dispatchEvent(new Event('change')); \
          f.mode.value = 'play'; f.mode.dispatchEvent(new Event('change')); \
          f.seat0.value = 'person'; f.seat1.value = '0'; f.seat2.value = '0'; f.seat3.value = '0'; \
@@ -914,7 +932,10 @@ fn three_and_four_players_play_in_chromium() {
     let teams = browser.script(
         "return [...document.querySelectorAll('.seat-panel .team-tag')].map((t) => t.textContent)",
     );
-    assert_eq!(teams, json!(["team A 0/6", "team B 0/6", "team A 0/6", "team B 0/6"]));
+    assert_eq!(
+        teams,
+        json!(["team A 0/6", "team B 0/6", "team A 0/6", "team B 0/6"])
+    );
     let partners = browser.script(
         "return [...document.querySelectorAll('.seat-facts')].map((f) => f.textContent.split('with ')[1])",
     );
@@ -928,7 +949,7 @@ fn three_and_four_players_play_in_chromium() {
     browser.screenshot(&shots.join("four-player.png"));
 
     // Six players in three teams, engines alone: six colours and letters, a column per team.
-    browser.start_game(
+    browser.start_game_at_once(
         "f.players.value = '6'; f.players.dispatchEvent(new Event('change')); \
          f.mode.value = 'watch'; f.mode.dispatchEvent(new Event('change')); \
          for (let i = 0; i < 6; i++) f[`seat${i}`].value = '0'; \
@@ -951,7 +972,7 @@ fn three_and_four_players_play_in_chromium() {
     browser.screenshot(&shots.join("six-player.png"));
 
     // Three engines alone, then analysis of the position they reached.
-    browser.start_game(
+    browser.start_game_at_once(
         "f.players.value = '3'; f.players.dispatchEvent(new Event('change')); \
          f.mode.value = 'watch'; f.mode.dispatchEvent(new Event('change')); \
          f.seat0.value = '0'; f.seat1.value = '0'; f.seat2.value = '0'; \

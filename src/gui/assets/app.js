@@ -537,6 +537,9 @@ function showModeFields() {
   const mode = form.elements.mode.value;
   const multi = Number(form.elements.players.value) > 2;
   if (multi) fillSeatChoices(form);
+  const texts = multi ? ['Play', 'Watch the engines', 'Analyse']
+    : ['Play the engine', 'Watch two engines', 'Analyse'];
+  [...form.elements.mode.options].forEach((option, i) => { option.text = texts[i]; });
   document.querySelectorAll('#new-form label, #new-form .note, #new-form fieldset').forEach((label) => {
     if (label.closest('#seat-choices') && label.id !== 'seat-choices') return;
     const classes = [...label.classList].filter((c) => c.startsWith('for-'));
