@@ -166,6 +166,16 @@ pub enum GuiError {
     /// A new game's number of players is not 2 to 6.
     #[error("players must be 2 to 6, not {0}")]
     BadPlayers(usize),
+    /// A new game's layout that is not the layout of its number of players.
+    #[error("layout '{layout}' is not one of {players} players ({expected})")]
+    LayoutForPlayers {
+        /// The layout asked for.
+        layout: String,
+        /// The players asked for.
+        players: usize,
+        /// The layout of that many players.
+        expected: &'static str,
+    },
     /// A new game's seats do not match its number of players.
     #[error("seats must list one entry per player ({players}), not {given}")]
     SeatCount {

@@ -70,6 +70,15 @@ impl SeatsTable {
 /// many seats.
 fn seats_start_of(request: &NewGame, players: usize) -> Result<MultiStart, GuiError> {
     let layout = MultiLayout::for_seats(players).ok_or(GuiError::BadPlayers(players))?;
+    if let Some(name) = request.layout.as_deref()
+        && name != layout.name()
+    {
+        return Err(GuiError::LayoutForPlayers {
+            layout: name.to_string(),
+            players,
+            expected: layout.name(),
+        });
+    }
     let Some(fen) = request
         .fen
         .as_deref()
@@ -574,6 +583,12 @@ mod tests {
             new_game(watch),
             "the engines are playing this game; start a game against the engine, or analysis, \
              to move"
+        );
+        let mut daisy = request(3, &["person", "0", "0"]);
+        daisy.layout = Some("belgian-daisy".into());
+        assert_eq!(
+            new_game(daisy),
+            "layout 'belgian-daisy' is not one of 3 players (three-player)"
         );
         let mut bad = request(3, &["person", "0", "0"]);
         bad.fen = Some("x".into());

@@ -638,3 +638,170 @@ fn watched_games_are_adjudicated_by_the_scores() {
     // The other engine's scores are shown when it has played as many moves (two-sided).
     assert_eq!(state["result"]["evidence"], "black -500 -500");
 }
+
+/// The seats of a snapshot of a game of more players: (colour, left, why).
+fn seats_left(state: &serde_json::Value) -> Vec<(String, bool, String)> {
+    let seats = state["multi"]["seats"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    (seats.iter())
+        .map(|s| {
+            let text = |key: &str| s[key].as_str().unwrap_or("").to_string();
+            (text("colour"), s["left"] == true, text("why"))
+        })
+        .collect()
+}
+
+#[test]
+fn three_players_play_through_the_api_and_the_record_goes_out_and_in() {
+    let gui = Gui::start(&["--movetime", "50"]);
+    let body = r#"{"mode":"play","players":3,"seats":["person",0,0],"tc":"movetime=50"}"#;
+    let new = post_json(&gui.address, "/api/new", body);
+    assert_eq!(new.status, 200, "{}", new.body);
+    assert_eq!(new.json()["multi"]["players"], 3);
+    for (text, why) in [
+        ("e5e6", "not a legal move"),
+        ("pass", "may not pass"),
+        ("leave", ""),
+    ] {
+        let refused = post_json(
+            &gui.address,
+            "/api/move",
+            &format!(r#"{{"move":"{text}"}}"#),
+        );
+        assert_eq!(refused.status, 409, "{text}: {}", refused.body);
+        let error = refused.json()["error"].as_str().unwrap_or("").to_string();
+        assert!(error.contains(why), "{error}");
+    }
+    let draw = post_json(&gui.address, "/api/offer-draw", "{}");
+    assert_eq!(draw.status, 409);
+    let played = post_json(&gui.address, "/api/move", r#"{"move":"a1b1"}"#);
+    assert_eq!(played.status, 200, "{}", played.body);
+    let state = gui.wait_for("both engines' answers", |s| moves(s).len() == 3);
+    assert_eq!(state["board"]["to_move"], "black");
+    assert_eq!(
+        state["multi"]["movers"],
+        serde_json::json!(["black", "white", "red"])
+    );
+    let back = post_json(&gui.address, "/api/undo", r#"{"plies":2}"#);
+    assert_eq!(back.status, 200, "{}", back.body);
+    assert!(moves(&back.json()).is_empty());
+    assert_eq!(
+        post_json(&gui.address, "/api/move", r#"{"move":"a1b1"}"#).status,
+        200
+    );
+    gui.wait_for("the answers again", |s| moves(s).len() == 3);
+    let left = post_json(&gui.address, "/api/resign", "{}");
+    assert_eq!(left.status, 200, "{}", left.body);
+    let state = gui.wait_for("the engines play on", |s| moves(s).len() >= 6);
+    assert_eq!(
+        seats_left(&state)[0],
+        ("black".into(), true, "resignation".into())
+    );
+    let saved = get(&gui.address, "/api/record");
+    assert_eq!(saved.status, 200);
+    assert!(
+        saved.body.contains("[Layout \"three-player\"]"),
+        "{}",
+        saved.body
+    );
+    assert!(
+        saved.body.contains("[Left \"black: resignation\"]"),
+        "{}",
+        saved.body
+    );
+    let body = serde_json::json!({ "text": saved.body }).to_string();
+    let loaded = post_json(&gui.address, "/api/record", &body);
+    assert_eq!(loaded.status, 200, "{}", loaded.body);
+    let state = loaded.json();
+    assert_eq!(state["mode"], "analyse");
+    assert_eq!(state["cursor"], 0);
+    assert_eq!(moves(&state)[0], "a1b1");
+    assert_eq!(moves(&state)[3], "leave", "black left at its second turn");
+}
+
+#[test]
+fn engine_seats_that_crash_or_cheat_leave_and_the_game_goes_on() {
+    let (crash, illegal) = (script("crash"), script("illegal"));
+    let flags = [
+        "--engine",
+        crate::common::engines::SUMITO,
+        "--engine",
+        &crash,
+        "--engine",
+        &illegal,
+        "--movetime",
+        "50",
+    ];
+    let gui = Gui::start(&flags);
+    let body = r#"{"mode":"watch","players":3,"seats":[1,2,0],"tc":"movetime=50"}"#;
+    let new = post_json(&gui.address, "/api/new", body);
+    assert_eq!(new.status, 200, "{}", new.body);
+    let state = gui.wait_for("the end of the game", |s| !s["result"].is_null());
+    assert_eq!(
+        state["result"]["text"], "Red wins: the others have left",
+        "{state}"
+    );
+    assert_eq!(state["result"]["token"], "2-2-1", "{state}");
+    let seats = seats_left(&state);
+    assert_eq!(seats[0], ("black".into(), true, "crash".into()));
+    assert_eq!(seats[1], ("white".into(), true, "illegal move e5e6".into()));
+    assert_eq!(moves(&state)[..2], ["a1b1", "leave"]);
+    assert!(state["message"].is_string(), "{state}");
+}
+
+#[test]
+fn bad_requests_for_more_players_are_refused_with_a_message() {
+    let gui = Gui::start(&["--movetime", "50"]);
+    for (body, status, why) in [
+        (
+            r#"{"mode":"play","players":9}"#,
+            409,
+            "players must be 2 to 6, not 9",
+        ),
+        (
+            r#"{"mode":"play","players":3,"seats":["person"]}"#,
+            409,
+            "one entry per player",
+        ),
+        (
+            r#"{"mode":"play","players":3,"seats":["person","x",0]}"#,
+            409,
+            "not 'x'",
+        ),
+        (
+            r#"{"mode":"play","players":3,"seats":["person",7,0]}"#,
+            409,
+            "no engine 7",
+        ),
+        (r#"{"mode":"play","players":3,"seats":[true,0,0]}"#, 422, ""),
+        (r#"{"mode":"play","players":-3}"#, 422, ""),
+        (
+            r#"{"mode":"watch","players":4,"seats":["person",0,0,0]}"#,
+            409,
+            "engines are playing",
+        ),
+        (
+            r#"{"mode":"play","players":3,"fen":"x"}"#,
+            409,
+            "bad position string",
+        ),
+        (
+            r#"{"mode":"play","players":3,"draw":"movenumber=1 movecount=1 score=1"}"#,
+            409,
+            "two-player",
+        ),
+    ] {
+        let answer = post_json(&gui.address, "/api/new", body);
+        assert_eq!(answer.status, status, "{body}: {}", answer.body);
+        assert!(answer.body.contains(why), "{body}: {}", answer.body);
+    }
+    // The two-player game is still there, untouched.
+    let state = gui.state();
+    assert!(state["multi"].is_null());
+    assert_eq!(
+        state["board"]["marbles"].as_object().map(|m| m.len()),
+        Some(28)
+    );
+}
