@@ -8,7 +8,7 @@ use super::engine_driver::SearchRequest;
 use super::multi_game::Turn;
 use super::multi_table::{Sitter, capitalised};
 use super::searches::Reporter;
-use super::table::{Search, Table, Thinking};
+use super::table::{Search, Seat as EngineSeat, Table, Thinking};
 use super::table_clock::{SILENCE, TIME_MARGIN};
 use crate::board::Seat;
 use crate::clock::{GameClocks, TimeControl};
@@ -54,6 +54,7 @@ impl Table {
         }
     }
 
+    /// What the game calls for now (a person's clock starts on its turn).
     fn seats_next(&mut self) -> Next {
         let Some(multi) = self.multi.as_mut() else {
             return Next::Wait;
@@ -89,6 +90,8 @@ impl Table {
         }
     }
 
+    /// Asks the engine of `slot` for a move of the game at `ply`, or analysis of it; an engine
+    /// that is gone cannot: its seat leaves, or the analysis stops.
     fn start_seats_search(
         &mut self,
         slot: usize,
@@ -121,18 +124,7 @@ impl Table {
             self.seats_engine_gone(slot, analysis, why, Termination::Crash, reporter);
             return;
         }
-        let mut setup = Vec::new();
-        if std::mem::take(&mut state.fresh) {
-            setup.push("newgame".to_string());
-        }
-        // Lines and levels are two-player settings: back to their defaults, so that the engine
-        // does not say at every search that it plays without them.
-        setup.push("setoption name MultiPV value 1".to_string());
-        if state.has_option("Skill") {
-            setup.push("setoption name Skill value 20".to_string());
-        }
-        setup.push(format!("setoption name MoveLimit value {move_limit}"));
-        setup.push(position);
+        let setup = seats_setup(state, position, move_limit);
         if let Some(driver) = self.driver(slot) {
             driver.search(SearchRequest {
                 serial,
@@ -220,6 +212,23 @@ impl Table {
         self.charge_seat_clock();
         self.seat_leaves(termination, reporter);
     }
+}
+
+/// The commands before a search: `newgame` to a fresh engine, the two-player settings back to
+/// their defaults (lines and levels: so that the engine does not say at every search that it
+/// plays without them), the move limit and the position.
+fn seats_setup(state: &mut EngineSeat, position: String, move_limit: u32) -> Vec<String> {
+    let mut setup = Vec::new();
+    if std::mem::take(&mut state.fresh) {
+        setup.push("newgame".to_string());
+    }
+    setup.push("setoption name MultiPV value 1".to_string());
+    if state.has_option("Skill") {
+        setup.push("setoption name Skill value 20".to_string());
+    }
+    setup.push(format!("setoption name MoveLimit value {move_limit}"));
+    setup.push(position);
+    setup
 }
 
 /// Starts the clock of `seat` (on a clock time control) unless it runs.

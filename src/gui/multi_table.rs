@@ -142,6 +142,18 @@ fn sitters_of(request: &NewGame, players: usize, engines: usize) -> Result<Vec<S
     Ok(sitters)
 }
 
+/// Adjudication and the engine's resignation are two-player settings: refused with more
+/// players.
+fn refuse_two_player_options(request: &NewGame) -> Result<(), GuiError> {
+    if request.draw.is_some() || request.resign.is_some() {
+        return Err(GuiError::TwoPlayerOnly("adjudication"));
+    }
+    if request.engine_resigns == Some(true) {
+        return Err(GuiError::TwoPlayerOnly("an engine's resignation"));
+    }
+    Ok(())
+}
+
 impl Table {
     /// Starts a new game of three to six players as `request` asks, after checking all of it.
     pub(super) fn new_seats_game(
@@ -157,49 +169,48 @@ impl Table {
             other => return Err(GuiError::BadMode(other.to_string())),
         };
         let tc = time_control_of(request, self.config.tc)?;
-        if request.draw.is_some() || request.resign.is_some() {
-            return Err(GuiError::TwoPlayerOnly("adjudication"));
-        }
-        if request.engine_resigns == Some(true) {
-            return Err(GuiError::TwoPlayerOnly("an engine's resignation"));
-        }
+        refuse_two_player_options(request)?;
         let sitters = sitters_of(request, players, self.config.engines.len())?;
         if request.mode == "watch" && sitters.contains(&Sitter::Person) {
             return Err(GuiError::MoveWhileWatching);
         }
-        self.cancel();
         for (slot, sitter) in sitters.iter().enumerate() {
             if let Sitter::Engine(index) = *sitter {
                 self.choice[slot] = index;
             }
         }
         if analysis.is_some() {
-            self.choice[0] = request
-                .engines
-                .as_ref()
-                .and_then(|e| e.first().copied())
-                .unwrap_or(0);
+            let first = request.engines.as_ref().and_then(|e| e.first().copied());
+            self.choice[0] = first.unwrap_or(0);
         }
         self.tc = tc;
-        self.message = None;
-        self.engine_says = None;
-        self.thinking = Default::default();
-        self.clock_running = None;
         let clocks =
             matches!(tc, TimeControl::Clock { .. }).then(|| GameClocks::new(&vec![tc; players]));
         let names = self.sitter_names(&sitters, analysis.is_some());
-        self.multi = Some(SeatsTable {
+        let multi = SeatsTable {
             game: SeatsGame::new(start, names),
             sitters,
             analysis,
             clocks,
             clock_running: None,
-        });
+        };
+        self.seat_table(multi, reporter);
+        Ok(())
+    }
+
+    /// Puts `multi` on the table in place of the game there, with fresh engines' state, and
+    /// starts what it calls for.
+    fn seat_table(&mut self, multi: SeatsTable, reporter: &dyn Reporter) {
+        self.cancel();
+        self.multi = Some(multi);
+        self.thinking = Default::default();
+        self.clock_running = None;
+        self.message = None;
+        self.engine_says = None;
         for seat in self.seats.iter_mut().flatten() {
             seat.fresh = true;
         }
         self.kick(reporter);
-        Ok(())
     }
 
     /// Opens game `index` (from 1) of a records text, a record of three to six players,
@@ -214,20 +225,15 @@ impl Table {
             index,
             source: Box::new(error),
         })?;
-        self.cancel();
         let players = game.end().seating().seats();
-        self.multi = Some(SeatsTable {
+        let multi = SeatsTable {
             game,
             sitters: vec![Sitter::Person; players],
             analysis: Some(false),
             clocks: None,
             clock_running: None,
-        });
-        self.thinking = Default::default();
-        self.clock_running = None;
-        self.message = None;
-        self.engine_says = None;
-        self.kick(reporter);
+        };
+        self.seat_table(multi, reporter);
         Ok(())
     }
 
