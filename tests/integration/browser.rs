@@ -1016,6 +1016,55 @@ fn three_and_four_players_play_in_chromium() {
         "the record's last turn",
         &format!("return state.cursor === {turns}"),
     );
+
+    // Three persons: Black moves, White and Red leave; the last in play wins, and the panels
+    // say so.
+    browser.start_game_at_once(
+        "f.players.value = '3'; f.players.dispatchEvent(new Event('change')); \
+         f.mode.value = 'play'; f.mode.dispatchEvent(new Event('change')); \
+         for (let i = 0; i < 3; i++) f[`seat${i}`].value = 'person'",
+    );
+    browser.wait_for(
+        "a game of persons",
+        &format!("{MOVE_COUNT} === 0 && state.multi && state.mode === 'play'"),
+    );
+    browser.type_into("input[name=move]", &format!("a1b1{ENTER}"));
+    browser.wait_for("the typed move", &format!("{MOVE_COUNT} === 1"));
+    browser.click("#resign");
+    browser.wait_for("white left", &format!("{MOVE_COUNT} === 2"));
+    browser.click("#resign");
+    browser.wait_for(
+        "the result",
+        "return !document.querySelector('#result').hidden",
+    );
+    let result = browser.script("return document.querySelector('#result').textContent");
+    assert_eq!(result, json!("1-2-2Black wins: the others have left"));
+    assert_eq!(
+        browser.script(
+            "return [...document.querySelectorAll('.seat-panel')].map((p) => p.className)"
+        ),
+        json!([
+            "player seat-panel won",
+            "player seat-panel left",
+            "player seat-panel left"
+        ])
+    );
+    browser.screenshot(&shots.join("three-player-over.png"));
+    // At a table of persons only, Undo takes back one turn: Red is back in the game.
+    let buttons = "return ['#undo', '#takeback'].map((b) => document.querySelector(b).hidden)";
+    assert_eq!(browser.script(buttons), json!([false, true]));
+    browser.click("#undo");
+    browser.wait_for(
+        "red back in the game",
+        &format!("{MOVE_COUNT} === 2 && document.querySelector('#result').hidden"),
+    );
+
+    // A phone: the panels two abreast, no sideways scrolling.
+    browser.emulate(390, 844, true);
+    let width = browser.script("return document.documentElement.scrollWidth");
+    assert_eq!(width, json!(390));
+    browser.screenshot(&shots.join("three-player-phone.png"));
+    browser.stop_emulating();
     drop(browser);
     let _ = std::fs::remove_dir_all(&profile);
 }

@@ -633,7 +633,10 @@ function redraw() {
   fillForm();
   // Against the engine one step back is your move and its reply (Take back): taking back one
   // ply would hand the move straight back to the engine. Elsewhere Undo takes back one ply.
-  const playing = state.mode === 'play';
+  // With more players, Take back goes back to the last person's turn before their move (the
+  // server steps over the engines' turns); a table of persons only takes back one turn.
+  const engines = state.multi ? state.multi.seats.some((seat) => seat.sitter === 'engine') : true;
+  const playing = state.mode === 'play' && engines;
   $('#takeback').hidden = !playing;
   $('#undo').hidden = playing;
   $('#undo').disabled = state.mode === 'watch' || state.moves.length === 0;
@@ -710,7 +713,7 @@ function wire() {
   $('#last').addEventListener('click', () => state && goto(state.moves.length));
   $('#flip').addEventListener('click', () => { flipped = !flipped; redraw(); });
   $('#undo').addEventListener('click', () => api('/api/undo', { plies: 1 }));
-  $('#takeback').addEventListener('click', () => api('/api/undo', { plies: 2 }));
+  $('#takeback').addEventListener('click', () => api('/api/undo', { plies: state && state.multi ? 1 : 2 }));
   $('#analyse-game').addEventListener('click', () => api('/api/analysis', { running: true }));
   $('#offer-draw').addEventListener('click', () => api('/api/offer-draw', {}));
   $('#resign').addEventListener('click', () => api('/api/resign', {}));
