@@ -62,7 +62,8 @@ pub struct NewGame {
     pub seats: Option<Vec<SitterRequest>>,
 }
 
-/// Who plays a seat, as the page asks: `"person"` or an engine's number.
+/// Who plays a seat, as the page asks: `"person"`, an engine's number, or
+/// `{"engine": n, "tc": "movetime=500"}`, an engine with a time control of its own.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(untagged)]
 pub enum SitterRequest {
@@ -70,6 +71,19 @@ pub enum SitterRequest {
     Engine(usize),
     /// `person`.
     Word(String),
+    /// An engine at a time control of its own (the game's by default).
+    Timed(TimedEngine),
+}
+
+/// An engine seat with its own time control.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimedEngine {
+    /// The engine's number on the command line, from 0.
+    pub engine: usize,
+    /// Its time control, as `--tc` takes it.
+    #[serde(default)]
+    pub tc: Option<String>,
 }
 
 /// A new game's time control, checked: the command line's by default.
@@ -77,7 +91,15 @@ pub(super) fn time_control_of(
     request: &NewGame,
     default: TimeControl,
 ) -> Result<TimeControl, GuiError> {
-    let tc = match &request.tc {
+    checked_time_control(request.tc.as_deref(), default)
+}
+
+/// A time control from the page, checked: `default` when there is none.
+pub(super) fn checked_time_control(
+    text: Option<&str>,
+    default: TimeControl,
+) -> Result<TimeControl, GuiError> {
+    let tc = match text {
         Some(text) => text
             .parse::<TimeControl>()
             .map_err(GuiError::BadTimeControl)?,

@@ -253,7 +253,7 @@ impl SeatsGame {
 
     /// The game as a record of GAMES.md's section "Three to six players" (an unfinished game
     /// has the result `*` and the termination `abandoned`).
-    pub fn record(&self, tc: TimeControl) -> String {
+    pub fn record(&self, controls: &[TimeControl]) -> String {
         let (termination, ranks) = match self.ending() {
             Some((termination, ranks)) => (termination, Some(ranks)),
             None => (Termination::Abandoned, None),
@@ -264,7 +264,6 @@ impl SeatsGame {
             termination,
             ranks,
         };
-        let seats = self.end().seating().seats();
         format_multi_record(&MultiGameInfo {
             event: "Sumito GUI",
             date: &today(),
@@ -272,7 +271,7 @@ impl SeatsGame {
             players: self.players.iter().map(String::as_str).collect(),
             start: self.start,
             opening_plies: 0,
-            controls: vec![tc; seats],
+            controls: controls.to_vec(),
             max_plies: self.move_limit(),
             game_time_ms: None,
             game: &game,
@@ -423,7 +422,7 @@ mod tests {
         // Team white and green has no seat in play: black and red win.
         assert!(game.is_over());
         let tc = TimeControl::MoveTime { ms: 200 };
-        let text = game.record(tc);
+        let text = game.record(&[tc; 4]);
         let records = crate::records::parse_records(&text).expect("the record parses");
         assert!(is_multi_record(&records[0]), "{text}");
         assert_eq!(verify_multi_record(&records[0]).ok(), Some(4), "{text}");
@@ -435,11 +434,11 @@ mod tests {
         assert!(again.goto(4));
         assert_eq!(again.departures(), game.departures());
         assert_eq!(again.ending(), game.ending());
-        assert_eq!(again.record(tc), text);
+        assert_eq!(again.record(&[tc; 4]), text);
         // An unfinished game is saved as abandoned, with the result `*`.
         let mut unfinished = three();
         unfinished.play_text("a1b1").expect("black");
-        let text = unfinished.record(tc);
+        let text = unfinished.record(&[tc; 3]);
         assert!(
             text.contains("[Result \"*\"]") && text.contains("abandoned"),
             "{text}"

@@ -107,8 +107,7 @@ impl Table {
             true => ("go infinite".to_string(), None),
             false => {
                 start_seat_clock(multi, seat);
-                let (go, limit) =
-                    seats_go(multi.clocks.as_ref(), self.tc, multi.sitters.len(), seat);
+                let (go, limit) = seats_go(multi.clocks.as_ref(), &multi.controls, seat);
                 (go, Some(limit))
             }
         };
@@ -242,19 +241,19 @@ fn start_seat_clock(multi: &mut super::multi_table::SeatsTable, seat: Seat) {
     }
 }
 
-/// The `go` command for `seat` of a game of `players` (on a clock every seat's `time<n>` and
-/// `inc<n>`: PROTOCOL.md, "Three to six players"), and how long its engine may take.
+/// The `go` command for `seat` of a game whose seats play at `controls` (on a clock every
+/// seat's `time<n>` and `inc<n>`: PROTOCOL.md, "Three to six players"), and how long its engine
+/// may take.
 fn seats_go(
     clocks: Option<&GameClocks>,
-    tc: TimeControl,
-    players: usize,
+    controls: &[TimeControl],
     seat: Seat,
 ) -> (String, Duration) {
     let fresh;
     let clocks = match clocks {
         Some(clocks) => clocks,
         None => {
-            fresh = GameClocks::new(&vec![tc; players]);
+            fresh = GameClocks::new(controls);
             &fresh
         }
     };
@@ -270,13 +269,15 @@ mod tests {
     fn the_clocks_of_every_seat_go_to_the_engine() {
         let tc: TimeControl = "60+1".parse().expect("a clock");
         let seat = Seat::new(1).expect("seat 2");
-        let (go, limit) = seats_go(None, tc, 3, seat);
+        let (go, limit) = seats_go(None, &[tc; 3], seat);
         assert_eq!(
             go,
             "go time1 60000 inc1 1000 time2 60000 inc2 1000 time3 60000 inc3 1000"
         );
         assert_eq!(limit, Duration::from_millis(60_000) + TIME_MARGIN);
         let tc = TimeControl::MoveTime { ms: 100 };
-        assert_eq!(seats_go(None, tc, 4, seat).0, "go movetime 100");
+        let own = TimeControl::Depth { plies: 3 };
+        assert_eq!(seats_go(None, &[tc; 4], seat).0, "go movetime 100");
+        assert_eq!(seats_go(None, &[tc, own, tc], seat).0, "go depth 3");
     }
 }

@@ -6,7 +6,7 @@
 //! soon as its turn comes (RULES.md: a blocked seat must pass, so there is nothing to choose),
 //! and the move list shows the pass. An engine's seat passes by answering `bestmove pass`.
 
-use super::actions::{NewGame, SitterRequest, time_control_of};
+use super::actions::{NewGame, SitterRequest, checked_time_control, time_control_of};
 use super::error::GuiError;
 use super::multi_game::SeatsGame;
 use super::searches::Reporter;
@@ -34,6 +34,8 @@ pub struct SeatsTable {
     pub game: SeatsGame,
     /// Who plays each seat, by seat index.
     pub sitters: Vec<Sitter>,
+    /// Each seat's time control (a person's is the game's).
+    pub controls: Vec<TimeControl>,
     /// `Some(running)` while the game is analysed (the engine of slot 0 searches the shown
     /// position); `None` while it is played.
     pub analysis: Option<bool>,
@@ -98,15 +100,21 @@ fn seats_start_of(request: &NewGame, players: usize) -> Result<MultiStart, GuiEr
     Ok(MultiStart::Fen(position))
 }
 
-/// Who plays each seat: as listed, or by the mode (a person at seat 1 and engines elsewhere to
-/// play; engines everywhere to watch or analyse), each engine checked against the command line.
-fn sitters_of(request: &NewGame, players: usize, engines: usize) -> Result<Vec<Sitter>, GuiError> {
+/// Who plays each seat and at what time control: as listed, or by the mode (a person at seat 1
+/// and engines elsewhere to play; engines everywhere to watch or analyse), each engine checked
+/// against the command line; `tc` is the game's time control.
+fn sitters_of(
+    request: &NewGame,
+    players: usize,
+    engines: usize,
+    tc: TimeControl,
+) -> Result<(Vec<Sitter>, Vec<TimeControl>), GuiError> {
     let first = request
         .engines
         .as_ref()
         .and_then(|e| e.first().copied())
         .unwrap_or(0);
-    let sitters = match &request.seats {
+    let seats = match &request.seats {
         Some(list) if list.len() != players => {
             return Err(GuiError::SeatCount {
                 players,
@@ -115,21 +123,17 @@ fn sitters_of(request: &NewGame, players: usize, engines: usize) -> Result<Vec<S
         }
         Some(list) => list
             .iter()
-            .map(|seat| match seat {
-                SitterRequest::Engine(index) => Ok(Sitter::Engine(*index)),
-                SitterRequest::Word(word) if word == "person" => Ok(Sitter::Person),
-                SitterRequest::Word(word) => Err(GuiError::BadSitter(word.clone())),
-            })
+            .map(|seat| sitter_of(seat, tc))
             .collect::<Result<Vec<_>, _>>()?,
         None if request.mode == "play" => (0..players)
             .map(|i| match i {
-                0 => Sitter::Person,
-                _ => Sitter::Engine(first),
+                0 => (Sitter::Person, tc),
+                _ => (Sitter::Engine(first), tc),
             })
             .collect(),
-        None => vec![Sitter::Engine(first); players],
+        None => vec![(Sitter::Engine(first), tc); players],
     };
-    for sitter in &sitters {
+    for (sitter, _) in &seats {
         if let Sitter::Engine(index) = *sitter
             && index >= engines
         {
@@ -139,7 +143,20 @@ fn sitters_of(request: &NewGame, players: usize, engines: usize) -> Result<Vec<S
             });
         }
     }
-    Ok(sitters)
+    Ok(seats.into_iter().unzip())
+}
+
+/// One seat as the page asks for it, with its time control (`tc`, the game's, by default).
+fn sitter_of(seat: &SitterRequest, tc: TimeControl) -> Result<(Sitter, TimeControl), GuiError> {
+    match seat {
+        SitterRequest::Engine(index) => Ok((Sitter::Engine(*index), tc)),
+        SitterRequest::Word(word) if word == "person" => Ok((Sitter::Person, tc)),
+        SitterRequest::Word(word) => Err(GuiError::BadSitter(word.clone())),
+        SitterRequest::Timed(timed) => {
+            let own = checked_time_control(timed.tc.as_deref(), tc)?;
+            Ok((Sitter::Engine(timed.engine), own))
+        }
+    }
 }
 
 /// Adjudication and the engine's resignation are two-player settings: refused with more
@@ -170,7 +187,7 @@ impl Table {
         };
         let tc = time_control_of(request, self.config.tc)?;
         refuse_two_player_options(request)?;
-        let sitters = sitters_of(request, players, self.config.engines.len())?;
+        let (sitters, controls) = sitters_of(request, players, self.config.engines.len(), tc)?;
         if request.mode == "watch" && sitters.contains(&Sitter::Person) {
             return Err(GuiError::MoveWhileWatching);
         }
@@ -184,12 +201,13 @@ impl Table {
             self.choice[0] = first.unwrap_or(0);
         }
         self.tc = tc;
-        let clocks =
-            matches!(tc, TimeControl::Clock { .. }).then(|| GameClocks::new(&vec![tc; players]));
+        let timed = (controls.iter()).any(|tc| matches!(tc, TimeControl::Clock { .. }));
+        let clocks = timed.then(|| GameClocks::new(&controls));
         let names = self.sitter_names(&sitters, analysis.is_some());
         let multi = SeatsTable {
             game: SeatsGame::new(start, names),
             sitters,
+            controls,
             analysis,
             clocks,
             clock_running: None,
@@ -229,6 +247,7 @@ impl Table {
         let multi = SeatsTable {
             game,
             sitters: vec![Sitter::Person; players],
+            controls: vec![self.tc; players],
             analysis: Some(false),
             clocks: None,
             clock_running: None,
@@ -612,7 +631,7 @@ mod tests {
         let mut table = people(3);
         table.human_move("a1b1", &NoEngines).expect("black");
         table.resign(&NoEngines).expect("white leaves");
-        let saved = game(&table).record(table.tc);
+        let saved = game(&table).record(&[table.tc; 3]);
         table
             .new_game(&request(2, &[]).without_seats(), &NoEngines)
             .expect("a two-player game");
@@ -622,7 +641,7 @@ mod tests {
         assert_eq!(snapshot["mode"], "analyse");
         assert_eq!(snapshot["moves"], serde_json::json!(["a1b1", "leave"]));
         assert_eq!(snapshot["cursor"], 0);
-        assert_eq!(game(&table).record(table.tc), saved);
+        assert_eq!(game(&table).record(&[table.tc; 3]), saved);
         let illegal = saved.replace("a1b1", "a1a2");
         let records = crate::records::parse_records(&illegal).expect("a record");
         let why = crate::records::multi::replay_multi(&records[0]).expect_err("refused");
@@ -634,5 +653,26 @@ mod tests {
         let two = "[Event \"x\"]\n[Layout \"standard\"]\n[Result \"*\"]\n\n1. a1b2 *\n";
         table.load_record(two, 1, &NoEngines).expect("loaded");
         assert!(table.multi.is_none());
+    }
+
+    #[test]
+    fn an_engine_seat_may_have_a_time_control_of_its_own() {
+        let mut table = table();
+        let text = r#"{"mode":"play","players":3,"tc":"movetime=100",
+            "seats":["person",{"engine":0,"tc":"depth=3"},{"engine":0}]}"#;
+        let request: NewGame = serde_json::from_str(text).expect("a request");
+        let (_, controls) =
+            sitters_of(&request, 3, 1, TimeControl::MoveTime { ms: 100 }).expect("seats");
+        let expected = ["movetime=100", "depth=3", "movetime=100"];
+        assert_eq!(
+            controls.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            expected
+        );
+        let text = r#"{"mode":"play","players":3,
+            "seats":["person",{"engine":0,"tc":"depth=99"},0]}"#;
+        let request: NewGame = serde_json::from_str(text).expect("a request");
+        assert!(refusal(table.new_game(&request, &NoEngines)).starts_with("time control depth=99"));
+        let text = r#"{"mode":"play","players":3,"seats":["person",{"engine":0,"x":1},0]}"#;
+        assert!(serde_json::from_str::<NewGame>(text).is_err());
     }
 }

@@ -70,6 +70,7 @@ fn seats_json(table: &Table, multi: &SeatsTable) -> Vec<Value> {
                 "name": multi.game.players.get(seat.index()),
                 "sitter": if engine.is_some() { "engine" } else { "person" },
                 "engine": engine.map(|index| table.engine_name(index)),
+                "tc": multi.controls.get(seat.index()).map(ToString::to_string),
                 "team": seating.has_teams().then(|| seating.team(seat)),
                 "ejected": shown.ejected(seat),
                 "left": shown.has_left(seat),

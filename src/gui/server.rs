@@ -182,7 +182,7 @@ async fn analysis(
 /// The game as a record file, for the browser to save.
 async fn download(State(hub): Shared) -> Response {
     let text = hub.read(|table| match &table.multi {
-        Some(multi) => multi.game.record(table.tc),
+        Some(multi) => multi.game.record(&multi.controls),
         None => table.game.record(table.tc),
     });
     (

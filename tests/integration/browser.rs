@@ -915,14 +915,14 @@ fn three_and_four_players_play_in_chromium() {
     browser.script(
         "document.querySelector('#new-game').open = true; \
          const f = document.querySelector('#new-form').elements; \
-         f.players.value = '4'; f.players.dispatchEvent(new Event('change')); return 0",
+         f.players.value = '4'; f.players.dispatchEvent(new Event('change')); f['seat2-tc'].value = 'depth=2'; return 0",
     );
     browser.element_screenshot("#new-form", &shots.join("four-player-form.png"));
     browser.start_game_at_once(
         "f.players.value = '4'; f.players.dispatchEvent(new Event('change')); \
          f.mode.value = 'play'; f.mode.dispatchEvent(new Event('change')); \
          f.seat0.value = 'person'; f.seat1.value = '0'; f.seat2.value = '0'; f.seat3.value = '0'; \
-         f.tc.value = 'movetime=200'",
+         f['seat2-tc'].value = 'depth=2'; f.tc.value = 'movetime=200'",
     );
     browser.wait_for(
         "four seats",
@@ -940,6 +940,9 @@ fn three_and_four_players_play_in_chromium() {
         "return [...document.querySelectorAll('.seat-facts')].map((f) => f.textContent.split('with ')[1])",
     );
     assert_eq!(partners, json!(["Red", "Green", "Black", "White"]));
+    // Red, Sumito at depth 2, says so.
+    let red = browser.script("return document.querySelectorAll('.seat-facts')[2].textContent");
+    assert!(red.as_str().unwrap_or("").contains("(depth=2)"), "{red}");
     browser.click("[data-cell=a2]");
     browser.click("[data-cell=b2]");
     browser.wait_for(
@@ -1040,9 +1043,8 @@ fn three_and_four_players_play_in_chromium() {
     let result = browser.script("return document.querySelector('#result').textContent");
     assert_eq!(result, json!("1-2-2Black wins: the others have left"));
     assert_eq!(
-        browser.script(
-            "return [...document.querySelectorAll('.seat-panel')].map((p) => p.className)"
-        ),
+        browser
+            .script("return [...document.querySelectorAll('.seat-panel')].map((p) => p.className)"),
         json!([
             "player seat-panel won",
             "player seat-panel left",

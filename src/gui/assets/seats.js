@@ -81,7 +81,9 @@ function drawSeatPanels() {
     const partners = seat.team === null ? ''
       : ' · with ' + state.multi.seats.filter((s) => s.team === seat.team && s !== seat).map((s) => capital(s.colour)).join(', ');
     const who = seat.sitter === 'person' ? 'person' : 'engine';
-    const facts = element('div', 'seat-facts', `${seat.number} · ${capital(seat.colour)} · ${who}${partners}`);
+    const own = seat.sitter === 'engine' && seat.tc && seat.tc !== state.tc ? ` (${seat.tc})` : '';
+    const facts = element('div', 'seat-facts', `${seat.number} · ${capital(seat.colour)} · ${who}${own}${partners}`);
+    if (seat.sitter === 'engine') panel.title = `${seat.engine}, ${seat.tc}`;
     if (seat.left) facts.append(element('span', 'left-tag', ` · left${seat.why ? ': ' + seat.why : ''}`));
     const ejected = element('span', 'ejected');
     ejected.title = `${seat.ejected} marbles ejected`;
@@ -158,18 +160,33 @@ function fillSeatChoices(form) {
       const colour = SEAT_NAMES[i];
       const label = element('label', 'seat-choice');
       const text = element('span', 'seat-label');
-      text.append(seatBadge(colour, '1.1rem'), ` ${i + 1} ${capital(colour)}${i === 0 ? ' (first)' : ''}`);
+      text.append(seatBadge(colour, '1.1rem'), ` ${i + 1} ${capital(colour)}${i === 0 ? ' (moves first)' : ''}`);
       const select = element('select');
       select.name = `seat${i}`;
       select.append(new Option('Person', 'person'), ...engines.map((e, k) => new Option(e.name, String(k))));
       select.value = before[i] || (i === 0 ? 'person' : '0');
-      label.append(text, select);
+      // An engine's own time control: its strength with more than two players.
+      const time = element('select');
+      time.name = `seat${i}-tc`;
+      time.title = 'this engine\'s time control';
+      time.append(new Option('game\'s time', ''), ...TIME_CONTROLS.map(([value, text]) => new Option(text, value)));
+      select.addEventListener('change', () => showSeatTimes(form));
+      label.append(text, select, time);
       box.appendChild(label);
     }
   }
+  showSeatTimes(form);
   const teams = { 4: 'Teams: Black and Red against White and Green.',
     6: 'Teams: Black and Green, White and Yellow, Red and Blue.' };
   $('#teams-note').textContent = teams[players] || 'Every player plays for themselves.';
+}
+
+// A seat's time control is chosen only for an engine.
+function showSeatTimes(form) {
+  $('#seat-choices').querySelectorAll('label').forEach((label, i) => {
+    const time = form.elements[`seat${i}-tc`];
+    if (time) time.style.visibility = form.elements[`seat${i}`].value === 'person' ? 'hidden' : 'visible';
+  });
 }
 
 // The request of a new game of more players, from the form.
@@ -184,7 +201,9 @@ function seatRequest(form, mode) {
   request.seats = [];
   for (let i = 0; i < players; i++) {
     const value = form[`seat${i}`].value;
-    request.seats.push(value === 'person' ? 'person' : Number(value));
+    const time = form[`seat${i}-tc`].value;
+    if (value === 'person') request.seats.push('person');
+    else request.seats.push(time ? { engine: Number(value), tc: time } : Number(value));
   }
   return request;
 }
