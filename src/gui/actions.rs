@@ -234,6 +234,7 @@ impl Table {
         }
         self.cancel();
         self.multi = None;
+        self.release_engines(2);
         self.choice[..2].copy_from_slice(&choice);
         self.mode = mode;
         self.tc = tc;
@@ -437,6 +438,7 @@ impl Table {
         })?;
         self.cancel();
         self.multi = None;
+        self.release_engines(2);
         self.game = game;
         self.thinking = Default::default();
         self.mode = Mode::Analyse { running: false };

@@ -220,6 +220,7 @@ impl Table {
     /// starts what it calls for.
     fn seat_table(&mut self, multi: SeatsTable, reporter: &dyn Reporter) {
         self.cancel();
+        self.release_engines(multi.sitters.len().max(2));
         self.multi = Some(multi);
         self.thinking = Default::default();
         self.clock_running = None;
@@ -229,6 +230,15 @@ impl Table {
             seat.fresh = true;
         }
         self.kick(reporter);
+    }
+
+    /// Lets the engines of the slots from `kept` on quit: a game of fewer players does not
+    /// need them. (Dropping a driver's handle ends its thread, which quits the engine; its
+    /// late events find no seat and are ignored.)
+    pub(super) fn release_engines(&mut self, kept: usize) {
+        for slot in self.seats.iter_mut().skip(kept) {
+            *slot = None;
+        }
     }
 
     /// Opens game `index` (from 1) of a records text, a record of three to six players,
