@@ -333,7 +333,10 @@ fn engine_specs(raw: &MatchArgs) -> Result<(Vec<EngineSpec>, Vec<bool>), super::
 
 /// The numeric flags within their bounds.
 fn check_numbers(raw: &MatchArgs) -> Result<(), String> {
-    if raw.games.is_some_and(|games| !(1..=MAX_GAMES).contains(&games)) {
+    if raw
+        .games
+        .is_some_and(|games| !(1..=MAX_GAMES).contains(&games))
+    {
         return Err(format!("--games must be from 1 to {MAX_GAMES}"));
     }
     if !(1..=MAX_CONCURRENCY).contains(&raw.concurrency) {
@@ -396,7 +399,7 @@ mod tests {
         .unwrap();
         assert_eq!(args.engine, ["a", "b --x"]);
         assert_eq!(args.tc, ["depth=2", "2:depth=4"]);
-        assert_eq!(args.games, 4);
+        assert_eq!(args.games, Some(4));
         assert_eq!(args.sprt.unwrap(), ["elo0=0", "elo1=5", "alpha=0.1"]);
         assert_eq!(args.layout, [Layout::Standard, Layout::GermanDaisy]);
     }

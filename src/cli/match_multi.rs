@@ -53,7 +53,11 @@ fn units(raw: &MatchArgs, layout: MultiLayout) -> Result<Vec<Unit>, super::Error
     let units = match raw.partners.is_empty() {
         true => (0..count).map(Unit::Engine).collect(),
         false if !seating.has_teams() => {
-            return Err(format!("--partners goes with team games: --players {} has none", raw.players).into());
+            return Err(format!(
+                "--partners goes with team games: --players {} has none",
+                raw.players
+            )
+            .into());
         }
         false => partners(&raw.partners, count)?,
     };
@@ -88,11 +92,19 @@ fn partners(texts: &[String], count: usize) -> Result<Vec<Unit>, super::Error> {
     for text in texts {
         let bad = || format!("--partners {text}: give two engine numbers from 1 to {count} as A+B");
         let (a, b) = text.split_once('+').ok_or_else(bad)?;
-        let number = |t: &str| t.trim().parse::<usize>().ok().filter(|n| (1..=count).contains(n));
+        let number = |t: &str| {
+            t.trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=count).contains(n))
+        };
         let (a, b) = (number(a).ok_or_else(bad)?, number(b).ok_or_else(bad)?);
         for engine in [a, b] {
             if std::mem::replace(&mut used[engine - 1], true) {
-                return Err(format!("--partners: engine {engine} is in two pairs, or partners itself").into());
+                return Err(format!(
+                    "--partners: engine {engine} is in two pairs, or partners itself"
+                )
+                .into());
             }
         }
         units.push(Unit::Pair(a - 1, b - 1));

@@ -2,10 +2,10 @@
 //! ([`sumito::match_runner::suite`]); the suite goes to stdout.
 
 use sumito::board::Layout;
-use sumito::match_runner::multi::suite::{MultiRecipe, make_multi_suite};
-use sumito::multiplayer::{AnyLayout, MultiLayout};
 use sumito::datagen::PlyRange;
+use sumito::match_runner::multi::suite::{MultiRecipe, make_multi_suite};
 use sumito::match_runner::suite::{self, Recipe, SuiteError};
+use sumito::multiplayer::{AnyLayout, MultiLayout};
 
 /// Why `sumito openings` cannot make its suite.
 #[derive(Debug, thiserror::Error)]
@@ -157,9 +157,11 @@ fn multi_layout(args: &OpeningsArgs) -> Result<Option<MultiLayout>, super::Error
         [layout] if args.layout.len() == 1 => {
             let search = args.depth.is_some() || args.hash.is_some() || args.threads.is_some();
             match search {
-                true => Err("--depth, --hash and --threads judge two-player suites; an N-player \
+                true => Err(
+                    "--depth, --hash and --threads judge two-player suites; an N-player \
                              suite is judged by every seat's evaluation"
-                    .into()),
+                        .into(),
+                ),
                 false => Ok(Some(*layout)),
             }
         }

@@ -49,7 +49,11 @@ pub struct GameSetup<'a> {
 /// The termination for a failure of `engine`, which was waited on with a clock (`timed`) or
 /// without. Silence from a process that has exited (a child of it may hold its output open) is
 /// a crash.
-pub(super) fn failure_termination(engine: &mut EngineProcess, failure: Failure, timed: bool) -> Termination {
+pub(super) fn failure_termination(
+    engine: &mut EngineProcess,
+    failure: Failure,
+    timed: bool,
+) -> Termination {
     let failure = match failure {
         Failure::Silent if engine.has_exited() => Failure::Crashed,
         failure => failure,
@@ -238,9 +242,7 @@ impl Turn<'_> {
         if let Err(failure) = ready {
             return Err(failure_termination(engine, failure, false));
         }
-        let allowance = self
-            .clocks
-            .allowance(self.seat, self.margin, self.silence);
+        let allowance = self.clocks.allowance(self.seat, self.margin, self.silence);
         // Which runs out first, the game time or the mover's own allowance.
         let game_first = self.game_left.is_some_and(|left| left <= allowance.limit);
         let limit = self
@@ -251,9 +253,7 @@ impl Turn<'_> {
             failure => failure_termination(engine, failure, allowance.timed),
         };
         let game_left_ms = self.game_left.map(|left| whole_ms(left).max(1));
-        let go = self
-            .clocks
-            .go_command_within(self.seat, game_left_ms);
+        let go = self.clocks.go_command_within(self.seat, game_left_ms);
         engine
             .send(&go)
             .map_err(|failure| failed(engine, failure))?;

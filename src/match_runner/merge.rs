@@ -7,10 +7,10 @@
 
 use super::MatchError;
 use super::glob;
+use super::multi::merge::{MergedMulti, multi_table};
 use super::report::{self, PairStats};
 use super::rounds::RoundCheck;
 use super::stats::Sprt;
-use super::multi::merge::{MergedMulti, multi_table};
 use crate::records::multi::is_multi_record;
 use crate::records::{PlayedGame, RecordsError, read_records};
 use std::path::{Path, PathBuf};

@@ -35,13 +35,7 @@ pub struct Replayed {
 /// Replays a record's moves from its start position under its move limit; an error names the
 /// first move that does not parse or is not legal.
 pub fn replay(record: &Record) -> Result<Replayed, RecordsError> {
-    let max_plies = match record.tag("MaxPlies") {
-        Some(text) => text.parse().map_err(|_| RecordsError::BadTag {
-            tag: "MaxPlies",
-            value: text.to_string(),
-        })?,
-        None => 0,
-    };
+    let max_plies = max_plies(record)?;
     // MaxPlies is the limit on the ply count, which a position string carries (GAMES.md).
     let start = start_position(record)?.with_move_limit(max_plies);
     let mut end = start;
@@ -82,6 +76,17 @@ pub fn verify_record(record: &Record) -> Result<usize, RecordsError> {
         None => check_unfinished(&position, result, &termination)?,
     }
     Ok(record.moves.len())
+}
+
+/// The move limit of the record's `MaxPlies` tag (0, none, without one).
+pub(super) fn max_plies(record: &Record) -> Result<u32, RecordsError> {
+    match record.tag("MaxPlies") {
+        Some(text) => text.parse().map_err(|_| RecordsError::BadTag {
+            tag: "MaxPlies",
+            value: text.to_string(),
+        }),
+        None => Ok(0),
+    }
 }
 
 /// The result token of the movetext, checked equal to the `Result` tag.

@@ -182,3 +182,67 @@ fn datagen_shards_through_both_scripts_merge_to_the_unsharded_file() {
         }
     }
 }
+
+/// A three-player match for the scripts: Sumito at depths 2, 2 and 1, two groups of seatings.
+const THREE: [&str; 22] = [
+    "--players",
+    "3",
+    "--engine",
+    SUMITO,
+    "--engine",
+    SUMITO,
+    "--engine",
+    SUMITO,
+    "--name",
+    "a",
+    "--name",
+    "b",
+    "--name",
+    "c",
+    "--tc",
+    "depth=2",
+    "--tc",
+    "3:depth=1",
+    "--games",
+    "12",
+    "--seed",
+    "4",
+];
+
+#[test]
+#[ignore = "run by .ci/run with the GNU parallel test"]
+fn a_three_player_match_through_both_scripts_merges_to_the_unsharded_match() {
+    let dir = scratch("parallel-three");
+    let full = dir.join("full.txt");
+    let mut args = THREE.to_vec();
+    args.extend(["--records", full.to_str().unwrap()]);
+    let run = run_match(&args);
+    assert!(run.success, "{}", run.stderr);
+    let table = format!("{}Rounds 1 to 12: each once.\n", run.stdout);
+    let tools = format!("{REPOSITORY}/tests/tools");
+    for name in ["match-parallel", "match-slurm"] {
+        let out = dir.join(name);
+        let out_arg = out.to_str().unwrap();
+        let mut args = match name {
+            "match-parallel" => vec!["--shards", "2", "--jobs", "2", "--out", out_arg],
+            _ => vec!["2", out_arg],
+        };
+        args.extend(["--sumito", SUMITO, "--"]);
+        args.extend(THREE);
+        script(name, &args, Some(&tools));
+        assert_eq!(merge(&out), table, "{name}");
+        let moves = |records: Vec<Record>| {
+            let mut all: Vec<(String, Vec<String>)> = records
+                .into_iter()
+                .map(|r| (r.tag("Round").unwrap().to_string(), r.moves))
+                .collect();
+            all.sort();
+            all
+        };
+        assert_eq!(
+            moves(shard_records(&out, 2)),
+            moves(records(&full)),
+            "{name}"
+        );
+    }
+}

@@ -31,12 +31,11 @@ pub struct MultiMatch {
 }
 
 impl MultiMatch {
-    /// Every seating of one combination of units (see `seatings`).
+    /// How many seatings one combination of units has (see `seatings`): the games of one
+    /// opening.
     pub fn seatings_per_combination(&self) -> usize {
         let seating = self.layout.seating();
-        let teams = seating.teams();
-        let orders: usize = (1..=teams).product();
-        let pairs = self.units.iter().any(|u| matches!(u, Unit::Pair(..)));
-        orders << if pairs { teams } else { 0 }
+        let first = &self.units[..seating.teams().min(self.units.len())];
+        seatings::seatings(first, seating).len()
     }
 }

@@ -49,7 +49,10 @@ pub enum MultiBook {
     Random { plies: u32 },
     /// Openings used in turn, from the top again when they run out: a file's in its order, the
     /// shipped suite's in an order drawn from the seed.
-    Lines { lines: Vec<MultiOpening>, what: String },
+    Lines {
+        lines: Vec<MultiOpening>,
+        what: String,
+    },
 }
 
 impl MultiBook {
@@ -106,7 +109,9 @@ impl MultiBook {
         match self {
             MultiBook::None => 0,
             MultiBook::Random { plies } => *plies as usize,
-            MultiBook::Lines { lines, .. } => lines.iter().map(|l| l.turns.len()).max().unwrap_or(0),
+            MultiBook::Lines { lines, .. } => {
+                lines.iter().map(|l| l.turns.len()).max().unwrap_or(0)
+            }
         }
     }
 
@@ -179,14 +184,19 @@ fn read_line(line: &str, layout: MultiLayout) -> Result<MultiOpening, String> {
     };
     let seats = start.position().seating().seats();
     if seats != layout.seating().seats() {
-        return Err(format!("{seats} seats, but the match has {}", layout.seating().seats()));
+        return Err(format!(
+            "{seats} seats, but the match has {}",
+            layout.seating().seats()
+        ));
     }
     let mut position = start.position();
     let mut turns = Vec::new();
     for (index, text) in moves.split_whitespace().enumerate() {
         let turn = match text.eq_ignore_ascii_case("leave") {
             true => Err("an opening cannot leave a seat".to_string()),
-            false => MultiTurn::parse(&position, text).map_err(|e| format!("turn {}: {e}", index + 1)),
+            false => {
+                MultiTurn::parse(&position, text).map_err(|e| format!("turn {}: {e}", index + 1))
+            }
         }?;
         position = turn.apply(&position);
         turns.push(turn);
@@ -205,9 +215,15 @@ mod tests {
     fn every_shipped_suite_reads_and_differs_by_seed() {
         for layout in MultiLayout::ALL {
             let book = MultiBook::suite(layout, 1).unwrap();
-            let MultiBook::Lines { lines, .. } = &book else { panic!() };
+            let MultiBook::Lines { lines, .. } = &book else {
+                panic!()
+            };
             assert!(lines.len() >= 20, "{}", layout.name());
-            assert!(lines.iter().all(|l| l.start == MultiStart::Layout(layout) && !l.turns.is_empty()));
+            assert!(
+                lines
+                    .iter()
+                    .all(|l| l.start == MultiStart::Layout(layout) && !l.turns.is_empty())
+            );
             let other = MultiBook::suite(layout, 2).unwrap();
             assert_ne!(book, other);
         }
@@ -219,12 +235,23 @@ mod tests {
         let start = three.position().to_string();
         let text = format!("# c\nthree-player moves a1b2\n\n{start} moves a1b2\na1b2 pass\n");
         let error = read_lines(&text, three).unwrap_err();
-        assert!(error.contains("line 5") && error.contains("pass"), "{error}");
+        assert!(
+            error.contains("line 5") && error.contains("pass"),
+            "{error}"
+        );
         let lines = read_lines(&text.replace(" pass", ""), three).unwrap();
         assert_eq!(lines.len(), 3);
         assert_eq!(lines[0].turns, lines[2].turns);
-        assert!(read_line("four-player moves a2b2", three).unwrap_err().contains("4 seats"));
-        assert!(read_line("a1b2 leave", three).unwrap_err().contains("leave"));
+        assert!(
+            read_line("four-player moves a2b2", three)
+                .unwrap_err()
+                .contains("4 seats")
+        );
+        assert!(
+            read_line("a1b2 leave", three)
+                .unwrap_err()
+                .contains("leave")
+        );
         assert!(MultiBook::from_argument("random:200", three).is_err());
         let random = MultiBook::from_argument("random:3", three).unwrap();
         assert_eq!(random.opening(5, three, 9).turns.len(), 3);

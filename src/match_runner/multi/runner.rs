@@ -38,7 +38,10 @@ pub fn schedule_multi(config: &MatchConfig, multi: &MultiMatch) -> Vec<MultiJob>
     let mut jobs = Vec::new();
     let (mut round, mut group) = (0u64, 0u64);
     for combination in combinations(multi.units.len(), per) {
-        let units: Vec<Unit> = combination.iter().map(|&u| multi.units[u].clone()).collect();
+        let units: Vec<Unit> = combination
+            .iter()
+            .map(|&u| multi.units[u].clone())
+            .collect();
         let orders = seatings(&units, seating);
         for game in 0..u64::from(config.games) {
             let k = game / orders.len() as u64;
@@ -89,12 +92,18 @@ fn play_job(
     let seed = splitmix64(config.seed ^ splitmix64(job.round).1).1 >> 1;
     let commands = |index: usize, engine: &EngineProcess| {
         let runner_sets = |option: &str| {
-            engine.option_names.iter().any(|n| n.eq_ignore_ascii_case(option))
+            engine
+                .option_names
+                .iter()
+                .any(|n| n.eq_ignore_ascii_case(option))
                 && !config.engines[index].sets_option(option)
         };
         let mut commands = Vec::new();
         if runner_sets("MoveLimit") {
-            commands.push(format!("setoption name MoveLimit value {}", config.max_plies));
+            commands.push(format!(
+                "setoption name MoveLimit value {}",
+                config.max_plies
+            ));
         }
         if runner_sets("Seed") {
             commands.push(format!("setoption name Seed value {}", seed.max(1)));
@@ -124,12 +133,20 @@ fn play_job(
 }
 
 /// A worker: takes jobs until none are left or the match stops.
-fn work(shared: &Shared, mut slots: Vec<Option<EngineProcess>>, results: Sender<(MultiJob, MultiGame)>) {
+fn work(
+    shared: &Shared,
+    mut slots: Vec<Option<EngineProcess>>,
+    results: Sender<(MultiJob, MultiGame)>,
+) {
     loop {
         if shared.stop.load(Ordering::Relaxed) {
             break;
         }
-        let job = shared.queue.lock().unwrap_or_else(|p| p.into_inner()).pop_front();
+        let job = shared
+            .queue
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .pop_front();
         let Some(job) = job else { break };
         let Some(game) = play_job(shared, &mut slots, &job) else {
             break;
@@ -151,7 +168,11 @@ pub fn run_multi_match(
     let jobs = schedule_multi(config, multi);
     let seating = multi.layout.seating();
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
-    let mut records = config.records.as_deref().map(RecordsFile::open).transpose()?;
+    let mut records = config
+        .records
+        .as_deref()
+        .map(RecordsFile::open)
+        .transpose()?;
     let total = jobs.len();
     let mut tally = MultiTally::new(names.clone(), seating);
     let mut progress = Progress::new("match", total as u64);
@@ -219,8 +240,8 @@ pub fn run_multi_match(
     Ok(())
 }
 
-/// The line printed as a game ends: `Game 5/36 (round 5): black depth3, white depth2, red
-/// depth1: 1-3-2, six marbles ejected; left: red crash`.
+/// The line printed as a game ends: `game 5/36 (round 5): black depth3, white depth2, red
+/// depth1: 1-3-2 (six marbles ejected); left: red crash`.
 fn progress_line(
     done: usize,
     total: usize,
@@ -233,17 +254,27 @@ fn progress_line(
         .layout
         .seating()
         .all()
-        .map(|seat| format!("{} {}", seat_tag(seat).to_lowercase(), players[seat.index()]))
+        .map(|seat| {
+            format!(
+                "{} {}",
+                seat_tag(seat).to_lowercase(),
+                players[seat.index()]
+            )
+        })
         .collect();
     let mut line = format!(
-        "Game {done}/{total} (round {}): {}: {}, {}",
+        "game {done}/{total} (round {}): {}: {} ({})",
         job.round,
         seats.join(", "),
         game.result(),
         game.termination
     );
     if !game.left.is_empty() {
-        let left: Vec<String> = game.left.iter().map(|l| format!("{} {}", l.seat.name(), l.why)).collect();
+        let left: Vec<String> = game
+            .left
+            .iter()
+            .map(|l| format!("{} {}", l.seat.name(), l.why))
+            .collect();
         line += &format!("; left: {}", left.join(", "));
     }
     line

@@ -36,7 +36,13 @@ impl Unit {
 pub fn combinations(count: usize, size: usize) -> Vec<Vec<usize>> {
     let mut all = Vec::new();
     let mut current = Vec::with_capacity(size);
-    fn extend(start: usize, count: usize, size: usize, current: &mut Vec<usize>, all: &mut Vec<Vec<usize>>) {
+    fn extend(
+        start: usize,
+        count: usize,
+        size: usize,
+        current: &mut Vec<usize>,
+        all: &mut Vec<Vec<usize>>,
+    ) {
         if current.len() == size {
             all.push(current.clone());
             return;
@@ -125,7 +131,10 @@ mod tests {
     #[test]
     fn teams_rotate_over_the_teams_and_pairs_within_them() {
         let two = [Unit::Engine(0), Unit::Engine(1)];
-        assert_eq!(seatings(&two, seating(4)), [vec![0, 1, 0, 1], vec![1, 0, 1, 0]]);
+        assert_eq!(
+            seatings(&two, seating(4)),
+            [vec![0, 1, 0, 1], vec![1, 0, 1, 0]]
+        );
         let pairs = [Unit::Pair(0, 2), Unit::Pair(1, 3)];
         let four = seatings(&pairs, seating(4));
         assert_eq!(four.len(), 8);
@@ -136,17 +145,28 @@ mod tests {
         }
         // Partners always sit in the same team: seats t and t + 2.
         for s in &four {
-            assert!([s[0], s[2]] == [0, 2] || [s[0], s[2]] == [2, 0] || [s[0], s[2]] == [1, 3] || [s[0], s[2]] == [3, 1]);
+            assert!(
+                [s[0], s[2]] == [0, 2]
+                    || [s[0], s[2]] == [2, 0]
+                    || [s[0], s[2]] == [1, 3]
+                    || [s[0], s[2]] == [3, 1]
+            );
         }
         let three: Vec<Unit> = (0..3).map(Unit::Engine).collect();
         let six = seatings(&three, seating(6));
         assert_eq!(six.len(), 6);
-        assert!(six.iter().all(|s| s[0] == s[3] && s[1] == s[4] && s[2] == s[5]));
+        assert!(
+            six.iter()
+                .all(|s| s[0] == s[3] && s[1] == s[4] && s[2] == s[5])
+        );
     }
 
     #[test]
     fn combinations_of_units() {
-        assert_eq!(combinations(4, 3), [vec![0, 1, 2], vec![0, 1, 3], vec![0, 2, 3], vec![1, 2, 3]]);
+        assert_eq!(
+            combinations(4, 3),
+            [vec![0, 1, 2], vec![0, 1, 3], vec![0, 2, 3], vec![1, 2, 3]]
+        );
         assert_eq!(combinations(3, 3).len(), 1);
         assert_eq!(combinations(6, 3).len(), 20);
     }

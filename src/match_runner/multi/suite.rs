@@ -132,7 +132,11 @@ mod tests {
         assert_eq!(suite.kept, 10);
         assert!(suite.tried >= 10);
         assert_eq!(suite.text, make_multi_suite(&recipe, "test").unwrap().text);
-        let tight = MultiRecipe { max_score: -1, count: 1, ..recipe };
+        let tight = MultiRecipe {
+            max_score: -1,
+            count: 1,
+            ..recipe
+        };
         assert!(make_multi_suite(&tight, "test").is_err());
     }
 }

@@ -102,8 +102,12 @@ impl MultiTally {
             let tally = &mut self.engines[engine];
             let rank = ranks[seat.index()];
             tally.games += 1;
-            tally.wins.add(f64::from(u8::from(rank == 1 && winners == 1)));
-            tally.shared.add(f64::from(u8::from(rank == 1 && winners > 1)));
+            tally
+                .wins
+                .add(f64::from(u8::from(rank == 1 && winners == 1)));
+            tally
+                .shared
+                .add(f64::from(u8::from(rank == 1 && winners > 1)));
             tally.points.add(f64::from(points[seat.index()]));
             tally.ranks.add(f64::from(rank));
         }
@@ -125,14 +129,21 @@ impl MultiTally {
             let (a, b) = (&self.engines[a].points, &self.engines[b].points);
             b.mean().total_cmp(&a.mean())
         });
-        let width = self.names.iter().map(|n| n.chars().count()).max().unwrap_or(6).max(6);
+        let width = self
+            .names
+            .iter()
+            .map(|n| n.chars().count())
+            .max()
+            .unwrap_or(6)
+            .max(6);
         let mut text = format!(
             "{:<width$} {:>6} {:>15} {:>15} {:>16} {:>13} {:>5} {:>7} {:>5}\n",
             "Engine", "Games", "Wins %", "Shared %", "Points", "Rank", "Time", "Illegal", "Crash"
         );
         for index in order {
             let e = &self.engines[index];
-            let percent = |m: &Moments| format!("{:.1} ± {:.1}", 100.0 * m.mean(), 100.0 * m.half_width());
+            let percent =
+                |m: &Moments| format!("{:.1} ± {:.1}", 100.0 * m.mean(), 100.0 * m.half_width());
             let _ = writeln!(
                 text,
                 "{:<width$} {:>6} {:>15} {:>15} {:>16} {:>13} {:>5} {:>7} {:>5}",
@@ -189,7 +200,10 @@ mod tests {
         let names = vec!["a".to_string(), "b".to_string(), "c".to_string()];
         let mut tally = MultiTally::new(names, three);
         assert_eq!(tally.best_points, 4);
-        let crash = LeftSeat { seat: Seat::new(2).unwrap(), why: Termination::Crash };
+        let crash = LeftSeat {
+            seat: Seat::new(2).unwrap(),
+            why: Termination::Crash,
+        };
         tally.add(&[0, 1, 2], &game(&[1, 3, 2], vec![crash]), three);
         tally.add(&[2, 0, 1], &game(&[1, 1, 3], Vec::new()), three);
         let a = &tally.engines[0];

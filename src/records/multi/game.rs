@@ -59,9 +59,7 @@ impl MultiGame {
     /// The result token: the ranks (`1-3-2`), or `*` for a game left unfinished.
     pub fn result(&self) -> String {
         match &self.ranks {
-            Some(ranks) if self.termination != Termination::Abandoned => {
-                super::rank_token(ranks)
-            }
+            Some(ranks) if self.termination != Termination::Abandoned => super::rank_token(ranks),
             _ => "*".to_string(),
         }
     }
@@ -80,12 +78,12 @@ impl MultiGame {
             .ok_or(RecordsError::NoResult)?;
         let ranks = match result {
             "*" => None,
-            token => Some(parse_rank_token(token, seats).ok_or_else(|| {
-                RecordsError::BadTag {
+            token => Some(
+                parse_rank_token(token, seats).ok_or_else(|| RecordsError::BadTag {
                     tag: "Result",
                     value: token.to_string(),
-                }
-            })?),
+                })?,
+            ),
         };
         Ok(MultiGame {
             turns: replayed.turns,

@@ -19,7 +19,11 @@ pub fn multi_ranks(end: &MultiPosition) -> Vec<u8> {
     let mut keys = [(false, false, 0u32); MAX_SEATS];
     for seat in seating.all() {
         let team = seating.team(seat);
-        keys[team] = (winners & seat.bit() != 0, in_play & 1 << team != 0, totals[team]);
+        keys[team] = (
+            winners & seat.bit() != 0,
+            in_play & 1 << team != 0,
+            totals[team],
+        );
     }
     let keys = &keys[..seating.teams()];
     seating
@@ -57,11 +61,13 @@ pub fn multi_points(ranks: &[u8], seating: Seating) -> Vec<u32> {
             seating
                 .all()
                 .filter(|other| seating.team(*other) != seating.team(seat))
-                .map(|other| match ranks[seat.index()].cmp(&ranks[other.index()]) {
-                    std::cmp::Ordering::Less => 2,
-                    std::cmp::Ordering::Equal => 1,
-                    std::cmp::Ordering::Greater => 0,
-                })
+                .map(
+                    |other| match ranks[seat.index()].cmp(&ranks[other.index()]) {
+                        std::cmp::Ordering::Less => 2,
+                        std::cmp::Ordering::Equal => 1,
+                        std::cmp::Ordering::Greater => 0,
+                    },
+                )
                 .sum()
         })
         .collect()
@@ -75,7 +81,11 @@ mod tests {
     #[test]
     fn ranks_follow_the_marbles_ejected_and_teams_share_theirs() {
         let start = MultiLayout::ThreePlayer.position();
-        assert_eq!(multi_ranks(&start), [1, 1, 1], "nothing ejected yet: all level");
+        assert_eq!(
+            multi_ranks(&start),
+            [1, 1, 1],
+            "nothing ejected yet: all level"
+        );
         assert_eq!(rank_token(&multi_ranks(&start)), "1-1-1");
         // Five of black's marbles gone, and the ejected counts given.
         let ejected = |counts: &str| -> MultiPosition {
@@ -96,7 +106,11 @@ mod tests {
         };
         assert_eq!(multi_ranks(&ejected("1/1/3")), [2, 2, 1]);
         assert_eq!(multi_ranks(&ejected("2/0/1")), [1, 3, 2]);
-        assert_eq!(multi_ranks(&ejected("0/1x/1")), [2, 3, 1], "a seat that left ranks last");
+        assert_eq!(
+            multi_ranks(&ejected("0/1x/1")),
+            [2, 3, 1],
+            "a seat that left ranks last"
+        );
         let four = MultiLayout::FourPlayer.position();
         assert_eq!(multi_ranks(&four), [1, 1, 1, 1]);
     }
@@ -105,7 +119,9 @@ mod tests {
     fn rank_tokens_read_back_and_reject_what_is_not_one() {
         assert_eq!(parse_rank_token("1-3-2", 3), Some(vec![1, 3, 2]));
         assert_eq!(parse_rank_token("1-2-1-2", 4), Some(vec![1, 2, 1, 2]));
-        for bad in ["1-0", "1-2", "1-2-4", "0-1-2", "1-2-x", "1/2-1/2", "*", "1--2"] {
+        for bad in [
+            "1-0", "1-2", "1-2-4", "0-1-2", "1-2-x", "1/2-1/2", "*", "1--2",
+        ] {
             assert_eq!(parse_rank_token(bad, 3), None, "{bad}");
         }
     }

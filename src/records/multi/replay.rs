@@ -13,7 +13,10 @@ use crate::records::{Record, RecordsError, Termination};
 /// position string of three to six seats)?
 pub fn is_multi_record(record: &Record) -> bool {
     match record.tag("FEN") {
-        Some(fen) => fen.split_whitespace().nth(2).is_some_and(|f| f.contains('/')),
+        Some(fen) => fen
+            .split_whitespace()
+            .nth(2)
+            .is_some_and(|f| f.contains('/')),
         None => record
             .tag("Layout")
             .is_some_and(|name| name.parse::<MultiLayout>().is_ok()),
@@ -59,13 +62,7 @@ pub struct MultiReplayed {
 /// Replays a record's turns from its start under its move limit; an error names the first
 /// turn that does not parse or is not legal, or a `Left` tag that does not fit the `leave`s.
 pub fn replay_multi(record: &Record) -> Result<MultiReplayed, RecordsError> {
-    let max_plies = match record.tag("MaxPlies") {
-        Some(text) => text.parse().map_err(|_| RecordsError::BadTag {
-            tag: "MaxPlies",
-            value: text.to_string(),
-        })?,
-        None => 0,
-    };
+    let max_plies = crate::records::replay::max_plies(record)?;
     let origin = multi_start(record)?;
     let start = origin.position().with_move_limit(max_plies);
     let reasons = left_tag(record)?;
@@ -80,7 +77,12 @@ pub fn replay_multi(record: &Record) -> Result<MultiReplayed, RecordsError> {
             let seat = end.side_to_move();
             match reasons.get(left.len()) {
                 Some(entry) if entry.seat == seat => left.push(entry.clone()),
-                _ => return Err(RecordsError::LeftMismatch { turn: index + 1, seat }),
+                _ => {
+                    return Err(RecordsError::LeftMismatch {
+                        turn: index + 1,
+                        seat,
+                    });
+                }
             }
         }
         end = turn.apply(&end);
@@ -133,7 +135,7 @@ fn left_tag(record: &Record) -> Result<Vec<LeftSeat>, RecordsError> {
 pub fn verify_multi_record(record: &Record) -> Result<usize, RecordsError> {
     let replayed = replay_multi(record)?;
     let end = replayed.end;
-    let result = super::super::replay::checked_result(record)?;
+    let result = crate::records::replay::checked_result(record)?;
     let expected_tag = |tag: &'static str, expected: String| match record.tag(tag) {
         Some(value) if value != expected => Err(RecordsError::TagMismatch {
             tag,
@@ -143,7 +145,11 @@ pub fn verify_multi_record(record: &Record) -> Result<usize, RecordsError> {
         _ => Ok(()),
     };
     expected_tag("PlyCount", record.moves.len().to_string())?;
-    let ejected: Vec<String> = end.seating().all().map(|s| end.ejected(s).to_string()).collect();
+    let ejected: Vec<String> = end
+        .seating()
+        .all()
+        .map(|s| end.ejected(s).to_string())
+        .collect();
     expected_tag("Ejected", ejected.join("/"))?;
     if end.seating().has_teams() {
         expected_tag("Teams", teams_text(end.seating()))?;
@@ -249,11 +255,18 @@ mod tests {
             let records = parse_records(&text).unwrap();
             assert_eq!(records.len(), 1, "{text}");
             assert!(is_multi_record(&records[0]));
-            assert_eq!(verify_record(&records[0]).unwrap(), game.turns.len(), "{text}");
+            assert_eq!(
+                verify_record(&records[0]).unwrap(),
+                game.turns.len(),
+                "{text}"
+            );
             let read = MultiGame::from_record(&records[0]).unwrap();
             assert_eq!(read, game, "{text}");
             assert!(text.contains("[Left \""), "{text}");
-            assert_eq!(records[0].tag("Teams").is_some(), layout.seating().has_teams());
+            assert_eq!(
+                records[0].tag("Teams").is_some(),
+                layout.seating().has_teams()
+            );
         }
     }
 
@@ -267,7 +280,11 @@ mod tests {
             (result.clone(), other, "wrong result"),
             ("time forfeit".into(), "move limit".into(), "Left"),
             ("[PlyCount \"".into(), "[PlyCount \"9".into(), "PlyCount"),
-            ("[Termination \"".into(), "[Termination \"x".into(), "termination"),
+            (
+                "[Termination \"".into(),
+                "[Termination \"x".into(),
+                "termination",
+            ),
             ("[Ejected \"".into(), "[Ejected \"5".into(), "Ejected"),
             (" leave ".into(), " pass ".into(), "turn"),
         ];
