@@ -8,19 +8,18 @@
 //! several engine turns between two of the person's, both belong to two-player games.
 
 use super::{PlayError, clock_text, looks_like_a_move, read_line, say};
+use crate::analysis::multi::search_position;
 use crate::analysis::reported_text;
 use crate::board::{Seat, Style, render_seats};
 use crate::clock::{GameClocks, TimeControl};
-use crate::movegen::MoveList;
-use crate::multiplayer::{
-    Algorithm, MultiLayout, MultiPosition, MultiRequest, MultiWeights, search_multi,
-};
+use crate::movegen::{Move, MoveList};
+use crate::multiplayer::{MultiLayout, MultiPosition};
 use crate::records::multi::{
     LeftSeat, MultiGame, MultiGameInfo, MultiStart, MultiTurn, format_multi_record, multi_ranks,
     termination_of,
 };
 use crate::records::{Termination, today};
-use crate::search::{Control, Engine, Info, Limits};
+use crate::search::{Engine, Info, Limits};
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -159,23 +158,14 @@ impl Table<'_> {
 
     /// Sumito's search of the current position: its best move (`None` when the seat has none),
     /// and the last report (score from the mover's view, and the line).
-    fn search(&mut self, limits: Limits) -> (Option<crate::movegen::Move>, Option<Info>) {
-        let seating = self.position.seating();
-        let request = MultiRequest {
-            limits,
-            algorithm: Algorithm::for_seating(seating),
-            weights: MultiWeights::for_seating(seating),
-            searchmoves: Vec::new(),
-        };
+    fn search(&mut self, limits: &Limits) -> (Option<Move>, Option<Info>) {
         let mut last = None;
-        let control = Control::new();
-        let result = search_multi(
+        let result = search_position(
             &mut self.engine,
             &self.position,
-            &request,
-            &control,
+            limits,
+            Vec::new(),
             &mut |info| last = Some(info.clone()),
-            &mut |_| {},
         );
         (result.best, last)
     }
@@ -185,7 +175,7 @@ impl Table<'_> {
         let seat = self.position.side_to_move();
         say(out, &format!("Sumito is thinking for {}…", seat.name()));
         let limits = self.clocks.limits(seat.index());
-        match self.search(limits) {
+        match self.search(&limits) {
             (Some(mv), info) => {
                 let score =
                     info.map_or(String::new(), |i| format!(" ({})", reported_text(i.score)));
@@ -240,7 +230,7 @@ impl Table<'_> {
                 say(out, &format!("legal moves: {}", moves.join(" ")));
             }
             "hint" => {
-                let hint = self.search(Limits::movetime(500)).0;
+                let hint = self.search(&Limits::movetime(500)).0;
                 say(
                     out,
                     &format!("hint: {}", hint.map_or("(none)".into(), |m| m.to_string())),
@@ -384,4 +374,40 @@ pub fn multi_record(config: &MultiPlayConfig, game: &MultiGame) -> String {
         game,
     };
     format_multi_record(&info)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table of the three-player game at `fen`, the person in seat 1.
+    fn table<'c>(config: &'c MultiPlayConfig, fen: &str) -> Table<'c> {
+        Table {
+            config,
+            engine: Engine::new(1).unwrap(),
+            position: fen.parse().unwrap(),
+            turns: Vec::new(),
+            left: Vec::new(),
+            clocks: GameClocks::new(&[config.tc; 3]),
+        }
+    }
+
+    #[test]
+    fn a_blocked_person_passes_without_being_asked() {
+        let config = MultiPlayConfig {
+            layout: MultiLayout::ThreePlayer,
+            human: Seat::default(),
+            tc: TimeControl::Depth { plies: 1 },
+            max_plies: 0,
+            style: Style::Ascii,
+            threads: 1,
+            hash_mb: 1,
+        };
+        // Black's one marble, a1, is walled in by White's a2, b1 and b2, which it cannot push.
+        let mut table = table(&config, "r4/6/7/8/9/8/7/ww4/bw3 b 0/0/0 0");
+        let mut out = Vec::new();
+        let step = table.human_turn(&mut &b"resign\n"[..], &mut out);
+        assert!(matches!(step, Step::Turn(MultiTurn::Pass)));
+        assert_eq!(out, b"You have no legal move: you pass.\n");
+    }
 }
