@@ -323,7 +323,7 @@ fn assert_verifies(record: &std::path::Path) {
 fn three_players_a_scripted_game_with_errors_and_a_resignation_the_others_play_on() {
     let record = temp_path("three");
     let path = record.to_str().unwrap();
-    let input = "help\nzz\ne5e6\npass\nundo\nmoves\na1b1\nresign\n";
+    let input = "help\nzz\ne5e6\npass\nundo\nmoves\nhint\na1b1\nresign\n";
     let args = [
         "--players",
         "3",
@@ -366,6 +366,11 @@ fn three_players_a_scripted_game_with_errors_and_a_resignation_the_others_play_o
         .unwrap()
         .1;
     assert!(listed.split_whitespace().any(|m| m == "a1b1"), "{listed}");
+    let hint = out.lines().find_map(|l| l.split_once("hint: ")).unwrap().1;
+    assert!(
+        listed.split_whitespace().any(|m| m == hint),
+        "{hint}: {out}"
+    );
     assert!(out.contains("Sumito plays "), "{out}");
     assert!(out.contains(" for white ("), "{out}");
     assert!(out.contains(" for red ("), "{out}");
@@ -452,6 +457,51 @@ fn six_players_from_the_last_seat_and_the_end_of_input_abandons() {
     assert!(saved.contains("[Blue \"You\"]"), "{saved}");
     assert!(saved.contains("[Result \"*\"]"), "{saved}");
     assert!(saved.contains("[Termination \"abandoned\"]"), "{saved}");
+    assert_verifies(&record);
+    let _ = std::fs::remove_file(&record);
+}
+
+#[test]
+fn on_a_clock_the_person_who_runs_out_of_time_leaves_the_game() {
+    use std::time::Duration;
+    let record = temp_path("clock");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sumito"))
+        .args([
+            "play",
+            "--players",
+            "3",
+            "--tc",
+            "1+0",
+            "--max-plies",
+            "12",
+            "--ascii",
+        ])
+        .arg("--records")
+        .arg(&record)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    writeln!(input, "a1b2").unwrap();
+    drop(input);
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        out.contains("clocks: black 0:01.0  white 0:01.0  red 0:01.0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("seat 1 (black) ran out of time and leaves the game."),
+        "{out}"
+    );
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.contains("[Left \"black: time forfeit\"]"), "{saved}");
+    assert!(saved.contains("[TimeControl \"1\"]"), "{saved}");
+    assert!(saved.contains("1. leave "), "{saved}");
     assert_verifies(&record);
     let _ = std::fs::remove_file(&record);
 }
