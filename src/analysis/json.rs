@@ -2,6 +2,7 @@
 //! field is listed in README.md ("analyse --json").
 
 use super::MoveAnnotation;
+use super::multi::{MultiAfter, MultiAnnotation};
 use crate::search::{Info, MATE, Reported};
 use serde::Serialize;
 
@@ -92,6 +93,58 @@ impl MoveObject {
     }
 }
 
+/// One move of a game of three to six players: both scores from the view of the seat that
+/// played it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MultiMoveObject {
+    /// The game's number in the file, from 1.
+    pub game: usize,
+    /// The turn's number, from 1 (passes and seats leaving count, as in the movetext).
+    pub ply: usize,
+    /// The mover's colour: `black`, `white`, `red`, `green`, `yellow` or `blue`.
+    pub side: &'static str,
+    /// The mover's seat, from 1.
+    pub seat: usize,
+    /// The move played, in Aba-Pro notation.
+    #[serde(rename = "move")]
+    pub played: String,
+    /// The best score the mover had before the move, from the mover's view.
+    pub before: Score,
+    /// The score of the move played, from the mover's view; `end` when it ended the game.
+    pub after: Score,
+    /// The move Sumito prefers.
+    pub best: String,
+    /// The line Sumito expects, its preferred move first.
+    pub line: Vec<String>,
+    /// What the move costs the mover, in centi-marbles (0 for Sumito's own choice).
+    pub loss: i32,
+    /// `blunder`, `missed-win`, or null.
+    pub mark: Option<&'static str>,
+}
+
+impl MultiMoveObject {
+    /// The object for one annotation of game `game`.
+    pub fn new(game: usize, annotation: &MultiAnnotation) -> MultiMoveObject {
+        MultiMoveObject {
+            game,
+            ply: annotation.ply,
+            side: annotation.seat.name(),
+            seat: annotation.seat.number(),
+            played: annotation.played.to_string(),
+            before: Score::reported(annotation.before),
+            after: match annotation.after {
+                MultiAfter::Score(score) => Score::reported(score),
+                MultiAfter::Won => Score::End("won"),
+                MultiAfter::Lost => Score::End("lost"),
+            },
+            best: annotation.best.to_string(),
+            line: annotation.line.iter().map(|m| m.to_string()).collect(),
+            loss: annotation.loss,
+            mark: annotation.mark.map(|m| m.word()),
+        }
+    }
+}
+
 /// One line of a position's analysis (`--fen`), at one depth.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LineObject {
@@ -101,6 +154,10 @@ pub struct LineObject {
     pub multipv: usize,
     /// Its score, from the side to move's view.
     pub score: Score,
+    /// In a position of three to six players, the colour of the seat to move, whose view the
+    /// score is from; absent in two-player positions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<&'static str>,
     /// Nodes searched so far.
     pub nodes: u64,
     /// Nodes per second.
@@ -118,6 +175,7 @@ impl LineObject {
             depth: info.depth,
             multipv: info.multipv,
             score: Score::reported(info.score),
+            side: None,
             nodes: info.nodes,
             nps: info.nps,
             time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),

@@ -3,12 +3,14 @@
 //!
 //! - `sumito analyse` (its flags and its run) is in the binary's `cli/analyse.rs`;
 //! - [`text`]: scores and annotations for people;
-//! - [`json`]: the same for programs (`--json`).
+//! - [`json`]: the same for programs (`--json`);
+//! - [`multi`]: games and positions of three to six players, every score from its mover's view.
 
 pub mod json;
+pub mod multi;
 pub mod text;
 
-pub use text::{after_text, listing_line, reported_text, score_text};
+pub use text::{after_text, listing_line, multi_listing_line, reported_text, score_text};
 
 use crate::board::{Colour, Position};
 use crate::movegen::Move;

@@ -2,6 +2,7 @@
 //! result, and one listing line per move.
 
 use super::MoveAnnotation;
+use super::multi::{MultiAfter, MultiAnnotation};
 use crate::board::Colour;
 use crate::search::{MATE_BOUND, Reported};
 
@@ -53,6 +54,35 @@ pub fn listing_line(annotation: &MoveAnnotation) -> String {
         annotation.played.to_string(),
         score_text(annotation.before),
         after_text(annotation.after),
+        annotation.best.to_string(),
+        line.join(" ")
+    )
+}
+
+/// One line of the annotated listing of an N-player game: the turn, the mover's colour, and
+/// both scores from the mover's view.
+pub fn multi_listing_line(annotation: &MultiAnnotation) -> String {
+    let line: Vec<String> = annotation.line.iter().map(|m| m.to_string()).collect();
+    let after = match annotation.after {
+        MultiAfter::Score(score) => reported_text(score),
+        MultiAfter::Won => "won".to_string(),
+        MultiAfter::Lost => "lost".to_string(),
+    };
+    let mark = match annotation.mark {
+        Some(mark) => format!(
+            "  ?? {} (costs {:.2})",
+            mark.word(),
+            annotation.loss as f64 / 100.0
+        ),
+        None => String::new(),
+    };
+    format!(
+        "{:>4} {:<6} {:<7} before {:>6}  after {:>6}  best {:<7} line {}{mark}",
+        annotation.ply,
+        annotation.seat.name(),
+        annotation.played.to_string(),
+        reported_text(annotation.before),
+        after,
         annotation.best.to_string(),
         line.join(" ")
     )

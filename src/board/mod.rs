@@ -20,6 +20,6 @@ pub use direction::{Direction, neighbour, shift, shift_dyn, shifts};
 pub use layout::{Layout, UnknownLayout};
 pub use position::{LOSING_LOST, MARBLES_PER_SIDE, Outcome, Position, WinReason};
 pub use position_string::{MAX_PLY_COUNT, PositionStringError, board_field, check_game_counts};
-pub use render::{Style, render, render_cells};
+pub use render::{Style, render, render_cells, render_seats};
 pub use seat::{MAX_SEATS, SEAT_LETTERS, Seat, Seating};
 pub use symmetry::{SYMMETRIES, Symmetry};

@@ -4,6 +4,7 @@
 use super::cell::{Cell, SIDE};
 use super::colour::Colour;
 use super::position::Position;
+use super::seat::{MAX_SEATS, Seat};
 
 /// How marbles are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +60,24 @@ pub fn render_cells<M: std::fmt::Display>(marble: impl Fn(Cell) -> M) -> String 
     text
 }
 
+/// The ANSI colours of seats 1 to 6 (bold): grey, white, red, green, yellow, blue.
+const SEAT_COLOURS: [&str; MAX_SEATS] = ["90", "97", "31", "32", "33", "34"];
+
+/// A board of three to six players, drawn as [`render`] draws it: each marble as its seat's
+/// letter (`b w r g y u`), in the seat's colour with [`Style::Ansi`]. `seat_at` says whose
+/// marble is on a cell.
+pub fn render_seats(seat_at: impl Fn(Cell) -> Option<Seat>, style: Style) -> String {
+    render_cells(|cell| match (seat_at(cell), style) {
+        (None, _) => ".".to_string(),
+        (Some(seat), Style::Ascii) => seat.letter().to_string(),
+        (Some(seat), Style::Ansi) => format!(
+            "\x1b[1;{}m{}\x1b[0m",
+            SEAT_COLOURS[seat.index()],
+            seat.letter()
+        ),
+    })
+}
+
 fn marble(position: &Position, cell: Cell, style: Style) -> &'static str {
     let colour = Colour::BOTH
         .into_iter()
@@ -100,5 +119,21 @@ mod tests {
                 col + 1
             );
         }
+    }
+
+    #[test]
+    fn seats_are_drawn_by_letter_and_in_colour() {
+        let seat = |index: usize| Seat::new(index);
+        let only = |cell: Cell| match cell.to_string().as_str() {
+            "a1" => seat(2),
+            "i9" => seat(5),
+            _ => None,
+        };
+        let plain = render_seats(only, Style::Ascii);
+        assert!(plain.contains("    A r . . . . 6\n"), "{plain}");
+        assert!(plain.contains("    I . . . . u\n"), "{plain}");
+        let ansi = render_seats(only, Style::Ansi);
+        assert!(ansi.contains("A \x1b[1;31mr\x1b[0m ."), "{ansi}");
+        assert!(ansi.contains(". \x1b[1;34mu\x1b[0m\n"), "{ansi}");
     }
 }

@@ -1,10 +1,14 @@
 //! `sumito analyse`: its command line, and the listing or JSON it prints.
 
 use super::flags::EngineFlags;
-use sumito::analysis::json::{self, LineObject, MoveObject};
-use sumito::analysis::{analyse_game, analyse_position, listing_line, reported_text};
-use sumito::board::{Position, PositionStringError};
-use sumito::records::{RecordsError, Replayed, parse_records, replay};
+use sumito::analysis::json::{self, LineObject, MoveObject, MultiMoveObject};
+use sumito::analysis::multi::{analyse_multi_game, search_position};
+use sumito::analysis::{
+    analyse_game, analyse_position, listing_line, multi_listing_line, reported_text,
+};
+use sumito::multiplayer::{AnyPosition, AnyPositionError, MultiPosition};
+use sumito::records::multi::{MultiReplayed, MultiTurn, is_multi_record, replay_multi, seat_tag};
+use sumito::records::{Record, RecordsError, Replayed, parse_records, replay};
 use sumito::say;
 use sumito::search::{Engine, Info, Limits};
 use sumito::util::progress::Progress;
@@ -17,7 +21,12 @@ pub enum AnalyseError {
     MultipvWithoutFen,
     /// `--fen` does not read.
     #[error("bad position string: {0}")]
-    BadPosition(#[source] PositionStringError),
+    BadPosition(#[source] AnyPositionError),
+    /// `--multipv` for a position of three to six players, whose search gives one line.
+    #[error(
+        "--multipv is for two-player positions: the search of three to six players gives one line"
+    )]
+    MultipvWithMultiplayer,
     /// `--fen` is a finished game: nothing to search.
     #[error("the game is over in that position")]
     GameOver,
@@ -111,26 +120,62 @@ pub fn run(args: &AnalyseArgs) -> super::Outcome {
 
 /// The `--fen` form: the best lines of one position as they deepen.
 fn run_position(args: &AnalyseArgs, engine: &mut Engine, fen: &str) -> Result<(), AnalyseError> {
-    let position: Position = fen.parse().map_err(AnalyseError::BadPosition)?;
+    let position = match fen.parse().map_err(AnalyseError::BadPosition)? {
+        AnyPosition::Two(position) => position,
+        AnyPosition::Multi(position) => return run_multi_position(args, engine, &position),
+    };
     if position.outcome().is_some() {
         return Err(AnalyseError::GameOver);
     }
     engine.settings.multipv = usize::from(args.multipv.unwrap_or(1));
     let limits = args.limits(1000);
     analyse_position(engine, &[position], &limits, &mut |info: &Info| {
-        if args.json {
-            say!("{}", json::line(&LineObject::new(info)));
-            return;
-        }
-        let line: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
-        say!(
-            "depth {:>2}  line {}  {:>7}  {:>6} ms  {}",
-            info.depth,
-            info.multipv,
-            reported_text(info.score),
-            info.time.as_millis(),
-            line.join(" ")
-        );
+        print_line(args, info, None)
+    });
+    Ok(())
+}
+
+/// One line of a position's analysis; `side` names the seat to move of an N-player position.
+fn print_line(args: &AnalyseArgs, info: &Info, side: Option<&'static str>) {
+    if args.json {
+        let object = LineObject {
+            side,
+            ..LineObject::new(info)
+        };
+        say!("{}", json::line(&object));
+        return;
+    }
+    let line: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+    say!(
+        "depth {:>2}  line {}  {:>7}  {:>6} ms  {}",
+        info.depth,
+        info.multipv,
+        reported_text(info.score),
+        info.time.as_millis(),
+        line.join(" ")
+    );
+}
+
+/// The `--fen` form for three to six players: one line per depth, its score from the view of
+/// the seat to move (said first in text, `side` in JSON).
+fn run_multi_position(
+    args: &AnalyseArgs,
+    engine: &mut Engine,
+    position: &MultiPosition,
+) -> Result<(), AnalyseError> {
+    if args.multipv.is_some_and(|k| k > 1) {
+        return Err(AnalyseError::MultipvWithMultiplayer);
+    }
+    if position.outcome().is_some() {
+        return Err(AnalyseError::GameOver);
+    }
+    let seat = position.side_to_move();
+    if !args.json {
+        say!("{seat} to move: scores from its view");
+    }
+    let limits = args.limits(1000);
+    search_position(engine, position, &limits, Vec::new(), &mut |info| {
+        print_line(args, info, Some(seat.name()))
     });
     Ok(())
 }
@@ -168,43 +213,114 @@ fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), AnalyseError
             say!("Game {number}: {title}");
         }
         engine.new_game();
-        let total = game.moves.len() as u64 + 1;
-        let mut progress = Progress::new(&format!("analysing game {number}"), total);
-        let annotations = analyse_game(engine, game.start, &game.moves, &limits, |done, _| {
-            progress.set(done as u64, "positions");
-        });
-        progress.finish();
-        for annotation in &annotations {
-            if args.json {
-                say!("{}", json::line(&MoveObject::new(number, annotation)));
-            } else {
-                say!("{}", listing_line(annotation));
-            }
+        match game {
+            Game::Two(game) => analyse_two(args, engine, number, game, &limits),
+            Game::Multi(game) => analyse_multi(args, engine, number, game, &limits),
         }
     }
     Ok(())
 }
 
+/// A game of a records file, replayed: two players, or three to six.
+enum Game {
+    Two(Replayed),
+    Multi(MultiReplayed),
+}
+
+/// Annotates every move of game `number`, a two-player game.
+fn analyse_two(
+    args: &AnalyseArgs,
+    engine: &mut Engine,
+    number: usize,
+    game: &Replayed,
+    limits: &Limits,
+) {
+    let total = game.moves.len() as u64 + 1;
+    let mut progress = Progress::new(&format!("analysing game {number}"), total);
+    let annotations = analyse_game(engine, game.start, &game.moves, limits, |done, _| {
+        progress.set(done as u64, "positions");
+    });
+    progress.finish();
+    for annotation in &annotations {
+        if args.json {
+            say!("{}", json::line(&MoveObject::new(number, annotation)));
+        } else {
+            say!("{}", listing_line(annotation));
+        }
+    }
+}
+
+/// Annotates every move of game `number`, a game of three to six players.
+fn analyse_multi(
+    args: &AnalyseArgs,
+    engine: &mut Engine,
+    number: usize,
+    game: &MultiReplayed,
+    limits: &Limits,
+) {
+    let moves = game
+        .turns
+        .iter()
+        .filter(|t| matches!(t, MultiTurn::Move(_)));
+    let moves = moves.count() as u64;
+    let mut progress = Progress::new(&format!("analysing game {number}"), moves);
+    let annotations = analyse_multi_game(engine, game.start, &game.turns, limits, |done, _| {
+        progress.set(done as u64, "moves");
+    });
+    progress.finish();
+    for annotation in &annotations {
+        if args.json {
+            say!("{}", json::line(&MultiMoveObject::new(number, annotation)));
+        } else {
+            say!("{}", multi_listing_line(annotation));
+        }
+    }
+}
+
 /// The games of a records file, replayed under their move limits, each with a title.
-fn read_games(text: &str) -> Result<Vec<(Replayed, String)>, AnalyseError> {
+fn read_games(text: &str) -> Result<Vec<(Game, String)>, AnalyseError> {
     let records = parse_records(text).map_err(AnalyseError::Records)?;
     let mut games = Vec::with_capacity(records.len());
     for (index, record) in records.iter().enumerate() {
-        let game = replay(record).map_err(|error| AnalyseError::Replay {
+        let replay_error = |error| AnalyseError::Replay {
             game: index + 1,
             line: record.line,
             error,
-        })?;
-        let tag = |key: &str| record.tag(key).unwrap_or("?").to_string();
-        let title = format!(
+        };
+        let game = match is_multi_record(record) {
+            true => Game::Multi(replay_multi(record).map_err(replay_error)?),
+            false => Game::Two(replay(record).map_err(replay_error)?),
+        };
+        let title = title(record, &game);
+        games.push((game, title));
+    }
+    Ok(games)
+}
+
+/// A game's title: its players by colour and its result.
+fn title(record: &Record, game: &Game) -> String {
+    let tag = |key: &str| record.tag(key).unwrap_or("?").to_string();
+    match game {
+        Game::Two(_) => format!(
             "{} (black) - {} (white), {}",
             tag("Black"),
             tag("White"),
             tag("Result")
-        );
-        games.push((game, title));
+        ),
+        Game::Multi(game) => {
+            let players: Vec<String> = game
+                .start
+                .seating()
+                .all()
+                .map(|seat| format!("{} ({})", tag(seat_tag(seat)), seat.name()))
+                .collect();
+            format!(
+                "{}, {}; scores from each mover's view",
+                players.join(" - "),
+                tag("Result")
+            )
+        }
     }
-    Ok(games)
 }
 
 #[cfg(test)]

@@ -3,33 +3,50 @@
 use super::flags::EngineFlags;
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use sumito::board::{Colour, Layout, Style};
+use sumito::board::{Colour, Layout, MAX_SEATS, Seat, Style};
 use sumito::clock::TimeControl;
+use sumito::multiplayer::MultiLayout;
+use sumito::play::multi::{MultiPlayConfig, multi_record, play_multi};
 use sumito::play::{DEFAULT_TC, PlayConfig, play, record};
 use sumito::records::RecordsFile;
 use sumito::say;
 
+/// The move limit of a game of three to six players when `--max-plies` is not given.
+const DEFAULT_MULTI_MAX_PLIES: u32 = 300;
+
 /// The command line of `sumito play`.
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
-    /// Starting layout.
-    #[arg(long, default_value = "standard")]
-    pub layout: Layout,
-    /// Your colour: black (moves first) or white.
-    #[arg(long, default_value = "black")]
-    pub colour: String,
-    /// Time control of both sides, as for `sumito match`: movetime=MS, depth=N, nodes=N, or a
+    /// Players at the table: 2, or 3 to 6 for the N-player layouts (RULES.md, "Three to six
+    /// players"), you in one seat and Sumito in every other.
+    #[arg(long, default_value_t = 2)]
+    pub players: usize,
+    /// Starting layout of a two-player game [default: standard].
+    #[arg(long)]
+    pub layout: Option<Layout>,
+    /// Your colour: black (moves first) or white; with --players, any seat's colour: black
+    /// white red green yellow blue (or its letter b w r g y u) [default: black].
+    #[arg(long, conflicts_with = "seat")]
+    pub colour: Option<String>,
+    /// Your seat, from 1 (the first to move) to the number of players [default: 1].
+    #[arg(long)]
+    pub seat: Option<usize>,
+    /// Time control of every side, as for `sumito match`: movetime=MS, depth=N, nodes=N, or a
     /// clock SECONDS+INCREMENT (e.g. 300+2), on which your time runs too.
     #[arg(long, default_value_t = DEFAULT_TC)]
     pub tc: TimeControl,
+    /// The move limit of a game of three to six players, in plies (0: none): the most marbles
+    /// ejected then win [default: 300].
+    #[arg(long)]
+    pub max_plies: Option<u32>,
     /// Append the game's record to this file (GAMES.md format), as `match --records` does.
     #[arg(long)]
     pub records: Option<PathBuf>,
     /// Plain ASCII board even on a colour terminal.
     #[arg(long)]
     pub ascii: bool,
-    /// Let Sumito resign a hopeless game: when it has scored its last 3 moves at -4 marbles or
-    /// worse, or sees a forced loss.
+    /// Let Sumito resign a hopeless two-player game: when it has scored its last 3 moves at -4
+    /// marbles or worse, or sees a forced loss.
     #[arg(long)]
     pub sumito_resigns: bool,
     #[command(flatten)]
@@ -38,12 +55,16 @@ pub struct PlayArgs {
 
 /// Runs `sumito play` on stdin and stdout.
 pub fn run(args: &PlayArgs) -> super::Outcome {
-    let human = match args.colour.to_ascii_lowercase().as_str() {
-        "black" | "b" => Colour::Black,
-        "white" | "w" => Colour::White,
-        other => return Err(format!("--colour must be black or white, not '{other}'").into()),
-    };
-    let style = if !args.ascii
+    match args.players {
+        2 => run_two(args),
+        3..=MAX_SEATS => run_multi(args),
+        other => Err(format!("--players must be from 2 to {MAX_SEATS}, not {other}").into()),
+    }
+}
+
+/// The board's style: ANSI colours on a colour terminal unless `--ascii`.
+fn style(args: &PlayArgs) -> Style {
+    if !args.ascii
         && std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none()
         && std::env::var("TERM").map_or(true, |term| term != "dumb")
@@ -51,14 +72,78 @@ pub fn run(args: &PlayArgs) -> super::Outcome {
         Style::Ansi
     } else {
         Style::Ascii
+    }
+}
+
+/// The person's seat of `seats` from `--seat` or `--colour` (seat 1 by default).
+fn human_seat(args: &PlayArgs, seats: usize) -> Result<Seat, super::Error> {
+    let names = || {
+        let names: Vec<&str> = (0..seats).filter_map(Seat::new).map(Seat::name).collect();
+        names.join(", ")
     };
-    // Open the records file first: a wrong path is better found before the game than after.
-    let mut file = args.records.as_deref().map(RecordsFile::open).transpose()?;
+    let index = match (&args.seat, &args.colour) {
+        (Some(seat), _) if (1..=seats).contains(seat) => seat - 1,
+        (Some(seat), _) => {
+            return Err(format!(
+                "--seat must be from 1 to {seats} with {seats} players, not {seat}"
+            )
+            .into());
+        }
+        (None, Some(colour)) => colour_seat(colour)
+            .filter(|seat| seat.index() < seats)
+            .ok_or_else(|| {
+                format!(
+                    "--colour must be one of {} with {seats} players, not '{colour}'",
+                    names()
+                )
+            })?
+            .index(),
+        (None, None) => 0,
+    };
+    Ok(Seat::new(index).unwrap_or_default())
+}
+
+/// The seat a colour's name or letter names, if any.
+fn colour_seat(text: &str) -> Option<Seat> {
+    let text = text.to_ascii_lowercase();
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(letter), None) => Seat::from_letter(letter),
+        _ => (0..MAX_SEATS)
+            .filter_map(Seat::new)
+            .find(|s| s.name() == text),
+    }
+}
+
+/// Opens the records file first: a wrong path is better found before the game than after.
+fn records_file(args: &PlayArgs) -> Result<Option<RecordsFile>, super::Error> {
+    Ok(args.records.as_deref().map(RecordsFile::open).transpose()?)
+}
+
+/// Appends `text` to the records file, if one was given.
+fn save(args: &PlayArgs, file: Option<RecordsFile>, text: &str) -> super::Outcome {
+    if let (Some(mut file), Some(path)) = (file, &args.records) {
+        file.append(text)?;
+        say!("The game is saved in {}", path.display());
+    }
+    Ok(())
+}
+
+/// The two-player game.
+fn run_two(args: &PlayArgs) -> super::Outcome {
+    if args.max_plies.is_some() {
+        return Err("--max-plies goes with --players 3 to 6".into());
+    }
+    let human = match human_seat(args, 2)?.index() {
+        0 => Colour::Black,
+        _ => Colour::White,
+    };
+    let file = records_file(args)?;
     let config = PlayConfig {
-        layout: args.layout,
+        layout: args.layout.unwrap_or(Layout::Standard),
         human,
         tc: args.tc,
-        style,
+        style: style(args),
         threads: args.engine.threads(1)?,
         hash_mb: args.engine.hash_mb(),
         sumito_resigns: args.sumito_resigns,
@@ -68,9 +153,40 @@ pub fn run(args: &PlayArgs) -> super::Outcome {
         &mut std::io::stdin().lock(),
         &mut std::io::stdout(),
     )?;
-    if let (Some(file), Some(path)) = (file.as_mut(), &args.records) {
-        file.append(&record(&config, &finished))?;
-        say!("The game is saved in {}", path.display());
+    save(args, file, &record(&config, &finished))
+}
+
+/// The game of three to six players.
+fn run_multi(args: &PlayArgs) -> super::Outcome {
+    let layout = MultiLayout::for_seats(args.players)
+        .ok_or_else(|| format!("no layout for {} players", args.players))?;
+    for (given, flag) in [
+        (args.layout.is_some(), "--layout"),
+        (args.sumito_resigns, "--sumito-resigns"),
+    ] {
+        if given {
+            return Err(format!(
+                "{flag} is a two-player flag: --players {} plays the {layout} layout",
+                args.players
+            )
+            .into());
+        }
     }
-    Ok(())
+    let human = human_seat(args, args.players)?;
+    let file = records_file(args)?;
+    let config = MultiPlayConfig {
+        layout,
+        human,
+        tc: args.tc,
+        max_plies: args.max_plies.unwrap_or(DEFAULT_MULTI_MAX_PLIES),
+        style: style(args),
+        threads: args.engine.threads(1)?,
+        hash_mb: args.engine.hash_mb(),
+    };
+    let game = play_multi(
+        &config,
+        &mut std::io::stdin().lock(),
+        &mut std::io::stdout(),
+    )?;
+    save(args, file, &multi_record(&config, &game))
 }

@@ -1,8 +1,9 @@
 //! `sumito play`: a game against Sumito in the terminal. The command line is in the binary's
-//! `cli/play.rs`; this module plays the game, and [`agreement`] says when Sumito accepts a
-//! draw or resigns (the GUI asks it too).
+//! `cli/play.rs`; this module plays the two-player game, [`multi`] the game of three to six
+//! players, and [`agreement`] says when Sumito accepts a draw or resigns (the GUI asks it too).
 
 pub mod agreement;
+pub mod multi;
 
 use crate::board::{Colour, Layout, Position, Style, render};
 use crate::clock::{GameClocks, TimeControl};

@@ -156,3 +156,123 @@ fn unreadable_records_are_refused_with_the_line() {
     let error = String::from_utf8_lossy(&output.stderr);
     assert!(error.contains("game 1") && error.contains("zz9"), "{error}");
 }
+
+/// Three players: Black (seat 1) has ejected five and can push White's a5 off with a3a4, its
+/// sixth and the game; any other move lets that win go.
+const THREE_PLAYER_WIN: &str = "5/6/7/8/9/8/7/r5/2bbw b 5/0/0 0";
+
+/// A file of three records: the three-player opening with a seat leaving, the winning position
+/// with a move that misses the win, and a two-player game.
+fn mixed_records() -> String {
+    let three = "[Event \"t\"]\n[Layout \"three-player\"]\n[Black \"A\"]\n[White \"B\"]\n\
+                 [Red \"C\"]\n[Left \"black: resignation\"]\n[Result \"*\"]\n\n\
+                 1. a1b1 e9e8 e1e2 2. leave d8d7 d1d2 *\n\n";
+    let missed =
+        format!("[Event \"t\"]\n[FEN \"{THREE_PLAYER_WIN}\"]\n[Result \"*\"]\n\n1. a3b3 *\n\n");
+    let two = "[Event \"t\"]\n[Layout \"standard\"]\n\n1. a1b2 i5h5 *\n";
+    format!("{three}{missed}{two}")
+}
+
+#[test]
+fn records_of_three_players_are_annotated_from_each_movers_view() {
+    let path = temp_path("three");
+    std::fs::write(&path, mixed_records()).unwrap();
+    let out = sumito(&["analyse", &path, "--depth", "2"]);
+    let json = sumito(&["analyse", &path, "--depth", "2", "--json"]);
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        out.contains("Game 1: A (black) - B (white) - C (red), *; scores from each mover's view"),
+        "{out}"
+    );
+    // One line per move, numbered by turn (the leave, turn 4, has none), with the mover.
+    let game_one: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with("Game 2"))
+        .collect();
+    let starts: Vec<String> = game_one
+        .iter()
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .collect();
+    let expected = [
+        "1 black a1b1",
+        "2 white e9e8",
+        "3 red e1e2",
+        "5 white d8d7",
+        "6 red d1d2",
+    ];
+    assert_eq!(starts, expected, "{out}");
+    assert!(
+        game_one
+            .iter()
+            .all(|l| l.contains(" before ") && l.contains(" best "))
+    );
+    // The missed win is marked, from Black's view: a forced win before, none after.
+    let missed = out.lines().find(|l| l.contains(" a3b3 ")).unwrap();
+    assert!(missed.contains("before     #1"), "{missed}");
+    assert!(missed.contains("best a3a4"), "{missed}");
+    assert!(missed.contains("?? missed-win"), "{missed}");
+    // The two-player game in the same file is analysed as before.
+    assert!(out.contains("Game 3: ? (black) - ? (white), ?"), "{out}");
+    assert!(out.contains("  1... i5h5 "), "{out}");
+    // JSON: one object per move, the mover's colour and seat with each.
+    let lines: Vec<&str> = json.lines().collect();
+    assert_eq!(lines.len(), 5 + 1 + 2, "{json}");
+    assert!(
+        lines[3]
+            .starts_with(r#"{"game":1,"ply":5,"side":"white","seat":2,"move":"d8d7","before":{"#),
+        "{json}"
+    );
+    assert!(
+        lines[5].contains(r#""move":"a3b3","before":{"mate":1},"after":{"cp":"#)
+            && lines[5].contains(r#""best":"a3a4""#)
+            && lines[5].ends_with(r#""mark":"missed-win"}"#),
+        "{json}"
+    );
+}
+
+#[test]
+fn a_three_player_position_is_analysed_from_the_view_of_the_seat_to_move() {
+    let out = sumito(&["analyse", "--fen", THREE_PLAYER_WIN, "--depth", "2"]);
+    assert!(
+        out.starts_with("seat 1 (black) to move: scores from its view\n"),
+        "{out}"
+    );
+    assert!(out.contains("depth  1  line 1       #1"), "{out}");
+    assert!(out.contains(" a3a4"), "{out}");
+    let json = sumito(&[
+        "analyse",
+        "--fen",
+        THREE_PLAYER_WIN,
+        "--depth",
+        "1",
+        "--json",
+    ]);
+    assert!(
+        json.starts_with(r#"{"depth":1,"multipv":1,"score":{"mate":1},"side":"black","#),
+        "{json}"
+    );
+    // Refused with one line: more than one line, an unreadable string, a finished game.
+    for (fen, multipv, error) in [
+        (
+            THREE_PLAYER_WIN,
+            "2",
+            "--multipv is for two-player positions",
+        ),
+        (
+            "5/6/7/8/9/8/7/g5/2bbw b 5/0/0 0",
+            "1",
+            "bad position string: row b: 'g' is a seat beyond the 3 of this game",
+        ),
+        ("5/6/7/8/9/8/7/r5/3bb b 6/0/0 0", "1", "the game is over"),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_sumito"))
+            .args(["analyse", "--fen", fen, "--multipv", multipv])
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{fen}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(error), "{fen}: {stderr}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    }
+}

@@ -136,6 +136,15 @@ fn bad_arguments_are_refused_with_a_message() {
         &["--tc", "depth=0"],
         &["--level", "3"],
         &["--records", "/nonexistent-dir/x.txt"],
+        &["--players", "7"],
+        &["--players", "1"],
+        &["--players", "3", "--seat", "4"],
+        &["--players", "3", "--seat", "0"],
+        &["--players", "3", "--colour", "green"],
+        &["--players", "4", "--colour", "purple"],
+        &["--players", "3", "--layout", "standard"],
+        &["--players", "5", "--sumito-resigns"],
+        &["--max-plies", "30"],
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_sumito"))
             .arg("play")
@@ -294,4 +303,205 @@ fn a_draw_offer_is_declined_with_a_reason_then_accepted_when_level() {
         "{}",
         String::from_utf8_lossy(&verify.stderr)
     );
+}
+
+/// `sumito match --verify FILE` succeeds.
+fn assert_verifies(record: &std::path::Path) {
+    let verify = Command::new(env!("CARGO_BIN_EXE_sumito"))
+        .args(["match", "--verify"])
+        .arg(record)
+        .output()
+        .unwrap();
+    assert!(
+        verify.status.success(),
+        "{}",
+        String::from_utf8_lossy(&verify.stderr)
+    );
+}
+
+#[test]
+fn three_players_a_scripted_game_with_errors_and_a_resignation_the_others_play_on() {
+    let record = temp_path("three");
+    let path = record.to_str().unwrap();
+    let input = "help\nzz\ne5e6\npass\nundo\nmoves\nhint\na1b1\nresign\n";
+    let args = [
+        "--players",
+        "3",
+        "--tc",
+        "depth=1",
+        "--max-plies",
+        "30",
+        "--ascii",
+        "--records",
+        path,
+    ];
+    let out = play(&args, input);
+    assert!(
+        out.contains("You play seat 1 (black); Sumito plays white, red."),
+        "{out}"
+    );
+    // Every seat's marbles by letter, every seat's score, whose turn.
+    assert!(out.contains("    I r r . w w\n"), "{out}");
+    assert!(out.contains("    A b b b b b 6\n"), "{out}");
+    assert!(out.contains("ejected: black 0  white 0  red 0"), "{out}");
+    assert!(out.contains("to move: seat 1 (black), you"), "{out}");
+    assert!(out.contains("to move: seat 2 (white), Sumito"), "{out}");
+    assert!(
+        out.contains("When you have no legal move you pass"),
+        "{out}"
+    );
+    // Each bad input: one line, then the prompt again.
+    let answers = [
+        "black to move> unknown command 'zz': enter a move such as a1b2, or help",
+        "black to move> 'e5e6' is not a legal move of seat 1 (black)",
+        "black to move> seat 1 (black) has a legal move, so it may not pass",
+        "black to move> 'undo' is for two-player games; resign leaves this one",
+    ];
+    for answer in answers {
+        assert!(out.contains(answer), "{answer}: {out}");
+    }
+    let listed = out
+        .lines()
+        .find_map(|l| l.split_once("legal moves: "))
+        .unwrap()
+        .1;
+    assert!(listed.split_whitespace().any(|m| m == "a1b1"), "{listed}");
+    let hint = out.lines().find_map(|l| l.split_once("hint: ")).unwrap().1;
+    assert!(
+        listed.split_whitespace().any(|m| m == hint),
+        "{hint}: {out}"
+    );
+    assert!(out.contains("Sumito plays "), "{out}");
+    assert!(out.contains(" for white ("), "{out}");
+    assert!(out.contains(" for red ("), "{out}");
+    // After the resignation the two Sumito seats play the game out to its end.
+    assert!(out.contains("You resign and leave the game."), "{out}");
+    assert!(out.contains("black 0 (left)"), "{out}");
+    assert!(out.contains("Game over: seat"), "{out}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    for tag in [
+        "[Layout \"three-player\"]",
+        "[Black \"You\"]",
+        "[White \"Sumito ",
+        "[Left \"black: resignation\"]",
+        "[MaxPlies \"30\"]",
+        "[TimeControl \"depth=1\"]",
+    ] {
+        assert!(saved.contains(tag), "{tag}: {saved}");
+    }
+    assert!(saved.contains("1. a1b1 "), "{saved}");
+    assert!(saved.contains(" leave "), "{saved}");
+    assert_verifies(&record);
+    let _ = std::fs::remove_file(&record);
+}
+
+#[test]
+fn four_players_a_seat_by_colour_with_teams_and_clocks_then_quit() {
+    let args = [
+        "--players",
+        "4",
+        "--colour",
+        "white",
+        "--tc",
+        "10+0",
+        "--ascii",
+    ];
+    let out = play(&args, "quit\nn\nquit\ny\n");
+    assert!(
+        out.contains(
+            "You play seat 2 (white); Sumito plays black, red, green. \
+             Teams: black+red against white+green."
+        ),
+        "{out}"
+    );
+    // Sumito opens for black, on its clock; then the person's prompt.
+    assert!(out.contains(" for black ("), "{out}");
+    assert!(
+        out.contains("clocks: black 0:10.0  white 0:10.0  red 0:10.0  green 0:10.0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("ejected: black 0  white 0  red 0  green 0"),
+        "{out}"
+    );
+    assert_eq!(out.matches("Leave the game unfinished? (y/n)").count(), 2);
+    assert!(out.contains("The game is left unfinished."), "{out}");
+    assert_eq!(engine_moves(&out), 1, "{out}");
+}
+
+#[test]
+fn six_players_from_the_last_seat_and_the_end_of_input_abandons() {
+    let record = temp_path("six");
+    let path = record.to_str().unwrap();
+    let args = [
+        "--players",
+        "6",
+        "--seat",
+        "6",
+        "--tc",
+        "depth=1",
+        "--ascii",
+        "--records",
+        path,
+    ];
+    let out = play(&args, "");
+    assert!(out.contains("You play seat 6 (blue)"), "{out}");
+    assert!(
+        out.contains("Teams: black+green against white+yellow against red+blue."),
+        "{out}"
+    );
+    assert_eq!(engine_moves(&out), 5, "{out}");
+    assert!(out.contains("blue to move> "), "{out}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.contains("[Layout \"six-player\"]"), "{saved}");
+    assert!(saved.contains("[Blue \"You\"]"), "{saved}");
+    assert!(saved.contains("[Result \"*\"]"), "{saved}");
+    assert!(saved.contains("[Termination \"abandoned\"]"), "{saved}");
+    assert_verifies(&record);
+    let _ = std::fs::remove_file(&record);
+}
+
+#[test]
+fn on_a_clock_the_person_who_runs_out_of_time_leaves_the_game() {
+    use std::time::Duration;
+    let record = temp_path("clock");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sumito"))
+        .args([
+            "play",
+            "--players",
+            "3",
+            "--tc",
+            "1+0",
+            "--max-plies",
+            "12",
+            "--ascii",
+        ])
+        .arg("--records")
+        .arg(&record)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    writeln!(input, "a1b2").unwrap();
+    drop(input);
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        out.contains("clocks: black 0:01.0  white 0:01.0  red 0:01.0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("seat 1 (black) ran out of time and leaves the game."),
+        "{out}"
+    );
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.contains("[Left \"black: time forfeit\"]"), "{saved}");
+    assert!(saved.contains("[TimeControl \"1\"]"), "{saved}");
+    assert!(saved.contains("1. leave "), "{saved}");
+    assert_verifies(&record);
+    let _ = std::fs::remove_file(&record);
 }

@@ -120,8 +120,9 @@ fn play_job(
         game_time: config.game_time,
     };
     let game = play_multi(slots, &job.seats, &setup, shared.stop)?;
-    // Engines that may still be thinking (the game time ran out) come back to rest, or go.
-    for &index in &players {
+    // The game time may have run out during a search: every engine back to rest, or it goes.
+    let game_time = game.termination == crate::records::Termination::GameTime;
+    for &index in players.iter().filter(|_| game_time) {
         let rested = slots[index]
             .as_mut()
             .is_some_and(|engine| engine.recover(super::game::RECOVERY.min(config.silence)));
