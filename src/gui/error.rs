@@ -195,6 +195,9 @@ pub enum GuiError {
         /// The seats of the position.
         seats: usize,
     },
+    /// A watched game of more players with a person at a seat.
+    #[error("mode watch has an engine at every seat: choose play to seat a person")]
+    PersonWhileWatching,
     /// A move from the page for a seat an engine plays.
     #[error("it is {0}'s turn, which an engine plays")]
     EngineSeatsTurn(String),

@@ -189,7 +189,7 @@ impl Table {
         refuse_two_player_options(request)?;
         let (sitters, controls) = sitters_of(request, players, self.config.engines.len(), tc)?;
         if request.mode == "watch" && sitters.contains(&Sitter::Person) {
-            return Err(GuiError::MoveWhileWatching);
+            return Err(GuiError::PersonWhileWatching);
         }
         for (slot, sitter) in sitters.iter().enumerate() {
             if let Sitter::Engine(index) = *sitter {
@@ -616,8 +616,7 @@ mod tests {
         watch.mode = "watch".into();
         assert_eq!(
             new_game(watch),
-            "the engines are playing this game; start a game against the engine, or analysis, \
-             to move"
+            "mode watch has an engine at every seat: choose play to seat a person"
         );
         let mut daisy = request(3, &["person", "0", "0"]);
         daisy.layout = Some("belgian-daisy".into());

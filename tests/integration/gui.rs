@@ -780,7 +780,7 @@ fn bad_requests_for_more_players_are_refused_with_a_message() {
         (
             r#"{"mode":"watch","players":4,"seats":["person",0,0,0]}"#,
             409,
-            "engines are playing",
+            "choose play to seat a person",
         ),
         (
             r#"{"mode":"play","players":3,"fen":"x"}"#,
