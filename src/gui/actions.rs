@@ -452,14 +452,15 @@ impl Table {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::gui::engine_driver::DriverEvent;
     use crate::gui::table::GuiConfig;
     use crate::uap_client::EngineSpec;
 
-    /// No engine starts in these tests: every request is refused before one would.
-    struct NoEngines;
+    /// No engine starts in these tests: the seats are persons', or every request is refused
+    /// before one would.
+    pub(in crate::gui) struct NoEngines;
 
     impl Reporter for NoEngines {
         fn for_driver(&self, _: usize, _: u64) -> Box<dyn Fn(DriverEvent) + Send> {
@@ -471,7 +472,8 @@ mod tests {
         }
     }
 
-    fn table() -> Table {
+    /// A table of `engines` engines whose program does not exist.
+    pub(in crate::gui) fn table_of(engines: usize) -> Table {
         let spec = EngineSpec {
             name: "none".into(),
             program: "/nonexistent-sumito-engine".into(),
@@ -479,10 +481,14 @@ mod tests {
             options: Vec::new(),
         };
         Table::new(GuiConfig {
-            engines: vec![spec.clone(), spec],
+            engines: vec![spec; engines],
             tc: TimeControl::MoveTime { ms: 100 },
             silence: std::time::Duration::from_secs(10),
         })
+    }
+
+    fn table() -> Table {
+        table_of(2)
     }
 
     fn request(mode: &str) -> NewGame {

@@ -436,35 +436,10 @@ pub fn teams(seating: Seating) -> Vec<Vec<Seat>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::engine_driver::DriverEvent;
-    use crate::gui::table::GuiConfig;
-    use crate::uap_client::EngineSpec;
-
-    /// No engine starts in these tests: the seats are persons', or refused before one would.
-    struct NoEngines;
-
-    impl Reporter for NoEngines {
-        fn for_driver(&self, _: usize, _: u64) -> Box<dyn Fn(DriverEvent) + Send> {
-            Box::new(|_| {})
-        }
-
-        fn for_probe(&self, _: usize) -> Box<dyn Fn(DriverEvent) + Send> {
-            Box::new(|_| {})
-        }
-    }
+    use crate::gui::actions::tests::{NoEngines, table_of};
 
     fn table() -> Table {
-        let spec = EngineSpec {
-            name: "none".into(),
-            program: "/nonexistent-sumito-engine".into(),
-            args: Vec::new(),
-            options: Vec::new(),
-        };
-        Table::new(GuiConfig {
-            engines: vec![spec],
-            tc: TimeControl::MoveTime { ms: 100 },
-            silence: std::time::Duration::from_secs(10),
-        })
+        table_of(1)
     }
 
     fn request(players: usize, seats: &[&str]) -> NewGame {
