@@ -150,13 +150,18 @@ fn iterate(
         let found = search_root(tree, root, &mut order, depth);
         if let Some((best, score)) = found {
             // A stopped iteration's best beat the last one's move, searched first: keep it,
-            // but not its depth.
+            // but not its depth, and report it, so that the move played is the last line
+            // shown.
+            let changed = best != last.best;
             let done = if tree.stopped { last.depth } else { depth };
             last = Iteration {
                 depth: done,
                 best,
                 score,
             };
+            if tree.stopped && changed && done > 0 {
+                after(tree, &last);
+            }
         }
         if tree.stopped || after(tree, &last) {
             break;

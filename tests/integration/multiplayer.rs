@@ -389,3 +389,33 @@ fn go_answers_with_either_search_and_per_seat_clocks() {
     );
     assert_eq!(answer.last().map(String::as_str), Some("bestmove (none)"));
 }
+
+#[test]
+fn the_move_played_is_the_last_line_shown() {
+    // Searches stopped by the clock at many points: a move that a stopped iteration found
+    // better than the last finished one must be shown in an info line before it is played.
+    let mut engine = Engine::start();
+    for (position, algorithm) in [
+        ("layout four-player moves a2b2 g9g8 i5h5", "paranoid"),
+        ("layout three-player moves a1b2", "brs"),
+        ("layout six-player", "paranoid"),
+    ] {
+        engine.send(&format!("setoption name MultiSearch value {algorithm}"));
+        for movetime in [15, 30, 45, 70, 100, 150, 200] {
+            engine.send(&format!("position {position}"));
+            engine.send(&format!("go movetime {movetime}"));
+            let answer = engine.until("bestmove ");
+            let best = answer.last().unwrap().trim_start_matches("bestmove ");
+            let shown = answer
+                .iter()
+                .rev()
+                .find_map(|l| l.split(" pv ").nth(1))
+                .and_then(|pv| pv.split_whitespace().next());
+            assert_eq!(
+                shown,
+                Some(best),
+                "{position} movetime {movetime}: {answer:?}"
+            );
+        }
+    }
+}
