@@ -34,6 +34,14 @@ impl Seat {
             .and_then(Seat::new)
     }
 
+    /// The seat of a colour's name (`black` … `blue`, either case).
+    pub fn from_name(name: &str) -> Option<Seat> {
+        SEAT_NAMES
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(name))
+            .and_then(Seat::new)
+    }
+
     /// 0 for seat 1.
     #[inline]
     pub const fn index(self) -> usize {

@@ -27,6 +27,9 @@ pub enum AnalyseError {
         "--multipv is for two-player positions: the search of three to six players gives one line"
     )]
     MultipvWithMultiplayer,
+    /// `--fen` of three to six players whose seat to move is blocked: it passes.
+    #[error("{0} has no legal move: it passes, and there is nothing to search")]
+    MustPass(sumito::board::Seat),
     /// `--fen` is a finished game: nothing to search.
     #[error("the game is over in that position")]
     GameOver,
@@ -170,6 +173,9 @@ fn run_multi_position(
         return Err(AnalyseError::GameOver);
     }
     let seat = position.side_to_move();
+    if !position.seat_has_move(seat) {
+        return Err(AnalyseError::MustPass(seat));
+    }
     if !args.json {
         say!("{seat} to move: scores from its view");
     }

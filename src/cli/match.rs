@@ -16,7 +16,7 @@ use sumito::match_runner::stats::Sprt;
 use sumito::uap_client::{EngineSpec, parse_option};
 
 /// Most games per pair.
-const MAX_GAMES: u32 = 10_000_000;
+pub(super) const MAX_GAMES: u32 = 10_000_000;
 
 /// Most games at once.
 const MAX_CONCURRENCY: usize = 256;
@@ -116,7 +116,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = [
         "engine", "name", "option", "tc", "games", "concurrency", "layout", "openings",
         "max_plies", "seed", "records", "sprt", "timemargin", "silence_timeout", "event", "shard",
-        "game_time", "merge", "draw", "resign", "partners",
+        "game_time", "merge", "draw", "resign", "partners", "players",
     ])]
     pub verify: Option<PathBuf>,
     /// Read record files (a file, a directory of them, or a wildcard pattern such as
@@ -125,7 +125,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = [
         "engine", "name", "option", "tc", "games", "concurrency", "layout", "openings",
         "max_plies", "seed", "records", "timemargin", "silence_timeout", "event", "shard",
-        "game_time", "draw", "resign", "partners",
+        "game_time", "draw", "resign", "partners", "players",
     ])]
     pub merge: Vec<PathBuf>,
 }

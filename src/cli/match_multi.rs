@@ -1,7 +1,7 @@
 //! `sumito match --players N`: the flags of a match of three to six players, checked into a
 //! [`MultiMatch`]. Two-player flags that have no meaning at a larger table are refused.
 
-use super::r#match::MatchArgs;
+use super::r#match::{MAX_GAMES, MatchArgs};
 use sumito::match_runner::multi::MultiMatch;
 use sumito::match_runner::multi::openings::MultiBook;
 use sumito::match_runner::multi::seatings::{Unit, combinations};
@@ -119,6 +119,20 @@ fn partners(texts: &[String], count: usize) -> Result<Vec<Unit>, super::Error> {
 /// seating by default).
 pub fn games(given: Option<u32>, multi: &MultiMatch) -> Result<u32, super::Error> {
     let seatings = multi.seatings_per_combination() as u32;
+    let games = given.unwrap_or(seatings);
+    // Every combination plays them: the whole match is bounded as a two-player one is.
+    let places = multi.layout.seating().teams();
+    let combinations = (0..places).fold(1u128, |count, i| {
+        count.saturating_mul((multi.units.len() - i) as u128) / (i as u128 + 1)
+    });
+    if combinations.saturating_mul(u128::from(games)) > u128::from(MAX_GAMES) {
+        return Err(format!(
+            "{combinations} combinations of {places} of the {} engines (or pairs), {games} games \
+             each: more than {MAX_GAMES} games in all",
+            multi.units.len()
+        )
+        .into());
+    }
     match given {
         None => Ok(seatings),
         Some(games) if games % seatings == 0 => Ok(games),

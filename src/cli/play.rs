@@ -35,8 +35,9 @@ pub struct PlayArgs {
     /// clock SECONDS+INCREMENT (e.g. 300+2), on which your time runs too.
     #[arg(long, default_value_t = DEFAULT_TC)]
     pub tc: TimeControl,
-    /// The move limit of a game of three to six players, in plies (0: none): the most marbles
-    /// ejected then win [default: 300].
+    /// The move limit of a game of three to six players, in plies (1 to 50000): the most
+    /// marbles ejected then win. It bounds the game the engines play on after you leave it
+    /// [default: 300].
     #[arg(long)]
     pub max_plies: Option<u32>,
     /// Append the game's record to this file (GAMES.md format), as `match --records` does.
@@ -109,9 +110,7 @@ fn colour_seat(text: &str) -> Option<Seat> {
     let mut chars = text.chars();
     match (chars.next(), chars.next()) {
         (Some(letter), None) => Seat::from_letter(letter),
-        _ => (0..MAX_SEATS)
-            .filter_map(Seat::new)
-            .find(|s| s.name() == text),
+        _ => Seat::from_name(&text),
     }
 }
 
@@ -173,12 +172,16 @@ fn run_multi(args: &PlayArgs) -> super::Outcome {
         }
     }
     let human = human_seat(args, args.players)?;
+    let max_plies = args.max_plies.unwrap_or(DEFAULT_MULTI_MAX_PLIES);
+    if !(1..=50_000).contains(&max_plies) {
+        return Err("--max-plies must be from 1 to 50000".into());
+    }
     let file = records_file(args)?;
     let config = MultiPlayConfig {
         layout,
         human,
         tc: args.tc,
-        max_plies: args.max_plies.unwrap_or(DEFAULT_MULTI_MAX_PLIES),
+        max_plies,
         style: style(args),
         threads: args.engine.threads(1)?,
         hash_mb: args.engine.hash_mb(),

@@ -385,6 +385,9 @@ impl Table {
         reporter: &dyn Reporter,
     ) -> Result<(), GuiError> {
         if let Some(multipv) = settings.multipv {
+            if self.multi.is_some() && multipv != 1 {
+                return Err(GuiError::TwoPlayerOnly("more than one line of analysis"));
+            }
             if !(1..=MAX_MULTIPV).contains(&multipv) {
                 return Err(GuiError::BadLines {
                     lines: multipv,

@@ -122,7 +122,7 @@ impl Table {
             Err(why) => {
                 let name = self.engine_name(self.choice[search.seat]);
                 self.message = Some(format!("engine {name} played '{text}': {why}"));
-                self.lose(side, Termination::IllegalMove(text.to_string()));
+                self.lose(side, Termination::illegal_move(text));
                 return;
             }
         };

@@ -182,7 +182,7 @@ impl Table {
                 let name = self.engine_name(self.choice[search.seat]);
                 self.message = Some(format!("engine {name} played '{text}': {why}"));
                 self.charge_seat_clock();
-                self.seat_leaves(Termination::IllegalMove(text.to_string()), reporter);
+                self.seat_leaves(Termination::illegal_move(text), reporter);
             }
         }
     }

@@ -168,7 +168,31 @@ fn refuse_two_player_options(request: &NewGame) -> Result<(), GuiError> {
     if request.engine_resigns == Some(true) {
         return Err(GuiError::TwoPlayerOnly("an engine's resignation"));
     }
+    if request.skill.is_some() {
+        return Err(GuiError::TwoPlayerOnly("a level (skill)"));
+    }
+    if request.colour.is_some() {
+        return Err(GuiError::TwoPlayerOnly("a colour"));
+    }
     Ok(())
+}
+
+/// The engine an analysis of more players runs: the one `engines` names (one at most), else
+/// the first. Games seat their engines by `seats`, so they take no `engines`.
+fn analysis_engine(request: &NewGame, analysis: bool, count: usize) -> Result<usize, GuiError> {
+    let named = request.engines.as_deref().unwrap_or_default();
+    match (analysis, named) {
+        (_, []) => Ok(0),
+        (true, [index]) if *index < count => Ok(*index),
+        (true, [index]) => Err(GuiError::NoSuchEngine {
+            index: *index,
+            count,
+        }),
+        (true, _) => Err(GuiError::EngineCount),
+        (false, _) => Err(GuiError::TwoPlayerOnly(
+            "a list of engines (the seats name theirs)",
+        )),
+    }
 }
 
 impl Table {
@@ -196,9 +220,9 @@ impl Table {
                 self.choice[slot] = index;
             }
         }
+        let analysed = analysis_engine(request, analysis.is_some(), self.config.engines.len())?;
         if analysis.is_some() {
-            let first = request.engines.as_ref().and_then(|e| e.first().copied());
-            self.choice[0] = first.unwrap_or(0);
+            self.choice[0] = analysed;
         }
         self.tc = tc;
         let timed = (controls.iter()).any(|tc| matches!(tc, TimeControl::Clock { .. }));
@@ -436,6 +460,7 @@ pub fn teams(seating: Seating) -> Vec<Vec<Seat>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::actions::AnalysisSettings;
     use crate::gui::actions::tests::{NoEngines, table_of};
 
     fn table() -> Table {
@@ -637,6 +662,45 @@ mod tests {
         let two = "[Event \"x\"]\n[Layout \"standard\"]\n[Result \"*\"]\n\n1. a1b2 *\n";
         table.load_record(two, 1, &NoEngines).expect("loaded");
         assert!(table.multi.is_none());
+    }
+
+    #[test]
+    fn two_player_settings_are_refused_at_a_larger_table() {
+        let mut table = table();
+        for (extra, message) in [
+            (
+                r#""skill":3"#,
+                "a level (skill) is for two-player games only",
+            ),
+            (
+                r#""colour":"white""#,
+                "a colour is for two-player games only",
+            ),
+            (
+                r#""engines":[0]"#,
+                "a list of engines (the seats name theirs) is for two-player games only",
+            ),
+        ] {
+            let text = format!(r#"{{"mode":"play","players":3,"seats":["person",0,0],{extra}}}"#);
+            let request: NewGame = serde_json::from_str(&text).expect("a request");
+            assert_eq!(
+                refusal(table.new_game(&request, &NoEngines)),
+                message,
+                "{extra}"
+            );
+        }
+        let text = r#"{"mode":"analyse","players":3,"engines":[7]}"#;
+        let request: NewGame = serde_json::from_str(text).expect("a request");
+        assert_eq!(
+            refusal(table.new_game(&request, &NoEngines)),
+            "there is no engine 7 (there are 1)"
+        );
+        let mut people = people(3);
+        let lines = AnalysisSettings {
+            running: None,
+            multipv: Some(3),
+        };
+        assert!(refusal(people.set_analysis(&lines, &NoEngines)).contains("more than one line"));
     }
 
     #[test]

@@ -215,8 +215,6 @@ pub enum MatchError {
         source: RecordsError,
     },
 
-    // Playing.
-    /// An engine could not be started or set up.
     /// `--merge` of records of two players and of more, or of different numbers of seats.
     #[error(
         "the records hold games of different numbers of players (or teams): merge each kind on its own"
@@ -225,9 +223,9 @@ pub enum MatchError {
     /// `--sprt` with records of three to six players, which have no two-player Elo.
     #[error("--sprt needs two-player games: an N-player table has no SPRT")]
     MultiSprt,
-    /// An N-player match that cannot be set up as asked.
-    #[error("{0}")]
-    MultiSetup(String),
+
+    // Playing.
+    /// An engine could not be started or set up.
     #[error(transparent)]
     Engine(#[from] EngineError),
     /// A records file could not be read or written.

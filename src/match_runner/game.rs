@@ -17,9 +17,6 @@ use crate::util::samples::Samples;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Longest illegal move text kept in a termination reason.
-const MAX_MOVE_TEXT: usize = 24;
-
 /// How often a match that waits for a move looks whether it was stopped.
 const STOP_POLL: Duration = Duration::from_millis(50);
 
@@ -124,12 +121,7 @@ pub fn play(
             Err(termination) => return Some(PlayedGame::forfeit(moves, side, termination)),
         };
         let Ok(mv) = position.parse_move(&answer) else {
-            let text: String = answer
-                .chars()
-                .filter(|c| !c.is_control() && *c != '"' && *c != '\\')
-                .take(MAX_MOVE_TEXT)
-                .collect();
-            let termination = Termination::IllegalMove(text);
+            let termination = Termination::illegal_move(&answer);
             return Some(PlayedGame::forfeit(moves, side, termination));
         };
         clocks.charge(side.index(), elapsed);

@@ -283,7 +283,6 @@ pub enum RecordsError {
         /// The result, neither `1-0`, `0-1` nor `1/2-1/2`.
         result: String,
     },
-    /// The record holds no result at all.
     /// A turn of a record of three to six players does not parse or is not legal.
     #[error("illegal turn {number} '{text}': {source}")]
     IllegalTurn {
@@ -336,6 +335,13 @@ pub enum RecordsError {
         /// The ranks of the final position.
         expected: String,
     },
+    /// One player's name in seats of different teams (`--merge` cannot count it once).
+    #[error("'{name}' plays seats of different teams")]
+    OnePlayerTwoTeams {
+        /// The name.
+        name: String,
+    },
+    /// The record holds no result at all.
     #[error("no result")]
     NoResult,
 }

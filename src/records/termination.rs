@@ -4,6 +4,9 @@ use crate::board::{Outcome, WinReason};
 use std::fmt;
 use std::str::FromStr;
 
+/// Longest illegal answer kept in a termination.
+const MAX_MOVE_TEXT: usize = 24;
+
 /// Why a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Termination {
@@ -56,6 +59,18 @@ impl Termination {
                 | Termination::AdjudicatedDraw
                 | Termination::Agreement
         )
+    }
+
+    /// The termination of an illegal answer `text`, kept readable and safe in a tag: control
+    /// characters, quotes, backslashes and `;` (which separates the seats of a `Left` tag)
+    /// dropped, and at most 24 characters.
+    pub fn illegal_move(text: &str) -> Termination {
+        let kept = text
+            .chars()
+            .filter(|c| !c.is_control() && !matches!(c, '"' | '\\' | ';'))
+            .take(MAX_MOVE_TEXT)
+            .collect();
+        Termination::IllegalMove(kept)
     }
 
     /// Is this why a seat leaves a game of three to six players (a fault or a resignation),
@@ -188,5 +203,14 @@ mod tests {
             Termination::GameTime
         );
         assert!("resigned".parse::<Termination>().is_err());
+    }
+
+    #[test]
+    fn an_illegal_answer_is_kept_safe_for_a_tag() {
+        let answer = "e5e6;red: \"crash\"\\\nand a long tail of words";
+        assert_eq!(
+            Termination::illegal_move(answer),
+            Termination::IllegalMove("e5e6red: crashand a long".into())
+        );
     }
 }

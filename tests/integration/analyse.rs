@@ -265,6 +265,11 @@ fn a_three_player_position_is_analysed_from_the_view_of_the_seat_to_move() {
             "bad position string: row b: 'g' is a seat beyond the 3 of this game",
         ),
         ("5/6/7/8/9/8/7/r5/3bb b 6/0/0 0", "1", "the game is over"),
+        (
+            "r4/6/7/8/9/8/7/ww4/bw3 b 0/0/0 0",
+            "1",
+            "seat 1 (black) has no legal move: it passes",
+        ),
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_sumito"))
             .args(["analyse", "--fen", fen, "--multipv", multipv])

@@ -290,6 +290,36 @@ fn flags_that_do_not_fit_a_larger_table_are_refused() {
         let run = run_match(&args);
         assert!(run.stderr.contains(message), "{partners}: {}", run.stderr);
     }
+    // An opening from a position string counts its own plies against the move limit.
+    let dir = scratch("multi-refusals");
+    let openings = dir.join("openings.txt");
+    let start = sumito::multiplayer::MultiLayout::ThreePlayer
+        .position()
+        .to_string();
+    let late = start.replace(" 0/0/0 0", " 0/0/0 50");
+    fs::write(&openings, format!("{late} moves a1b2\n")).unwrap();
+    let mut args = three.to_vec();
+    args.extend([
+        "--openings",
+        openings.to_str().unwrap(),
+        "--max-plies",
+        "40",
+    ]);
+    let run = run_match(&args);
+    assert!(
+        run.stderr.contains("longest opening (51 plies)"),
+        "{}",
+        run.stderr
+    );
+    // --players has no meaning when nothing is played.
+    for flag in ["--verify", "--merge"] {
+        let run = run_match(&[flag, openings.to_str().unwrap(), "--players", "3"]);
+        assert!(
+            run.stderr.contains("cannot be used with"),
+            "{flag}: {}",
+            run.stderr
+        );
+    }
     // Two-player records and N-player records do not share a table.
     let dir = scratch("multi-mixed");
     let two = dir.join("two.txt");
@@ -311,4 +341,30 @@ fn flags_that_do_not_fit_a_larger_table_are_refused() {
         "{}",
         mixed.stderr
     );
+    // A merge counts only what --verify accepts, and one name in two teams is refused.
+    let text = fs::read_to_string(&three_file).unwrap();
+    let first = text.split("\n\n[Event").next().unwrap().to_string() + "\n\n";
+    let result = first
+        .split("[Result \"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    for (changed, message) in [
+        (first.replace(result, "3-3-3"), "wrong result 3-3-3"),
+        (
+            first.replace("[White \"", "[White \"Sumito 0.1.0 #1\"]\n[X \""),
+            "plays seats of different teams",
+        ),
+    ] {
+        let file = dir.join("changed.txt");
+        fs::write(&file, changed).unwrap();
+        let run = run_match(&["--merge", file.to_str().unwrap()]);
+        assert!(
+            !run.success && run.stderr.contains(message),
+            "{message}: {}",
+            run.stderr
+        );
+    }
 }

@@ -145,6 +145,7 @@ fn bad_arguments_are_refused_with_a_message() {
         &["--players", "3", "--layout", "standard"],
         &["--players", "5", "--sumito-resigns"],
         &["--max-plies", "30"],
+        &["--players", "3", "--max-plies", "0"],
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_sumito"))
             .arg("play")

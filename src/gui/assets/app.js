@@ -406,6 +406,8 @@ function drawEngine() {
   }
   $('#analysis-toggle').textContent = state.mode === 'analyse' && state.analysing ? 'Stop analysis' : 'Start analysis';
   $('#multipv').value = String(state.multipv);
+  // The search of more players gives one line: no choice of lines there.
+  $('#multipv').parentElement.hidden = Boolean(state.multi);
 }
 
 // The graph's plot, in pixels of the SVG (its viewBox is its size on the screen, so that its

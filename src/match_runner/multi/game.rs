@@ -19,9 +19,6 @@ use crate::util::samples::Samples;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-/// Longest illegal move text kept in a termination reason.
-const MAX_MOVE_TEXT: usize = 24;
-
 /// Longest wait for an engine that lost on time to come back to rest.
 pub(super) const RECOVERY: Duration = Duration::from_secs(2);
 
@@ -124,12 +121,7 @@ pub fn play_multi(
         };
         // An engine may pass only when blocked; `leave` is no answer of an engine.
         let Ok(mv) = table.position.parse_move(&answer) else {
-            let text: String = answer
-                .chars()
-                .filter(|c| !c.is_control() && *c != '"' && *c != '\\' && *c != ';')
-                .take(MAX_MOVE_TEXT)
-                .collect();
-            table.leave(Termination::IllegalMove(text));
+            table.leave(Termination::illegal_move(&answer));
             continue;
         };
         clocks.charge(seat, elapsed);

@@ -3,7 +3,7 @@
 
 use super::tally::MultiTally;
 use crate::multiplayer::MultiPosition;
-use crate::records::multi::{MultiGame, multi_start, seat_tag};
+use crate::records::multi::{MultiGame, multi_start, seat_tag, verify_multi_record};
 use crate::records::{Record, RecordsError};
 
 /// One N-player game of the records.
@@ -16,15 +16,28 @@ pub struct MergedMulti {
 }
 
 impl MergedMulti {
-    /// The game a record holds, replayed.
+    /// The game a record holds, verified as `--verify` does (a result the final position does
+    /// not give would count wrongly). One name in seats of two teams is refused: the table
+    /// counts a player once a game, with its team's result.
     pub fn from_record(record: &Record, round: u64) -> Result<MergedMulti, RecordsError> {
+        verify_multi_record(record)?;
         let start = multi_start(record)?.position();
         let game = MultiGame::from_record(record)?;
-        let players = start
-            .seating()
+        let seating = start.seating();
+        let players: Vec<String> = seating
             .all()
             .map(|seat| record.required_tag(seat_tag(seat)).map(str::to_string))
             .collect::<Result<_, _>>()?;
+        for (a, b) in seating
+            .all()
+            .flat_map(|a| seating.all().map(move |b| (a, b)))
+        {
+            if players[a.index()] == players[b.index()] && seating.team(a) != seating.team(b) {
+                return Err(RecordsError::OnePlayerTwoTeams {
+                    name: players[a.index()].clone(),
+                });
+            }
+        }
         Ok(MergedMulti {
             round,
             players,

@@ -39,6 +39,14 @@ pub struct MultiOpening {
     pub turns: Vec<MultiTurn>,
 }
 
+impl MultiOpening {
+    /// The ply count after the opening: the start's own plies and the turns (which, being
+    /// moves and passes, each count one).
+    pub fn end_ply(&self) -> usize {
+        self.start.position().plies() as usize + self.turns.len()
+    }
+}
+
 /// The openings of an N-player match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MultiBook {
@@ -104,13 +112,14 @@ impl MultiBook {
         }
     }
 
-    /// The most turns an opening holds.
+    /// The highest ply count an opening reaches (a position string's own plies with its
+    /// turns): the move limit must lie beyond it.
     pub fn longest_opening(&self) -> usize {
         match self {
             MultiBook::None => 0,
             MultiBook::Random { plies } => *plies as usize,
             MultiBook::Lines { lines, .. } => {
-                lines.iter().map(|l| l.turns.len()).max().unwrap_or(0)
+                lines.iter().map(MultiOpening::end_ply).max().unwrap_or(0)
             }
         }
     }

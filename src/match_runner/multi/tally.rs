@@ -89,9 +89,12 @@ impl MultiTally {
             return;
         };
         let points = multi_points(ranks, seating);
-        let winners = (0..seating.teams())
-            .filter(|&team| ranks[team] == 1)
-            .count();
+        // The teams that share rank 1.
+        let winners = seating
+            .all()
+            .filter(|seat| ranks[seat.index()] == 1)
+            .fold(0u32, |teams, seat| teams | 1 << seating.team(seat))
+            .count_ones();
         let mut counted = Vec::new();
         for seat in seating.all() {
             let engine = seats[seat.index()];

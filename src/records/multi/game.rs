@@ -71,11 +71,7 @@ impl MultiGame {
         let replayed = replay_multi(record)?;
         let termination: Termination = record.required_tag("Termination")?.parse()?;
         let seats = replayed.start.seating().seats();
-        let result = record
-            .result
-            .as_deref()
-            .or(record.tag("Result"))
-            .ok_or(RecordsError::NoResult)?;
+        let result = crate::records::replay::checked_result(record)?;
         let ranks = match result {
             "*" => None,
             token => Some(

@@ -116,10 +116,7 @@ fn left_tag(record: &Record) -> Result<Vec<LeftSeat>, RecordsError> {
         .split(';')
         .map(|entry| {
             let (colour, why) = entry.split_once(':').ok_or_else(bad)?;
-            let seat = (0..crate::board::MAX_SEATS)
-                .filter_map(Seat::new)
-                .find(|s| s.name() == colour.trim())
-                .ok_or_else(bad)?;
+            let seat = Seat::from_name(colour.trim()).ok_or_else(bad)?;
             let why: Termination = why.parse()?;
             match why.is_seat_leaving() {
                 true => Ok(LeftSeat { seat, why }),
@@ -136,24 +133,27 @@ pub fn verify_multi_record(record: &Record) -> Result<usize, RecordsError> {
     let replayed = replay_multi(record)?;
     let end = replayed.end;
     let result = crate::records::replay::checked_result(record)?;
-    let expected_tag = |tag: &'static str, expected: String| match record.tag(tag) {
-        Some(value) if value != expected => Err(RecordsError::TagMismatch {
-            tag,
-            value: value.to_string(),
-            expected,
-        }),
-        _ => Ok(()),
-    };
-    expected_tag("PlyCount", record.moves.len().to_string())?;
-    let ejected: Vec<String> = end
-        .seating()
-        .all()
-        .map(|s| end.ejected(s).to_string())
-        .collect();
-    expected_tag("Ejected", ejected.join("/"))?;
-    if end.seating().has_teams() {
-        expected_tag("Teams", teams_text(end.seating()))?;
+    if let Some(count) = record.tag("PlyCount")
+        && count != record.moves.len().to_string()
+    {
+        return Err(RecordsError::PlyCountMismatch {
+            count: count.to_string(),
+            moves: record.moves.len(),
+        });
     }
+    // The tags every N-player record carries: a name per seat, the ejected counts, and the
+    // teams exactly when there are teams.
+    let seating = end.seating();
+    for seat in seating.all() {
+        record.required_tag(super::seat_tag(seat))?;
+    }
+    let ejected: Vec<String> = seating.all().map(|s| end.ejected(s).to_string()).collect();
+    exact_tag(record, "Ejected", Some(ejected.join("/")))?;
+    exact_tag(
+        record,
+        "Teams",
+        seating.has_teams().then(|| teams_text(seating)),
+    )?;
     let termination: Termination = record.required_tag("Termination")?.parse()?;
     let expected = match end.outcome() {
         Some(outcome) => {
@@ -179,6 +179,23 @@ pub fn verify_multi_record(record: &Record) -> Result<usize, RecordsError> {
         });
     }
     Ok(record.moves.len())
+}
+
+/// `tag` must say `expected`, or be absent when `expected` is `None`.
+fn exact_tag(
+    record: &Record,
+    tag: &'static str,
+    expected: Option<String>,
+) -> Result<(), RecordsError> {
+    let value = record.tag(tag);
+    if value == expected.as_deref() {
+        return Ok(());
+    }
+    Err(RecordsError::TagMismatch {
+        tag,
+        value: value.unwrap_or("(none)").to_string(),
+        expected: expected.unwrap_or_else(|| "(none)".to_string()),
+    })
 }
 
 /// The termination of a game the rules ended.
