@@ -140,6 +140,11 @@ impl Seating {
         mask
     }
 
+    /// The seats of team `team` (0 to `teams - 1`), in turn order.
+    pub fn team_seats(self, team: usize) -> impl Iterator<Item = Seat> {
+        self.all().filter(move |seat| self.team(*seat) == team)
+    }
+
     /// The seat after `seat` in turn order, wrapping round.
     #[inline]
     pub const fn next(self, seat: Seat) -> Seat {

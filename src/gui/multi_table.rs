@@ -453,7 +453,7 @@ pub fn capitalised(name: &str) -> String {
 /// The seats of each team, by team (one seat a team without teams).
 pub fn teams(seating: Seating) -> Vec<Vec<Seat>> {
     (0..seating.teams())
-        .map(|team| seating.all().filter(|s| seating.team(*s) == team).collect())
+        .map(|team| seating.team_seats(team).collect())
         .collect()
 }
 

@@ -13,9 +13,9 @@ use crate::analysis::reported_text;
 use crate::board::{Seat, Style, render_seats};
 use crate::clock::{GameClocks, TimeControl};
 use crate::movegen::{Move, MoveList};
-use crate::multiplayer::{MultiLayout, MultiPosition};
+use crate::multiplayer::MultiLayout;
 use crate::records::multi::{
-    LeftSeat, MultiGame, MultiGameInfo, MultiStart, MultiTurn, format_multi_record, multi_ranks,
+    GameInPlay, MultiGame, MultiGameInfo, MultiStart, MultiTurn, format_multi_record,
     termination_of,
 };
 use crate::records::{Termination, today};
@@ -69,9 +69,7 @@ enum Step {
 struct Table<'c> {
     config: &'c MultiPlayConfig,
     engine: Engine,
-    position: MultiPosition,
-    turns: Vec<MultiTurn>,
-    left: Vec<LeftSeat>,
+    game: GameInPlay,
     clocks: GameClocks,
 }
 
@@ -91,34 +89,14 @@ impl Table<'_> {
 
     /// Plays `turn` of the seat to move, which took it `elapsed`.
     fn push(&mut self, turn: MultiTurn, elapsed: Duration) {
-        let seat = self.position.side_to_move();
+        let seat = self.game.position.side_to_move();
         self.clocks.charge(seat.index(), elapsed);
-        self.position = turn.apply(&self.position);
-        self.turns.push(turn);
-    }
-
-    /// The seat to move leaves for `why`.
-    fn leave(&mut self, why: Termination) {
-        let seat = self.position.side_to_move();
-        self.left.push(LeftSeat { seat, why });
-        self.turns.push(MultiTurn::Leave);
-        self.position = self.position.leave();
-    }
-
-    /// The game as a record holds it, ended for `termination`.
-    fn finish(self, termination: Termination) -> MultiGame {
-        let ranks = (termination != Termination::Abandoned).then(|| multi_ranks(&self.position));
-        MultiGame {
-            turns: self.turns,
-            left: self.left,
-            termination,
-            ranks,
-        }
+        self.game.play(turn);
     }
 
     /// The board, every seat's marbles ejected (and clock), and whose turn it is.
     fn draw(&self, out: &mut dyn Write) {
-        let position = self.position;
+        let position = self.game.position;
         let board = render_seats(|cell| position.seat_at(cell.bit()), self.config.style);
         say(out, "");
         say(out, board.trim_end());
@@ -141,11 +119,11 @@ impl Table<'_> {
 
     /// `black 0 white 2 red 1 (left)`: `value` of every seat, a seat that left marked.
     fn seat_list(&self, value: impl Fn(Seat) -> String) -> String {
-        let seating = self.position.seating();
+        let seating = self.game.position.seating();
         let items: Vec<String> = seating
             .all()
             .map(|seat| {
-                let left = if self.position.has_left(seat) {
+                let left = if self.game.position.has_left(seat) {
                     " (left)"
                 } else {
                     ""
@@ -162,7 +140,7 @@ impl Table<'_> {
         let mut last = None;
         let result = search_position(
             &mut self.engine,
-            &self.position,
+            &self.game.position,
             limits,
             Vec::new(),
             &mut |info| last = Some(info.clone()),
@@ -172,7 +150,7 @@ impl Table<'_> {
 
     /// Sumito's turn in the seat to move.
     fn engine_turn(&mut self, out: &mut dyn Write) -> Step {
-        let seat = self.position.side_to_move();
+        let seat = self.game.position.side_to_move();
         say(out, &format!("Sumito is thinking for {}…", seat.name()));
         let limits = self.clocks.limits(seat.index());
         match self.search(&limits) {
@@ -198,12 +176,12 @@ impl Table<'_> {
     /// The person's turn: a pass when they have no move, else one line of their input.
     fn human_turn(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Step {
         let mut list = MoveList::default();
-        self.position.legal_moves(&mut list);
+        self.game.position.legal_moves(&mut list);
         if list.is_empty() {
             say(out, "You have no legal move: you pass.");
             return Step::Turn(MultiTurn::Pass);
         }
-        let seat = self.position.side_to_move();
+        let seat = self.game.position.side_to_move();
         let _ = write!(out, "{} to move> ", seat.name());
         let _ = out.flush();
         let Some(line) = read_line(input) else {
@@ -257,7 +235,7 @@ impl Table<'_> {
                 out,
                 &format!("unknown command '{line}': enter a move such as a1b2, or help"),
             ),
-            _ => match self.position.parse_move(&text) {
+            _ => match self.game.position.parse_move(&text) {
                 Ok(mv) => return Step::Turn(MultiTurn::from(mv)),
                 Err(e) => say(out, &e.to_string()),
             },
@@ -281,14 +259,8 @@ fn introduction(config: &MultiPlayConfig) -> String {
     );
     if seating.has_teams() {
         let teams: Vec<String> = (0..seating.teams())
-            .filter_map(Seat::new)
-            .map(|first| {
-                let mask = seating.team_mask(first);
-                let names: Vec<&str> = seating
-                    .all()
-                    .filter(|s| mask & s.bit() != 0)
-                    .map(|s| s.name())
-                    .collect();
+            .map(|team| {
+                let names: Vec<&str> = seating.team_seats(team).map(Seat::name).collect();
                 names.join("+")
             })
             .collect();
@@ -310,23 +282,24 @@ pub fn play_multi(
     let mut table = Table {
         config,
         engine,
-        position: config.layout.position().with_move_limit(config.max_plies),
-        turns: Vec::new(),
-        left: Vec::new(),
+        game: GameInPlay::new(
+            config.layout.position().with_move_limit(config.max_plies),
+            &[],
+        ),
         clocks: GameClocks::new(&vec![config.tc; seats]),
     };
     say(out, &introduction(config));
     let mut drawn = None;
     loop {
-        if drawn != Some(table.turns.len()) {
+        if drawn != Some(table.game.turns.len()) {
             table.draw(out);
-            drawn = Some(table.turns.len());
+            drawn = Some(table.game.turns.len());
         }
-        if let Some(outcome) = table.position.outcome() {
+        if let Some(outcome) = table.game.position.outcome() {
             say(out, &format!("Game over: {outcome}"));
-            return Ok(table.finish(termination_of(outcome.reason)));
+            return Ok(table.game.finish(termination_of(outcome.reason)));
         }
-        let seat = table.position.side_to_move();
+        let seat = table.game.position.side_to_move();
         let started = Instant::now();
         let step = match seat == config.human {
             true => table.human_turn(input, out),
@@ -338,14 +311,14 @@ pub fn play_multi(
                 let left = table.clocks.left_ms(seat.index());
                 if table.timed() && elapsed.as_millis() > u128::from(left) {
                     say(out, &format!("{seat} ran out of time and leaves the game."));
-                    table.leave(Termination::TimeForfeit);
+                    table.game.leave(Termination::TimeForfeit);
                 } else {
                     table.push(turn, elapsed);
                 }
             }
-            Step::Leave(why) => table.leave(why),
+            Step::Leave(why) => table.game.leave(why),
             Step::Again => {}
-            Step::Abandon => return Ok(table.finish(Termination::Abandoned)),
+            Step::Abandon => return Ok(table.game.finish(Termination::Abandoned)),
         }
     }
 }
@@ -385,9 +358,7 @@ mod tests {
         Table {
             config,
             engine: Engine::new(1).unwrap(),
-            position: fen.parse().unwrap(),
-            turns: Vec::new(),
-            left: Vec::new(),
+            game: GameInPlay::new(fen.parse().unwrap(), &[]),
             clocks: GameClocks::new(&[config.tc; 3]),
         }
     }

@@ -11,9 +11,8 @@
 use super::openings::MultiOpening;
 use crate::clock::{GameClocks, GameTime, TimeControl};
 use crate::match_runner::game::{Turn, failure_termination, position_command};
-use crate::multiplayer::MultiPosition;
 use crate::records::Termination;
-use crate::records::multi::{LeftSeat, MultiGame, MultiTurn, multi_ranks, termination_of};
+use crate::records::multi::{GameInPlay, MultiGame, MultiTurn, termination_of};
 use crate::uap_client::EngineProcess;
 use crate::util::samples::Samples;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -35,33 +34,6 @@ pub struct MultiSetup<'a> {
     pub game_time: Option<Duration>,
 }
 
-/// The game so far.
-struct Table {
-    position: MultiPosition,
-    turns: Vec<MultiTurn>,
-    left: Vec<LeftSeat>,
-}
-
-impl Table {
-    /// The seat to move leaves for `why`.
-    fn leave(&mut self, why: Termination) {
-        let seat = self.position.side_to_move();
-        self.left.push(LeftSeat { seat, why });
-        self.turns.push(MultiTurn::Leave);
-        self.position = self.position.leave();
-    }
-
-    /// The finished game, ended for `termination` (by the rules or the game time).
-    fn finish(self, termination: Termination) -> MultiGame {
-        MultiGame {
-            ranks: Some(multi_ranks(&self.position)),
-            turns: self.turns,
-            left: self.left,
-            termination,
-        }
-    }
-}
-
 /// Plays one game. `engines[i]` is engine `i`'s process (`None` when it could not be
 /// started); `seats[s]` the engine of seat `s`. Returns `None` if `stop` was set first.
 pub fn play_multi(
@@ -72,12 +44,7 @@ pub fn play_multi(
 ) -> Option<MultiGame> {
     let opening = setup.opening;
     let start = opening.start.position().with_move_limit(setup.max_plies);
-    let position = opening.turns.iter().fold(start, |p, turn| turn.apply(&p));
-    let mut table = Table {
-        position,
-        turns: opening.turns.clone(),
-        left: Vec::new(),
-    };
+    let mut table = GameInPlay::new(start, &opening.turns);
     let mut clocks = GameClocks::new(&setup.controls);
     let mut game_time = setup.game_time.map(GameTime::new);
     let start_words = opening.start.command_words();
@@ -128,9 +95,7 @@ pub fn play_multi(
         if let Some(clock) = game_time.as_mut() {
             clock.charge(elapsed);
         }
-        let turn = MultiTurn::from(mv);
-        table.position = turn.apply(&table.position);
-        table.turns.push(turn);
+        table.play(MultiTurn::from(mv));
     }
 }
 

@@ -91,11 +91,7 @@ pub fn format_multi_record(info: &MultiGameInfo) -> String {
 pub(super) fn teams_text(seating: crate::board::Seating) -> String {
     let teams: Vec<String> = (0..seating.teams())
         .map(|team| {
-            let seats: Vec<&str> = seating
-                .all()
-                .filter(|s| seating.team(*s) == team)
-                .map(Seat::name)
-                .collect();
+            let seats: Vec<&str> = seating.team_seats(team).map(Seat::name).collect();
             format!("{} {}", (b'A' + team as u8) as char, seats.join(" "))
         })
         .collect();
