@@ -102,6 +102,7 @@ fn a_three_player_match_plays_every_seating_and_its_records_verify_and_merge() {
         "the merge prints the live table"
     );
     assert!(merged.stdout.contains("Rounds 1 to 12: each once."));
+    assert!(!live.stdout.contains("Lateness"), "{}", live.stdout);
 }
 
 #[test]
@@ -175,6 +176,12 @@ fn failing_seats_leave_and_the_game_goes_on() {
         assert!(record.moves.len() > first + 1, "{:?}", record.moves);
     }
     verify_file(&file).expect("records of faults verify");
+    // Timed answers are measured per engine; the depth-limited matches above have none.
+    assert!(
+        run.stdout.contains("Lateness Sumito 0.1.0 #1: median"),
+        "{}",
+        run.stdout
+    );
     let illegal = run
         .stdout
         .lines()

@@ -35,12 +35,14 @@ pub struct MultiSetup<'a> {
 }
 
 /// Plays one game. `engines[i]` is engine `i`'s process (`None` when it could not be
-/// started); `seats[s]` the engine of seat `s`. Returns `None` if `stop` was set first.
+/// started); `seats[s]` the engine of seat `s`. Every timed answer adds how late it came to
+/// `lateness[i]` of its engine. Returns `None` if `stop` was set first.
 pub fn play_multi(
     engines: &mut [Option<EngineProcess>],
     seats: &[usize],
     setup: &MultiSetup,
     stop: &AtomicBool,
+    lateness: &mut [Samples],
 ) -> Option<MultiGame> {
     let opening = setup.opening;
     let start = opening.start.position().with_move_limit(setup.max_plies);
@@ -72,7 +74,7 @@ pub fn play_multi(
             game_left: game_time.map(|clock| clock.left()),
             stop,
         };
-        let (answer, elapsed, _) = match turn.ask(engine, &mut Samples::default()) {
+        let (answer, elapsed, _) = match turn.ask(engine, &mut lateness[seats[seat]]) {
             Ok(answer) => answer,
             Err(Termination::GameTime) => return Some(table.finish(Termination::GameTime)),
             Err(_) if stop.load(Ordering::Relaxed) => return None,

@@ -13,6 +13,7 @@ use crate::records::{RecordsError, RecordsFile, today};
 use crate::uap_client::EngineProcess;
 use crate::util::progress::Progress;
 use crate::util::random::splitmix64;
+use crate::util::samples::Samples;
 use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -72,6 +73,7 @@ fn play_job(
     shared: &Shared,
     slots: &mut [Option<EngineProcess>],
     job: &MultiJob,
+    lateness: &mut [Samples],
 ) -> Option<MultiGame> {
     let config = shared.config;
     let mut players = job.seats.clone();
@@ -119,7 +121,7 @@ fn play_job(
         silence: config.silence,
         game_time: config.game_time,
     };
-    let game = play_multi(slots, &job.seats, &setup, shared.stop)?;
+    let game = play_multi(slots, &job.seats, &setup, shared.stop, lateness)?;
     // The game time may have run out during a search: every engine back to rest, or it goes.
     let game_time = game.termination == crate::records::Termination::GameTime;
     for &index in players.iter().filter(|_| game_time) {
@@ -133,26 +135,24 @@ fn play_job(
     Some(game)
 }
 
+/// A finished game with how late each engine's timed answers came in it.
+type Finished = (MultiJob, MultiGame, Vec<Samples>);
+
 /// A worker: takes jobs until none are left or the match stops.
-fn work(
-    shared: &Shared,
-    mut slots: Vec<Option<EngineProcess>>,
-    results: Sender<(MultiJob, MultiGame)>,
-) {
+fn work(shared: &Shared, mut slots: Vec<Option<EngineProcess>>, results: Sender<Finished>) {
     loop {
         if shared.stop.load(Ordering::Relaxed) {
             break;
         }
-        let job = shared
-            .queue
-            .lock()
+        let job = (shared.queue.lock())
             .unwrap_or_else(|p| p.into_inner())
             .pop_front();
         let Some(job) = job else { break };
-        let Some(game) = play_job(shared, &mut slots, &job) else {
+        let mut lateness = vec![Samples::default(); slots.len()];
+        let Some(game) = play_job(shared, &mut slots, &job, &mut lateness) else {
             break;
         };
-        if results.send((job, game)).is_err() {
+        if results.send((job, game, lateness)).is_err() {
             break;
         }
     }
@@ -176,6 +176,7 @@ pub fn run_multi_match(
         .transpose()?;
     let total = jobs.len();
     let mut tally = MultiTally::new(names.clone(), seating);
+    let mut lateness = vec![Samples::default(); names.len()];
     let mut progress = Progress::new("match", total as u64);
     let shared = Shared {
         config,
@@ -196,8 +197,11 @@ pub fn run_multi_match(
             scope.spawn(move || work(shared, slots, sender));
         }
         drop(sender);
-        for (job, game) in results {
+        for (job, game, late) in results {
             done += 1;
+            for (all, game) in lateness.iter_mut().zip(&late) {
+                all.extend(game);
+            }
             tally.add(&job.seats, &game, seating);
             let players: Vec<&str> = job.seats.iter().map(|&e| names[e].as_str()).collect();
             progress.println(&progress_line(done, total, &job, &game, &players, multi));
@@ -230,7 +234,8 @@ pub fn run_multi_match(
     if done < total && !interrupted {
         eprintln!("stopped after {done} of {total} games");
     }
-    crate::say!("{}", tally.table().trim_end());
+    let late = crate::match_runner::report::lateness(&names, &lateness, config.margin);
+    crate::say!("{}", format!("{}{late}", tally.table()).trim_end());
     if interrupted {
         return Err(MatchError::Interrupted {
             done,
