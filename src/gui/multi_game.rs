@@ -71,6 +71,11 @@ impl SeatsGame {
                     .to_string()
             })
             .collect();
+        // How the record says the game ended, for a game the rules did not end.
+        let recorded = MultiGame::from_replayed(record, &replayed)
+            .ok()
+            .filter(|played| played.termination != Termination::Abandoned)
+            .and_then(|played| Some((played.termination, played.ranks?)));
         let mut game = SeatsGame::new(replayed.origin, players);
         game.positions[0] = replayed.start;
         // The replay read the tag already: it is a number, or absent.
@@ -86,12 +91,8 @@ impl SeatsGame {
             game.push(turn, why);
         }
         game.cursor = 0;
-        if !game.end().is_over()
-            && let Ok(played) = MultiGame::from_record(record)
-            && played.termination != Termination::Abandoned
-            && let Some(ranks) = played.ranks
-        {
-            game.recorded = Some((played.termination, ranks));
+        if !game.end().is_over() {
+            game.recorded = recorded;
         }
         Ok(game)
     }

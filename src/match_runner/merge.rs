@@ -62,18 +62,7 @@ pub fn run(arguments: &[PathBuf], sprt: Option<&Sprt>) -> Result<(), MatchError>
     games.sort_by_key(|merged| merged.round);
     let (names, pairs) = tally(&games);
     let rounds: Vec<u64> = games.iter().map(|merged| merged.round).collect();
-    let check = RoundCheck::new(&rounds);
-    let plural = if files.len() == 1 { "" } else { "s" };
-    eprintln!(
-        "merge: {} games from {} file{plural}",
-        games.len(),
-        files.len()
-    );
-    if !check.is_complete() {
-        eprintln!("warning: {}", check.summary());
-    }
-    let table = report::table(&pairs, &names, sprt);
-    crate::say!("{table}{}", check.summary());
+    print_merged(&report::table(&pairs, &names, sprt), &rounds, files.len());
     Ok(())
 }
 
@@ -82,14 +71,20 @@ fn merge_multi(mut games: Vec<MergedMulti>, files: usize) -> Result<(), MatchErr
     games.sort_by_key(|merged| merged.round);
     let tally = multi_table(&games).ok_or(MatchError::MixedRecords)?;
     let rounds: Vec<u64> = games.iter().map(|merged| merged.round).collect();
-    let check = RoundCheck::new(&rounds);
+    print_merged(&tally.table(), &rounds, files);
+    Ok(())
+}
+
+/// Says how many games came from how many files (with a warning when rounds are missing or
+/// held twice) on stderr, and prints `table` with the rounds check below it.
+fn print_merged(table: &str, rounds: &[u64], files: usize) {
+    let check = RoundCheck::new(rounds);
     let plural = if files == 1 { "" } else { "s" };
-    eprintln!("merge: {} games from {files} file{plural}", games.len());
+    eprintln!("merge: {} games from {files} file{plural}", rounds.len());
     if !check.is_complete() {
         eprintln!("warning: {}", check.summary());
     }
-    crate::say!("{}{}", tally.table(), check.summary());
-    Ok(())
+    crate::say!("{table}{}", check.summary());
 }
 
 /// The engine names in the order they first play (by round, Black first), and the results per
@@ -202,6 +197,16 @@ fn read_games(path: &Path) -> Result<Read, MatchError> {
             line: record.line,
             source,
         };
+        // A game left unfinished (`*`, as `sumito play` records an abandoned one) has no
+        // result to count: it is passed over, and said so.
+        let unfinished = |result: &str| {
+            eprintln!(
+                "warning: {}: game {} (line {}) is unfinished ({result}): not counted",
+                path.display(),
+                index + 1,
+                record.line
+            );
+        };
         let round = record.required_tag("Round").map_err(at)?;
         let round = round
             .parse::<u64>()
@@ -215,12 +220,7 @@ fn read_games(path: &Path) -> Result<Read, MatchError> {
             })?;
         if is_multi_record(record) {
             if record.result.as_deref() == Some("*") {
-                eprintln!(
-                    "warning: {}: game {} (line {}) is unfinished (*): not counted",
-                    path.display(),
-                    index + 1,
-                    record.line
-                );
+                unfinished("*");
                 continue;
             }
             multi.push(MergedMulti::from_record(record, round).map_err(at)?);
@@ -230,15 +230,8 @@ fn read_games(path: &Path) -> Result<Read, MatchError> {
         let players = [player("Black")?, player("White")?];
         let game = match PlayedGame::from_record(record) {
             Ok(game) => game,
-            // A game left unfinished (`*`, as `sumito play` records an abandoned one) has no
-            // result to count: it is passed over, and said so.
             Err(RecordsError::Unfinished { result }) => {
-                eprintln!(
-                    "warning: {}: game {} (line {}) is unfinished ({result}): not counted",
-                    path.display(),
-                    index + 1,
-                    record.line
-                );
+                unfinished(&result);
                 continue;
             }
             Err(error) => return Err(at(error)),

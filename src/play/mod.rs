@@ -304,16 +304,22 @@ fn read_line(input: &mut dyn BufRead) -> Option<String> {
     }
 }
 
+/// Sumito's engine for a game at the terminal, its table of `hash_mb` written now rather than
+/// on Sumito's clock at its first move.
+fn ready_engine(hash_mb: usize, threads: usize) -> Result<Engine, PlayError> {
+    let mut engine = Engine::new(hash_mb)?;
+    engine.prepare();
+    engine.set_threads(threads);
+    Ok(engine)
+}
+
 /// Plays one game, reading the human's input from `input` and drawing on `out`.
 pub fn play(
     config: &PlayConfig,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<Finished, PlayError> {
-    let mut engine = Engine::new(config.hash_mb)?;
-    // The table is written now, not on Sumito's clock at its first move.
-    engine.prepare();
-    engine.set_threads(config.threads);
+    let engine = ready_engine(config.hash_mb, config.threads)?;
     let human = config.human;
     let mut game = Game {
         config,

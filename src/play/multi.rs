@@ -275,9 +275,7 @@ pub fn play_multi(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<MultiGame, PlayError> {
-    let mut engine = Engine::new(config.hash_mb)?;
-    engine.prepare();
-    engine.set_threads(config.threads);
+    let engine = super::ready_engine(config.hash_mb, config.threads)?;
     let seats = config.layout.seating().seats();
     let mut table = Table {
         config,

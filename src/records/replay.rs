@@ -62,14 +62,7 @@ pub fn verify_record(record: &Record) -> Result<usize, RecordsError> {
     }
     let position = replay(record)?.end;
     let result = checked_result(record)?;
-    if let Some(count) = record.tag("PlyCount")
-        && count != record.moves.len().to_string()
-    {
-        return Err(RecordsError::PlyCountMismatch {
-            count: count.to_string(),
-            moves: record.moves.len(),
-        });
-    }
+    check_ply_count(record)?;
     let termination: Termination = record.required_tag("Termination")?.parse()?;
     match position.outcome() {
         Some(outcome) => check_finished(outcome, result, &termination)?,
@@ -86,6 +79,19 @@ pub(super) fn max_plies(record: &Record) -> Result<u32, RecordsError> {
             value: text.to_string(),
         }),
         None => Ok(0),
+    }
+}
+
+/// A `PlyCount` tag, if any, must count the moves of the movetext.
+pub(super) fn check_ply_count(record: &Record) -> Result<(), RecordsError> {
+    match record.tag("PlyCount") {
+        Some(count) if count != record.moves.len().to_string() => {
+            Err(RecordsError::PlyCountMismatch {
+                count: count.to_string(),
+                moves: record.moves.len(),
+            })
+        }
+        _ => Ok(()),
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::tally::MultiTally;
 use crate::multiplayer::MultiPosition;
-use crate::records::multi::{MultiGame, multi_start, seat_tag, verify_multi_record};
+use crate::records::multi::{MultiGame, seat_tag, verified_multi};
 use crate::records::{Record, RecordsError};
 
 /// One N-player game of the records.
@@ -20,9 +20,9 @@ impl MergedMulti {
     /// not give would count wrongly). One name in seats of two teams is refused: the table
     /// counts a player once a game, with its team's result.
     pub fn from_record(record: &Record, round: u64) -> Result<MergedMulti, RecordsError> {
-        verify_multi_record(record)?;
-        let start = multi_start(record)?.position();
-        let game = MultiGame::from_record(record)?;
+        let replayed = verified_multi(record)?;
+        let start = replayed.start;
+        let game = MultiGame::from_replayed(record, &replayed)?;
         let seating = start.seating();
         let players: Vec<String> = seating
             .all()

@@ -1,7 +1,7 @@
 //! A finished game of three to six players as a record holds it: where it started, its turns,
 //! the seats that left and why, and how it ended.
 
-use super::{MultiTurn, parse_rank_token, replay_multi};
+use super::{MultiReplayed, MultiTurn, parse_rank_token, replay_multi};
 use crate::board::Seat;
 use crate::multiplayer::{MultiLayout, MultiPosition};
 use crate::records::{Record, RecordsError, Termination};
@@ -68,7 +68,14 @@ impl MultiGame {
     /// error), its ranks from the result and the seats that left from the `Left` tag. An
     /// unfinished game (`*`) has no ranks.
     pub fn from_record(record: &Record) -> Result<MultiGame, RecordsError> {
-        let replayed = replay_multi(record)?;
+        MultiGame::from_replayed(record, &replay_multi(record)?)
+    }
+
+    /// The game of a record already replayed (see [`MultiGame::from_record`]).
+    pub fn from_replayed(
+        record: &Record,
+        replayed: &MultiReplayed,
+    ) -> Result<MultiGame, RecordsError> {
         let termination: Termination = record.required_tag("Termination")?.parse()?;
         let seats = replayed.start.seating().seats();
         let result = crate::records::replay::checked_result(record)?;
@@ -82,8 +89,8 @@ impl MultiGame {
             ),
         };
         Ok(MultiGame {
-            turns: replayed.turns,
-            left: replayed.left,
+            turns: replayed.turns.clone(),
+            left: replayed.left.clone(),
             termination,
             ranks,
         })

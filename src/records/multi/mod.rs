@@ -20,7 +20,8 @@ pub use game::{LeftSeat, MultiGame, MultiStart};
 pub use in_play::GameInPlay;
 pub use ranking::{multi_points, multi_ranks, parse_rank_token, rank_token};
 pub use replay::{
-    MultiReplayed, is_multi_record, multi_start, replay_multi, termination_of, verify_multi_record,
+    MultiReplayed, is_multi_record, multi_start, replay_multi, termination_of, verified_multi,
+    verify_multi_record,
 };
 pub use turn::MultiTurn;
 pub use write::{MultiGameInfo, format_multi_record, seat_tag};

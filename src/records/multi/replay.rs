@@ -130,19 +130,28 @@ fn left_tag(record: &Record) -> Result<Vec<LeftSeat>, RecordsError> {
 /// result and termination the final position gives, the ejected counts, the teams and the
 /// ply count. On success returns the number of turns.
 pub fn verify_multi_record(record: &Record) -> Result<usize, RecordsError> {
+    verified_multi(record).map(|_| record.moves.len())
+}
+
+/// The replay of a record that [`verify_multi_record`] accepts.
+pub fn verified_multi(record: &Record) -> Result<MultiReplayed, RecordsError> {
     let replayed = replay_multi(record)?;
-    let end = replayed.end;
     let result = crate::records::replay::checked_result(record)?;
-    if let Some(count) = record.tag("PlyCount")
-        && count != record.moves.len().to_string()
-    {
-        return Err(RecordsError::PlyCountMismatch {
-            count: count.to_string(),
-            moves: record.moves.len(),
+    crate::records::replay::check_ply_count(record)?;
+    check_tags(record, &replayed.end)?;
+    let expected = expected_result(record, &replayed.end)?;
+    if result != expected {
+        return Err(RecordsError::WrongRanks {
+            result: result.to_string(),
+            expected,
         });
     }
-    // The tags every N-player record carries: a name per seat, the ejected counts, and the
-    // teams exactly when there are teams.
+    Ok(replayed)
+}
+
+/// The tags every N-player record carries: a name per seat, the ejected counts of `end`, and
+/// the teams exactly when there are teams.
+fn check_tags(record: &Record, end: &MultiPosition) -> Result<(), RecordsError> {
     let seating = end.seating();
     for seat in seating.all() {
         record.required_tag(super::seat_tag(seat))?;
@@ -153,10 +162,16 @@ pub fn verify_multi_record(record: &Record) -> Result<usize, RecordsError> {
         record,
         "Teams",
         seating.has_teams().then(|| teams_text(seating)),
-    )?;
+    )
+}
+
+/// The result token the final position `end` gives under the record's termination: the
+/// rules' ranks (with the rules' termination) when the game is over, the marbles' after
+/// `game time`, `*` when abandoned.
+fn expected_result(record: &Record, end: &MultiPosition) -> Result<String, RecordsError> {
     let termination: Termination = record.required_tag("Termination")?.parse()?;
-    let expected = match end.outcome() {
-        Some(outcome) => {
+    match (end.outcome(), termination) {
+        (Some(outcome), termination) => {
             let by_rules = termination_of(outcome.reason);
             if termination != by_rules {
                 return Err(RecordsError::WrongTermination {
@@ -164,21 +179,12 @@ pub fn verify_multi_record(record: &Record) -> Result<usize, RecordsError> {
                     expected: by_rules,
                 });
             }
-            rank_token(&multi_ranks(&end))
+            Ok(rank_token(&multi_ranks(end)))
         }
-        None => match termination {
-            Termination::GameTime => rank_token(&multi_ranks(&end)),
-            Termination::Abandoned => "*".to_string(),
-            _ => return Err(RecordsError::NotOver { termination }),
-        },
-    };
-    if result != expected {
-        return Err(RecordsError::WrongRanks {
-            result: result.to_string(),
-            expected,
-        });
+        (None, Termination::GameTime) => Ok(rank_token(&multi_ranks(end))),
+        (None, Termination::Abandoned) => Ok("*".to_string()),
+        (None, termination) => Err(RecordsError::NotOver { termination }),
     }
-    Ok(record.moves.len())
 }
 
 /// `tag` must say `expected`, or be absent when `expected` is `None`.
