@@ -7,9 +7,9 @@
 //! neighbour in `D`. No loop runs over cells except to write moves out.
 
 use super::list::MoveList;
-use super::mv::Move;
+use super::mv::{Move, Shape};
 use super::mv::step;
-use crate::board::{BOARD, Cell, Cells, Direction, Position, neighbour, shift, shift_dyn, shifts};
+use crate::board::{BOARD, Cell, Direction, Position, neighbour, shift, shifts};
 
 /// Which kinds of moves a generation writes.
 #[derive(Clone, Copy)]
@@ -184,55 +184,73 @@ impl Position {
         self.generate(list, Kinds::QUIET);
     }
 
+    /// Inlined into each caller, so that the kinds are constants there and each caller computes
+    /// only the sets its kinds need.
+    #[inline(always)]
     fn generate(&self, list: &mut MoveList, kinds: Kinds) {
         list.clear();
         if self.is_over() {
             return;
         }
         let (us, them, empty) = (self.us(), self.them(), self.empty());
-        let mut sets = [const { None }; 6];
-        macro_rules! find_inline {
+        let sets = [
+            inline::<0, 3>(us, them, empty),
+            inline::<1, 4>(us, them, empty),
+            inline::<2, 5>(us, them, empty),
+            inline::<3, 0>(us, them, empty),
+            inline::<4, 1>(us, them, empty),
+            inline::<5, 2>(us, them, empty),
+        ];
+        // Each kind is written for every direction in turn; the direction is a constant in each
+        // expansion, so the shifts from heads to tails are a few masks and shifts.
+        macro_rules! ejections {
             ($d:literal, $b:literal) => {
-                sets[$d] = Some((Direction::from_index($d), inline::<$d, $b>(us, them, empty)));
+                let set = &sets[$d];
+                // Most directions have no push at all: one test skips their six writes.
+                if (set.behind1 & set.eject1) | (set.behind2 & set.eject2) != 0 {
+                    write_inline::<$d, $b>(list, set.behind1 & set.eject1, 2, 1, true);
+                    write_inline::<$d, $b>(list, set.behind2 & set.eject1, 3, 1, true);
+                    write_inline::<$d, $b>(list, set.behind2 & set.eject2, 3, 2, true);
+                }
             };
         }
-        each_direction!(find_inline);
-        let sets = sets.iter().flatten();
+        macro_rules! pushes {
+            ($d:literal, $b:literal) => {
+                let set = &sets[$d];
+                let (quiet1, quiet2) = (set.push1 & !set.eject1, set.push2 & !set.eject2);
+                if (set.behind1 & quiet1) | (set.behind2 & quiet2) != 0 {
+                    write_inline::<$d, $b>(list, set.behind1 & quiet1, 2, 1, false);
+                    write_inline::<$d, $b>(list, set.behind2 & quiet1, 3, 1, false);
+                    write_inline::<$d, $b>(list, set.behind2 & quiet2, 3, 2, false);
+                }
+            };
+        }
+        macro_rules! steps {
+            ($d:literal, $b:literal) => {
+                let set = &sets[$d];
+                write_inline::<$d, $b>(list, us & set.to_empty, 1, 0, false);
+                write_inline::<$d, $b>(list, set.behind1 & set.to_empty, 2, 0, false);
+                write_inline::<$d, $b>(list, set.behind2 & set.to_empty, 3, 0, false);
+            };
+        }
         if kinds.ejections {
-            for (d, set) in sets.clone() {
-                write_inline(list, set.behind1 & set.eject1, *d, 2, 1, true);
-                write_inline(list, set.behind2 & set.eject1, *d, 3, 1, true);
-                write_inline(list, set.behind2 & set.eject2, *d, 3, 2, true);
-            }
+            each_direction!(ejections);
         }
         if kinds.pushes {
-            for (d, set) in sets.clone() {
-                let quiet1 = set.push1 & !set.eject1;
-                write_inline(list, set.behind1 & quiet1, *d, 2, 1, false);
-                write_inline(list, set.behind2 & quiet1, *d, 3, 1, false);
-                write_inline(list, set.behind2 & set.push2 & !set.eject2, *d, 3, 2, false);
-            }
+            each_direction!(pushes);
         }
         if !kinds.quiet {
             return;
         }
-        for (d, set) in sets {
-            write_inline(list, us & set.to_empty, *d, 1, 0, false);
-            write_inline(list, set.behind1 & set.to_empty, *d, 2, 0, false);
-            write_inline(list, set.behind2 & set.to_empty, *d, 3, 0, false);
-        }
+        each_direction!(steps);
         // Cells whose neighbour in direction d is empty: the empty cells shifted against d.
         let moved_empty = shifts(self.empty());
         macro_rules! find_broadside {
             ($a:literal, $r:literal, $d:literal) => {
                 let (pairs, triples) = broadside::<$a, $r>(us & moved_empty[($d + 3) % 6]);
                 let (axis, d) = (Direction::from_index($a), Direction::from_index($d));
-                for tail in Cells(pairs) {
-                    list.push(Move::broadside(tail, axis, d, 2));
-                }
-                for tail in Cells(triples) {
-                    list.push(Move::broadside(tail, axis, d, 3));
-                }
+                list.push_tails(pairs, Shape::broadside(axis, d, 2));
+                list.push_tails(triples, Shape::broadside(axis, d, 3));
             };
         }
         each_broadside!(find_broadside);
@@ -283,16 +301,22 @@ impl Position {
     }
 }
 
-/// Writes the inline moves whose leading marbles are `heads`: groups of `size` pushing `pushed`.
+/// Writes the inline moves in direction `D` (`B` its opposite) whose leading marbles are
+/// `heads`: groups of `size` pushing `pushed`.
 #[inline(always)]
-fn write_inline(list: &mut MoveList, heads: u64, d: Direction, size: u8, pushed: u8, ejects: bool) {
+fn write_inline<const D: usize, const B: usize>(
+    list: &mut MoveList,
+    heads: u64,
+    size: u8,
+    pushed: u8,
+    ejects: bool,
+) {
     let mut tails = heads;
     for _ in 1..size {
-        tails = shift_dyn(tails, d.opposite());
+        tails = shift::<B>(tails);
     }
-    for tail in Cells(tails) {
-        list.push(Move::inline(tail, d, size, pushed, ejects));
-    }
+    let shape = Shape::inline(Direction::from_index(D), size, pushed, ejects);
+    list.push_tails(tails, shape);
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! A fixed-capacity move list owned by the caller, so generation never allocates.
 
-use super::mv::Move;
+use super::mv::{Move, Shape};
 
 /// More moves than any position can have. Every inline move is fixed by its tail and direction
 /// (at most 14 x 6 = 84), and along each of the 3 axes at most 13 pairs and 12 triples can each
@@ -35,6 +35,18 @@ impl MoveList {
     pub fn push(&mut self, mv: Move) {
         self.moves[self.len] = mv;
         self.len += 1;
+    }
+
+    /// Appends one move of `shape` for each cell of `tails`, in the order of the cells' indices.
+    #[inline(always)]
+    pub(crate) fn push_tails(&mut self, tails: u64, shape: Shape) {
+        // A plain loop: a set holds a few moves, too few for the vector code LLVM writes for
+        // an iterator over a slice of the list.
+        let mut rest = tails;
+        while rest != 0 {
+            self.push(shape.at(rest.trailing_zeros() as u8));
+            rest &= rest - 1;
+        }
     }
 
     /// Empties the list.

@@ -17,15 +17,16 @@ const PUSH: u16 = 1 << 13;
 const EJECT: u16 = 1 << 14;
 const PUSH_TWO: u16 = 1 << 15;
 
-impl Move {
-    /// Not a move; used as "none" in tables. A real move always has a size of at least one.
-    pub const NONE: Move = Move(0);
+/// A move without its tail cell: every field but the tail, so that a generator can write one
+/// move for each cell of a set of tails by adding the cell's index.
+#[derive(Clone, Copy)]
+pub(crate) struct Shape(u16);
 
-    /// An inline move (including a single marble) of `size` marbles whose hindmost is `tail`,
-    /// pushing `pushed` (0 to 2) opponent marbles, the last of them off the board if `ejects`.
-    #[inline]
-    pub const fn inline(tail: Cell, d: Direction, size: u8, pushed: u8, ejects: bool) -> Move {
-        let mut bits = tail.index() as u16 | (d as u16) << 6 | (size as u16) << 9;
+impl Shape {
+    /// The shape of [`Move::inline`].
+    #[inline(always)]
+    pub(crate) const fn inline(d: Direction, size: u8, pushed: u8, ejects: bool) -> Shape {
+        let mut bits = (d as u16) << 6 | (size as u16) << 9;
         if pushed > 0 {
             bits |= PUSH;
         }
@@ -35,19 +36,38 @@ impl Move {
         if ejects {
             bits |= EJECT;
         }
-        Move(bits)
+        Shape(bits)
+    }
+
+    /// The shape of [`Move::broadside`].
+    #[inline(always)]
+    pub(crate) const fn broadside(axis: Direction, d: Direction, size: u8) -> Shape {
+        Shape((d as u16) << 6 | (size as u16) << 9 | ((axis.axis() as u16) + 1) << 11)
+    }
+
+    /// The move of this shape whose tail is the cell of index `tail` (below 64).
+    #[inline(always)]
+    pub(crate) const fn at(self, tail: u8) -> Move {
+        Move(self.0 | tail as u16)
+    }
+}
+
+impl Move {
+    /// Not a move; used as "none" in tables. A real move always has a size of at least one.
+    pub const NONE: Move = Move(0);
+
+    /// An inline move (including a single marble) of `size` marbles whose hindmost is `tail`,
+    /// pushing `pushed` (0 to 2) opponent marbles, the last of them off the board if `ejects`.
+    #[inline]
+    pub const fn inline(tail: Cell, d: Direction, size: u8, pushed: u8, ejects: bool) -> Move {
+        Shape::inline(d, size, pushed, ejects).at(tail.index())
     }
 
     /// A broadside move of `size` (2 or 3) marbles lying from `tail` along axis direction `axis`
     /// (one of E, NE, NW), all stepping in `d`.
     #[inline]
     pub const fn broadside(tail: Cell, axis: Direction, d: Direction, size: u8) -> Move {
-        Move(
-            tail.index() as u16
-                | (d as u16) << 6
-                | (size as u16) << 9
-                | ((axis.axis() as u16) + 1) << 11,
-        )
+        Shape::broadside(axis, d, size).at(tail.index())
     }
 
     /// The 16 bits, for storage in a table.
