@@ -132,68 +132,47 @@ const EDGE: [u64; 6] = {
     edges
 };
 
-/// The marbles of `defender` that `attacker` could push off the board with one move, given the
-/// attacker's marbles shifted one step in each direction (`moved[d]`).
-///
-/// Looking from the victim on the edge back along the push: two or three attackers right behind
-/// it (2-1, 3-1), or one more defender then three attackers (3-2). The cell beyond the victim is
-/// off the board, so nothing else can stop the push.
+/// The cells a push in direction `D` by `attacker` could reach first with a marble of
+/// `defender`: the cells right ahead of two or three attackers in line (2-1, 3-1), or of one
+/// more defender then three attackers (3-2). `moved` is the attacker's marbles shifted one step
+/// in `D`. A defender on such a cell is pushed if the cell beyond it is empty or off the board.
 #[inline(always)]
-fn ejectable_with(attacker: u64, moved: &[u64; 6], defender: u64) -> u64 {
-    let mut victims = 0;
-    macro_rules! direction {
-        ($d:literal) => {
-            let exposed = defender & EDGE[$d];
-            let pairs = attacker & moved[$d];
-            let behind_pairs = shift::<$d>(pairs);
-            let triples = pairs & behind_pairs;
-            let behind_triples = shift::<$d>(triples);
-            victims |= exposed & (behind_pairs | shift::<$d>(defender & behind_triples));
-        };
-    }
-    direction!(0);
-    direction!(1);
-    direction!(2);
-    direction!(3);
-    direction!(4);
-    direction!(5);
-    victims
+fn pushed_cells<const D: usize>(attacker: u64, moved: u64, defender: u64) -> u64 {
+    let pairs = attacker & moved;
+    let behind_pairs = shift::<D>(pairs);
+    let behind_triples = shift::<D>(pairs & behind_pairs);
+    behind_pairs | shift::<D>(defender & behind_triples)
 }
 
-/// The marbles of `defender` that `attacker` could push one step along the board (a sumito that
-/// ejects nothing): the leading pushed marble, with an empty cell ahead of it. The same looks as
-/// [`ejectable_with`], with an empty cell where the edge was.
-#[inline(always)]
-fn pushable_with(attacker: u64, moved: &[u64; 6], defender: u64, empty: u64) -> u64 {
-    let mut victims = 0;
+/// Calls `$body!(D, B)` for every direction and its opposite.
+macro_rules! each_direction {
+    ($body:ident) => {
+        $body!(0, 3);
+        $body!(1, 4);
+        $body!(2, 5);
+        $body!(3, 0);
+        $body!(4, 1);
+        $body!(5, 2);
+    };
+}
+
+/// The marbles of `defender` that `attacker` could push off the board with one move: those on
+/// the edge a push can reach, since the cell beyond them is off the board.
+pub fn ejectable(attacker: u64, defender: u64) -> u64 {
+    let (moved, mut victims) = (shifts(attacker), 0);
     macro_rules! direction {
         ($d:literal, $back:literal) => {
-            let free_ahead = defender & shift::<$back>(empty);
-            let pairs = attacker & moved[$d];
-            let behind_pairs = shift::<$d>(pairs);
-            let triples = pairs & behind_pairs;
-            let behind_triples = shift::<$d>(triples);
-            victims |= free_ahead & (behind_pairs | shift::<$d>(defender & behind_triples));
+            victims |= defender & EDGE[$d] & pushed_cells::<$d>(attacker, moved[$d], defender);
         };
     }
-    direction!(0, 3);
-    direction!(1, 4);
-    direction!(2, 5);
-    direction!(3, 0);
-    direction!(4, 1);
-    direction!(5, 2);
+    each_direction!(direction);
     victims
 }
 
-/// The marbles of `defender` that `attacker` could push off the board with one move.
-pub fn ejectable(attacker: u64, defender: u64) -> u64 {
-    ejectable_with(attacker, &shifts(attacker), defender)
-}
-
-/// The marbles of `defender` that `attacker` could push a step along the board with one move.
+/// The marbles of `defender` that `attacker` could push a step along the board with one move (a
+/// sumito that ejects nothing): the leading pushed marble, with an empty cell ahead of it.
 pub fn pushable(attacker: u64, defender: u64) -> u64 {
-    let empty = BOARD & !(attacker | defender);
-    pushable_with(attacker, &shifts(attacker), defender, empty)
+    contact_with([attacker, defender], &[shifts(attacker), shifts(defender)]).pushable[0]
 }
 
 /// What each side of `position` could push with one move.
@@ -203,21 +182,28 @@ pub fn contact(position: &Position) -> Contact {
     contact_with(stones, &[shifts(stones[0]), shifts(stones[1])])
 }
 
-/// [`contact`] from the marbles and their shifts in each direction, by colour index.
+/// [`contact`] from the marbles and their shifts in each direction, by colour index: the
+/// ejections and the pushes from the same cells a push reaches, for both colours side by side,
+/// which the compiler turns into one vector operation for the two.
 #[inline(always)]
 fn contact_with(stones: [u64; 2], moved: &[[u64; 6]; 2]) -> Contact {
     let empty = BOARD & !(stones[0] | stones[1]);
-    let attack = |own: usize| {
-        let other = 1 - own;
-        (
-            ejectable_with(stones[own], &moved[own], stones[other]),
-            pushable_with(stones[own], &moved[own], stones[other], empty),
-        )
-    };
-    let (black, white) = (attack(0), attack(1));
+    let defender = [stones[1], stones[0]];
+    let (mut ejectable, mut pushable) = ([0; 2], [0; 2]);
+    macro_rules! direction {
+        ($d:literal, $back:literal) => {
+            let free_ahead = shift::<$back>(empty);
+            for own in 0..2 {
+                let reached = pushed_cells::<$d>(stones[own], moved[own][$d], defender[own]);
+                ejectable[own] |= defender[own] & EDGE[$d] & reached;
+                pushable[own] |= defender[own] & free_ahead & reached;
+            }
+        };
+    }
+    each_direction!(direction);
     Contact {
-        ejectable: [black.0, white.0],
-        pushable: [black.1, white.1],
+        ejectable,
+        pushable,
     }
 }
 

@@ -175,13 +175,12 @@ impl OrderedMoves {
     pub fn pick(&mut self, index: usize) -> (Move, i32) {
         let keys = &mut self.keys[..self.list.len()];
         if index < SELECTION_PICKS {
-            let mut best = index;
-            for i in index + 1..keys.len() {
-                if keys[i] > keys[best] {
-                    best = i;
-                }
-            }
-            keys.swap(index, best);
+            // The largest key, then where it is: two passes without a branch on the keys, which
+            // the compiler writes as vector code (a scan that keeps the best index mispredicts).
+            let rest = &keys[index..];
+            let best = rest.iter().fold(0, |best, &key| best.max(key));
+            let at = rest.iter().position(|&key| key == best).unwrap_or(0);
+            keys.swap(index, index + at);
         } else if index == SELECTION_PICKS {
             keys[index..].sort_unstable_by(|a, b| b.cmp(a));
         }
