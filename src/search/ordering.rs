@@ -135,13 +135,22 @@ fn update(entry: &mut i32, bonus: i32) {
 /// 745.6M at 8, 751.6M at 12, 767.6M with no sort at all.
 const SELECTION_PICKS: usize = 8;
 
+/// The bits of a key that hold its place in [`OrderedMoves::keys`] (below 512 > [`MAX_MOVES`]).
+const SLOT: u64 = (1 << MOVE_SHIFT) - 1;
+/// Where the move's 16 bits start in a key.
+const MOVE_SHIFT: u32 = 9;
+/// Where the biased 32-bit score starts in a key.
+const SCORE_SHIFT: u32 = MOVE_SHIFT + 16;
+const _: () = assert!(MAX_MOVES <= SLOT as usize + 1, "a place must fit in the slot bits");
+
 /// A node's moves with their ordering scores, handed out best first. Each thread keeps one per
 /// ply, so nodes neither allocate nor clear these arrays.
 pub struct OrderedMoves {
     /// The moves as generated.
     pub list: MoveList,
-    /// Score (biased to be unsigned) in the high bits, the move's bits in the low 16: sorting
-    /// the keys sorts the moves, ties broken by the move bits so that the order is reproducible.
+    /// Score (biased to be unsigned) in the high bits, then the move's bits, then the key's place
+    /// in this array: sorting the keys sorts the moves, ties broken by the move bits so that the
+    /// order is reproducible, and the largest key tells where it is.
     keys: [u64; MAX_MOVES],
 }
 
@@ -164,9 +173,11 @@ impl OrderedMoves {
         ply: usize,
         side: Colour,
     ) {
-        for (key, &mv) in self.keys.iter_mut().zip(self.list.iter()) {
+        let moves = self.list.iter().enumerate();
+        for (key, (slot, &mv)) in self.keys.iter_mut().zip(moves) {
             let score = heuristics.score(mv, table_move, counter, ply, side);
-            *key = ((score as i64 - i32::MIN as i64) as u64) << 16 | mv.to_bits() as u64;
+            let biased = (score as i64 - i32::MIN as i64) as u64;
+            *key = biased << SCORE_SHIFT | (mv.to_bits() as u64) << MOVE_SHIFT | slot as u64;
         }
     }
 
@@ -175,18 +186,19 @@ impl OrderedMoves {
     pub fn pick(&mut self, index: usize) -> (Move, i32) {
         let keys = &mut self.keys[..self.list.len()];
         if index < SELECTION_PICKS {
-            // The largest key, then where it is: two passes without a branch on the keys, which
+            // The largest key holds its own place: one pass without a branch on the keys, which
             // the compiler writes as vector code (a scan that keeps the best index mispredicts).
-            let rest = &keys[index..];
-            let best = rest.iter().fold(0, |best, &key| best.max(key));
-            let at = rest.iter().position(|&key| key == best).unwrap_or(0);
-            keys.swap(index, index + at);
+            let best = keys[index..].iter().fold(0, |best, &key| best.max(key));
+            let at = (best & SLOT) as usize;
+            keys.swap(index, at);
+            // The key moved to `at` learns its new place.
+            keys[at] = keys[at] & !SLOT | at as u64;
         } else if index == SELECTION_PICKS {
             keys[index..].sort_unstable_by(|a, b| b.cmp(a));
         }
         let key = keys[index];
-        let score = ((key >> 16) as i64 + i32::MIN as i64) as i32;
-        (Move::from_bits(key as u16), score)
+        let score = ((key >> SCORE_SHIFT) as i64 + i32::MIN as i64) as i32;
+        (Move::from_bits((key >> MOVE_SHIFT) as u16), score)
     }
 }
 

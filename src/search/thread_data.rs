@@ -95,6 +95,18 @@ pub struct ThreadData {
     pv_len: [usize; MAX_PLY + 1],
     /// Keys of the game's positions and the search line, with each one's total of marbles lost.
     line: Vec<(u64, u8)>,
+    /// How many keys of `line` fall in each slot (by [`on_line_slot`]): a key alone in its slot
+    /// cannot repeat, and most are, so that the repetition check seldom scans the line.
+    on_line: Box<[u32; ON_LINE_SLOTS]>,
+}
+
+/// Slots of [`ThreadData::on_line`].
+const ON_LINE_SLOTS: usize = 1 << 12;
+
+/// The slot of `key` in [`ThreadData::on_line`].
+#[inline(always)]
+fn on_line_slot(key: u64) -> usize {
+    key as usize % ON_LINE_SLOTS
 }
 
 impl ThreadData {
@@ -112,6 +124,7 @@ impl ThreadData {
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             line: Vec::with_capacity(1024),
+            on_line: Box::new([0; ON_LINE_SLOTS]),
         }
     }
 
@@ -122,27 +135,39 @@ impl ThreadData {
         self.seldepth = 0;
         self.heuristics.clear_killers();
         self.line.clear();
-        self.line
-            .extend(game.iter().map(|p| (p.hash(), lost_total(p))));
+        self.on_line.fill(0);
+        for position in game {
+            self.push(position);
+        }
     }
 
     /// Enters `position` on the search line.
     #[inline]
     pub fn push(&mut self, position: &Position) {
-        self.line.push((position.hash(), lost_total(position)));
+        self.enter(position.hash(), lost_total(position));
     }
 
     /// Enters `position`, reached by a null move, on the search line. A pass is not a move of
     /// the game: no repetition is counted across it.
     #[inline]
     pub fn push_null(&mut self, position: &Position) {
-        self.line.push((position.hash(), AFTER_NULL_MOVE));
+        self.enter(position.hash(), AFTER_NULL_MOVE);
+    }
+
+    /// Enters the position of hash `key` on the line, with its total of marbles lost (or
+    /// [`AFTER_NULL_MOVE`]), and counts its key in its slot.
+    #[inline(always)]
+    fn enter(&mut self, key: u64, lost: u8) {
+        self.line.push((key, lost));
+        self.on_line[on_line_slot(key)] += 1;
     }
 
     /// Leaves the last position of the search line.
     #[inline]
     pub fn pop(&mut self) {
-        self.line.pop();
+        if let Some((key, _)) = self.line.pop() {
+            self.on_line[on_line_slot(key)] -= 1;
+        }
     }
 
     /// Has the last position of the line (the current node) occurred before on the line with
@@ -153,6 +178,10 @@ impl ThreadData {
         let Some(&(key, lost)) = self.line.last() else {
             return false;
         };
+        // Most nodes share their slot with no other position of the line: no scan.
+        if self.on_line[on_line_slot(key)] < 2 {
+            return false;
+        }
         self.line
             .iter()
             .rev()
@@ -249,5 +278,41 @@ mod tests {
         td.push_null(&passed);
         td.push(&back);
         assert!(!td.is_repetition(), "a pass is not a move of the game");
+    }
+
+    #[test]
+    fn repetitions_are_found_as_the_line_grows_and_leaving_it_uncounts_its_keys() {
+        // Each side steps a group out and back, a different group each round: the start comes
+        // back every four plies, and from ply 8 on every position is one of the first eight.
+        let mut line = vec![Position::startpos()];
+        let out_and_back = |line: &mut Vec<Position>, choice: usize| {
+            let start = *line.last().unwrap();
+            for ply in 0..4 {
+                let last = *line.last().unwrap();
+                let mv = if ply < 2 {
+                    last.moves().as_slice()[choice]
+                } else {
+                    // The move that puts the mover's marbles back where they were.
+                    let home = line[line.len() - 3].us();
+                    *last.moves().iter().find(|m| last.play(**m).them() == home).unwrap()
+                };
+                line.push(last.play(mv));
+            }
+            assert_eq!(line.last().unwrap().hash(), start.hash());
+        };
+        for round in 0..10 {
+            out_and_back(&mut line, round % 2);
+        }
+        let mut td = ThreadData::new(0);
+        td.start(&line[..1]);
+        for (ply, position) in line.iter().enumerate().skip(1) {
+            td.push(position);
+            assert_eq!(td.is_repetition(), ply == 4 || ply >= 8, "ply {ply}");
+        }
+        for _ in 1..line.len() {
+            td.pop();
+        }
+        assert_eq!(td.on_line.iter().sum::<u32>(), 1, "only the start is left counted");
+        assert!(!td.is_repetition());
     }
 }
