@@ -115,6 +115,45 @@ pub fn neighbour(cell: Cell, d: Direction) -> Option<Cell> {
     }
 }
 
+/// Steps a walk can take in a straight line and stay on the board: the board is nine cells across.
+const MAX_STEPS: usize = 8;
+
+/// `AHEAD[d][n][i]`: the bit index `n` steps from bit index `i` in direction `d`, `u8::MAX`
+/// where that is off the board: one load for a walk of any length.
+const AHEAD: [[[u8; 64]; MAX_STEPS + 1]; 6] = {
+    let mut table = [[[u8::MAX; 64]; MAX_STEPS + 1]; 6];
+    let mut d = 0;
+    while d < 6 {
+        let mut index = 0;
+        while index < 64 {
+            if Cell::from_index(index as u8).is_some() {
+                table[d][0][index] = index as u8;
+            }
+            let mut n = 1;
+            while n <= MAX_STEPS {
+                let from = table[d][n - 1][index];
+                if from != u8::MAX {
+                    table[d][n][index] = NEIGHBOUR[from as usize][d];
+                }
+                n += 1;
+            }
+            index += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// The cell `n` steps from `cell` in direction `d`, or `None` if the walk leaves the board.
+#[inline]
+pub fn step(cell: Cell, d: Direction, n: u8) -> Option<Cell> {
+    let steps = AHEAD[d.index()].get(n as usize)?;
+    match steps[cell.index() as usize] {
+        u8::MAX => None,
+        index => Cell::from_index(index),
+    }
+}
+
 /// One part of a directional shift: the cells in `mask` all move by `amount` bits.
 #[derive(Clone, Copy)]
 struct ShiftPart {
@@ -210,6 +249,19 @@ pub const fn shifts(bits: u64) -> [u64; 6] {
 mod tests {
     use super::*;
     use crate::board::bitboard::BOARD;
+
+    #[test]
+    fn a_walk_of_n_steps_is_n_neighbours_in_turn() {
+        for d in Direction::ALL {
+            for cell in Cell::all() {
+                let mut walked = Some(cell);
+                for n in 0..=MAX_STEPS as u8 + 2 {
+                    assert_eq!(step(cell, d, n), walked, "{cell} {d} {n}");
+                    walked = walked.and_then(|c| neighbour(c, d));
+                }
+            }
+        }
+    }
 
     #[test]
     fn shifts_agree_with_the_neighbour_table() {

@@ -8,7 +8,7 @@
 
 use super::list::MoveList;
 use super::mv::{Move, Shape};
-use super::mv::step;
+use crate::board::step;
 use crate::board::{BOARD, Cell, Direction, Position, neighbour, shift, shifts};
 
 /// Which kinds of moves a generation writes.

@@ -6,8 +6,9 @@ mod mv;
 mod notation;
 mod perft;
 
+pub use crate::board::step;
 pub(crate) use generate::{broadside, each_broadside, each_direction, inline};
 pub use list::{MAX_MOVES, MoveList};
-pub use mv::{Move, step};
+pub use mv::Move;
 pub use notation::MoveError;
 pub use perft::{perft, perft_divide, perft_divide_until, perft_parallel, perft_until};

@@ -1,6 +1,6 @@
 //! The compact move type and its canonical Aba-Pro notation.
 
-use crate::board::{Cell, Direction, neighbour};
+use crate::board::{Cell, Direction, neighbour, step};
 use std::fmt;
 
 /// A move: a group of one to three marbles and the direction it moves in, packed in 16 bits.
@@ -152,16 +152,6 @@ impl Move {
         let line = self.broadside_axis().unwrap_or(self.direction());
         step(self.tail(), line, self.size() - 1).unwrap_or(self.tail())
     }
-}
-
-/// The cell `n` steps from `cell` in direction `d`, if it is on the board.
-#[inline]
-pub fn step(cell: Cell, d: Direction, n: u8) -> Option<Cell> {
-    let mut cell = cell;
-    for _ in 0..n {
-        cell = neighbour(cell, d)?;
-    }
-    Some(cell)
 }
 
 impl fmt::Display for Move {

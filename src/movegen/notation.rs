@@ -1,7 +1,8 @@
 //! Reading moves in Aba-Pro notation, with the rule a rejected move breaks.
 
 use super::list::MoveList;
-use super::mv::{Move, step};
+use super::mv::Move;
+use crate::board::step;
 use crate::board::{Cell, Direction, Position, UnknownCell};
 
 /// Why a move text is not a legal move in the position.

@@ -141,7 +141,10 @@ const SLOT: u64 = (1 << MOVE_SHIFT) - 1;
 const MOVE_SHIFT: u32 = 9;
 /// Where the biased 32-bit score starts in a key.
 const SCORE_SHIFT: u32 = MOVE_SHIFT + 16;
-const _: () = assert!(MAX_MOVES <= SLOT as usize + 1, "a place must fit in the slot bits");
+const _: () = assert!(
+    MAX_MOVES <= SLOT as usize + 1,
+    "a place must fit in the slot bits"
+);
 
 /// A node's moves with their ordering scores, handed out best first. Each thread keeps one per
 /// ply, so nodes neither allocate nor clear these arrays.
@@ -174,8 +177,16 @@ impl OrderedMoves {
         side: Colour,
     ) {
         let moves = self.list.iter().enumerate();
+        let [first, second] = heuristics.killers[ply];
+        let history = &heuristics.history[side.index()];
         for (key, (slot, &mv)) in self.keys.iter_mut().zip(moves) {
-            let score = heuristics.score(mv, table_move, counter, ply, side);
+            // Most moves are quiet and none of the four above the history: one test, without a
+            // branch for each of the five, sends them to their history.
+            let special = mv.is_push() | (mv == table_move) | (mv == first) | (mv == second);
+            let score = match special | (mv == counter) {
+                true => heuristics.score(mv, table_move, counter, ply, side),
+                false => history[history_index(mv)],
+            };
             let biased = (score as i64 - i32::MIN as i64) as u64;
             *key = biased << SCORE_SHIFT | (mv.to_bits() as u64) << MOVE_SHIFT | slot as u64;
         }

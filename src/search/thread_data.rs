@@ -294,7 +294,11 @@ mod tests {
                 } else {
                     // The move that puts the mover's marbles back where they were.
                     let home = line[line.len() - 3].us();
-                    *last.moves().iter().find(|m| last.play(**m).them() == home).unwrap()
+                    *last
+                        .moves()
+                        .iter()
+                        .find(|m| last.play(**m).them() == home)
+                        .unwrap()
                 };
                 line.push(last.play(mv));
             }
@@ -312,7 +316,11 @@ mod tests {
         for _ in 1..line.len() {
             td.pop();
         }
-        assert_eq!(td.on_line.iter().sum::<u32>(), 1, "only the start is left counted");
+        assert_eq!(
+            td.on_line.iter().sum::<u32>(),
+            1,
+            "only the start is left counted"
+        );
         assert!(!td.is_repetition());
     }
 }
