@@ -8,8 +8,7 @@
 
 use super::list::MoveList;
 use super::mv::{Move, Shape};
-use crate::board::step;
-use crate::board::{BOARD, Cell, Direction, Position, neighbour, shift, shifts};
+use crate::board::{BOARD, Cell, Direction, Position, neighbour, shift, shifts, step};
 
 /// Which kinds of moves a generation writes.
 #[derive(Clone, Copy)]
@@ -206,7 +205,7 @@ impl Position {
         macro_rules! ejections {
             ($d:literal, $b:literal) => {
                 let set = &sets[$d];
-                // Most directions have no push at all: one test skips their six writes.
+                // Most directions have no push at all: one test skips their three writes.
                 if (set.behind1 & set.eject1) | (set.behind2 & set.eject2) != 0 {
                     write_inline::<$d, $b>(list, set.behind1 & set.eject1, 2, 1, true);
                     write_inline::<$d, $b>(list, set.behind2 & set.eject1, 3, 1, true);

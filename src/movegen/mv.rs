@@ -48,6 +48,7 @@ impl Shape {
     /// The move of this shape whose tail is the cell of index `tail` (below 64).
     #[inline(always)]
     pub(crate) const fn at(self, tail: u8) -> Move {
+        debug_assert!(tail < 64, "a tail is a bit index");
         Move(self.0 | tail as u16)
     }
 }
