@@ -115,6 +115,20 @@ pub fn neighbour(cell: Cell, d: Direction) -> Option<Cell> {
     }
 }
 
+/// Calls `$body!(D, B)` for every direction `D` (an index) and its opposite `B`, so that each
+/// expansion can use them as constants ([`shift`]'s parameter).
+macro_rules! each_direction {
+    ($body:ident) => {
+        $body!(0, 3);
+        $body!(1, 4);
+        $body!(2, 5);
+        $body!(3, 0);
+        $body!(4, 1);
+        $body!(5, 2);
+    };
+}
+pub(crate) use each_direction;
+
 /// Steps a walk can take in a straight line and stay on the board: the board is nine cells across.
 const MAX_STEPS: usize = 8;
 

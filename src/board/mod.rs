@@ -16,6 +16,7 @@ mod zobrist;
 pub use bitboard::{BOARD, Cells, DISTANCE_RINGS, LINES, RINGS};
 pub use cell::{CELL_COUNT, Cell, UnknownCell};
 pub use colour::Colour;
+pub(crate) use direction::each_direction;
 pub use direction::{Direction, neighbour, shift, shift_dyn, shifts, step};
 pub use layout::{Layout, UnknownLayout};
 pub use position::{LOSING_LOST, MARBLES_PER_SIDE, Outcome, Position, WinReason};

@@ -1,6 +1,8 @@
 //! The raw features the evaluation weighs, counted with masks and popcounts.
 
-use crate::board::{BOARD, Cell, Colour, Direction, Position, RINGS, shift, shift_dyn, shifts};
+use crate::board::{
+    BOARD, Cell, Colour, Direction, Position, RINGS, each_direction, shift, shift_dyn, shifts,
+};
 
 /// The features of one side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -142,18 +144,6 @@ fn pushed_cells<const D: usize>(attacker: u64, moved: u64, defender: u64) -> u64
     let behind_pairs = shift::<D>(pairs);
     let behind_triples = shift::<D>(pairs & behind_pairs);
     behind_pairs | shift::<D>(defender & behind_triples)
-}
-
-/// Calls `$body!(D, B)` for every direction and its opposite.
-macro_rules! each_direction {
-    ($body:ident) => {
-        $body!(0, 3);
-        $body!(1, 4);
-        $body!(2, 5);
-        $body!(3, 0);
-        $body!(4, 1);
-        $body!(5, 2);
-    };
 }
 
 /// The marbles of `defender` that `attacker` could push off the board with one move: those on

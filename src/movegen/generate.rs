@@ -8,7 +8,9 @@
 
 use super::list::MoveList;
 use super::mv::{Move, Shape};
-use crate::board::{BOARD, Cell, Direction, Position, neighbour, shift, shifts, step};
+use crate::board::{
+    BOARD, Cell, Direction, Position, each_direction, neighbour, shift, shifts, step,
+};
 
 /// Which kinds of moves a generation writes.
 #[derive(Clone, Copy)]
@@ -100,18 +102,6 @@ pub(crate) fn broadside<const A: usize, const R: usize>(free: u64) -> (u64, u64)
     (pairs, pairs & shift::<R>(pairs))
 }
 
-/// Calls `$body!(D, B)` for every direction and its opposite.
-macro_rules! each_direction {
-    ($body:ident) => {
-        $body!(0, 3);
-        $body!(1, 4);
-        $body!(2, 5);
-        $body!(3, 0);
-        $body!(4, 1);
-        $body!(5, 2);
-    };
-}
-
 /// Calls `$body!(A, R, D)` for every axis direction A (with opposite R) and every direction D
 /// off that axis.
 macro_rules! each_broadside {
@@ -130,7 +120,7 @@ macro_rules! each_broadside {
         $body!(2, 5, 4);
     };
 }
-pub(crate) use {each_broadside, each_direction};
+pub(crate) use each_broadside;
 
 impl Position {
     /// Number of legal moves, without listing them (for the last ply of perft).

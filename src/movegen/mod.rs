@@ -6,8 +6,9 @@ mod mv;
 mod notation;
 mod perft;
 
+pub(crate) use crate::board::each_direction;
 pub use crate::board::step;
-pub(crate) use generate::{broadside, each_broadside, each_direction, inline};
+pub(crate) use generate::{broadside, each_broadside, inline};
 pub use list::{MAX_MOVES, MoveList};
 pub use mv::Move;
 pub use notation::MoveError;
