@@ -27,6 +27,16 @@ fn three_depths(seed: &str, games: &str) -> Vec<String> {
     args
 }
 
+/// `--players N`, one `--engine` for each of `engines`, then `rest`: a match's arguments.
+fn table_args<'a>(players: &'a str, engines: &[&'a str], rest: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["--players", players];
+    for engine in engines {
+        args.extend(["--engine", engine]);
+    }
+    args.extend_from_slice(rest);
+    args
+}
+
 fn run(args: &[String]) -> crate::common::engines::Run {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     run_match(&args)
@@ -138,22 +148,18 @@ fn failing_seats_leave_and_the_game_goes_on() {
         "bash '{}/tests/engines/crash-after.sh' {SUMITO} 4",
         env!("CARGO_MANIFEST_DIR")
     );
-    let run = run_match(&[
-        "--players",
+    let run = run_match(&table_args(
         "3",
-        "--engine",
-        SUMITO,
-        "--engine",
-        &crash,
-        "--engine",
-        &script("illegal"),
-        "--tc",
-        "movetime=20",
-        "--seed",
-        "2",
-        "--records",
-        file.to_str().unwrap(),
-    ]);
+        &[SUMITO, &crash, &script("illegal")],
+        &[
+            "--tc",
+            "movetime=20",
+            "--seed",
+            "2",
+            "--records",
+            file.to_str().unwrap(),
+        ],
+    ));
     assert!(run.success, "{}", run.stderr);
     let games = records(&file);
     assert_eq!(games.len(), 6);
@@ -194,20 +200,18 @@ fn failing_seats_leave_and_the_game_goes_on() {
         run.stdout
     );
     let timeout = dir.join("timeout.txt");
-    let run = run_match(&[
-        "--players",
+    let run = run_match(&table_args(
         "4",
-        "--engine",
-        SUMITO,
-        "--engine",
-        &script("timeout"),
-        "--tc",
-        "movetime=20",
-        "--seed",
-        "2",
-        "--records",
-        timeout.to_str().unwrap(),
-    ]);
+        &[SUMITO, &script("timeout")],
+        &[
+            "--tc",
+            "movetime=20",
+            "--seed",
+            "2",
+            "--records",
+            timeout.to_str().unwrap(),
+        ],
+    ));
     assert!(run.success, "{}", run.stderr);
     for record in records(&timeout) {
         assert!(record.tag("Left").unwrap().matches("time forfeit").count() == 2);
@@ -218,18 +222,7 @@ fn failing_seats_leave_and_the_game_goes_on() {
 
 #[test]
 fn flags_that_do_not_fit_a_larger_table_are_refused() {
-    let three = [
-        "--players",
-        "3",
-        "--engine",
-        SUMITO,
-        "--engine",
-        SUMITO,
-        "--engine",
-        SUMITO,
-        "--tc",
-        "depth=1",
-    ];
+    let three = table_args("3", &[SUMITO, SUMITO, SUMITO], &["--tc", "depth=1"]);
     let cases: [(&[&str], &str); 7] = [
         (&["--games", "4"], "multiple of 6"),
         (&["--sprt", "elo0=0", "elo1=5"], "two-player flag"),
@@ -249,44 +242,15 @@ fn flags_that_do_not_fit_a_larger_table_are_refused() {
         assert!(!run.success, "{extra:?} was accepted");
         assert!(run.stderr.contains(message), "{extra:?}: {}", run.stderr);
     }
-    let too_few = run_match(&[
-        "--players",
-        "5",
-        "--engine",
-        SUMITO,
-        "--engine",
-        SUMITO,
-        "--tc",
-        "depth=1",
-    ]);
+    let too_few = run_match(&table_args("5", &[SUMITO, SUMITO], &["--tc", "depth=1"]));
     assert!(
         too_few.stderr.contains("at least 5 engines"),
         "{}",
         too_few.stderr
     );
-    let seven = run_match(&[
-        "--players",
-        "7",
-        "--engine",
-        SUMITO,
-        "--engine",
-        SUMITO,
-        "--tc",
-        "depth=1",
-    ]);
+    let seven = run_match(&table_args("7", &[SUMITO, SUMITO], &["--tc", "depth=1"]));
     assert!(seven.stderr.contains("from 2 to 6"), "{}", seven.stderr);
-    let four = [
-        "--players",
-        "4",
-        "--engine",
-        SUMITO,
-        "--engine",
-        SUMITO,
-        "--engine",
-        SUMITO,
-        "--tc",
-        "depth=1",
-    ];
+    let four = table_args("4", &[SUMITO, SUMITO, SUMITO], &["--tc", "depth=1"]);
     for (partners, message) in [
         ("1+2", "no partner"),
         ("1+1", "two pairs"),
