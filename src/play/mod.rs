@@ -213,11 +213,7 @@ impl Game<'_> {
                 return Turn::End(Some(human.opponent()), Termination::Resignation);
             }
             "quit" => {
-                let _ = write!(out, "Leave the game unfinished? (y/n) ");
-                let _ = out.flush();
-                let answer = read_line(input).unwrap_or_else(|| "y".into());
-                if answer.trim().eq_ignore_ascii_case("y") {
-                    say(out, "The game is left unfinished.");
+                if confirms_quit(input, out) {
                     return Turn::End(None, Termination::Abandoned);
                 }
             }
@@ -293,6 +289,19 @@ fn looks_like_a_move(text: &str) -> bool {
         && cells
             .into_iter()
             .all(|cell| matches!(cell, [b'a'..=b'i', b'1'..=b'9']))
+}
+
+/// Asks the person whether to leave the game unfinished; yes (or the end of the input) says
+/// so and answers true.
+fn confirms_quit(input: &mut dyn BufRead, out: &mut dyn Write) -> bool {
+    let _ = write!(out, "Leave the game unfinished? (y/n) ");
+    let _ = out.flush();
+    let answer = read_line(input).unwrap_or_else(|| "y".into());
+    let quits = answer.trim().eq_ignore_ascii_case("y");
+    if quits {
+        say(out, "The game is left unfinished.");
+    }
+    quits
 }
 
 /// One line of input, `None` at its end (or when it cannot be read).

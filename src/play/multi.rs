@@ -7,7 +7,7 @@
 //! limit (`max_plies`) bounding what is left. There is no undo and no draw offer: with
 //! several engine turns between two of the person's, both belong to two-player games.
 
-use super::{PlayError, clock_text, looks_like_a_move, read_line, say};
+use super::{PlayError, clock_text, confirms_quit, looks_like_a_move, read_line, say};
 use crate::analysis::multi::search_position;
 use crate::analysis::reported_text;
 use crate::board::{Seat, Style, render_seats};
@@ -223,11 +223,7 @@ impl Table<'_> {
                 return Step::Leave(Termination::Resignation);
             }
             "quit" => {
-                let _ = write!(out, "Leave the game unfinished? (y/n) ");
-                let _ = out.flush();
-                let answer = read_line(input).unwrap_or_else(|| "y".into());
-                if answer.trim().eq_ignore_ascii_case("y") {
-                    say(out, "The game is left unfinished.");
+                if confirms_quit(input, out) {
                     return Step::Abandon;
                 }
             }
