@@ -13,30 +13,33 @@
 //! | | [`gui`] | the web GUI that plays, watches and analyses through UAP |
 //! | | [`play`] | a game against Sumito in the terminal |
 //! | | [`compliance`] | checks a UAP engine against PROTOCOL.md, and times its answers |
+//! | | [`uap_client`] | drives a UAP engine process from outside |
+//! | | [`util`] | progress on stderr, measured durations, Ctrl-C |
 //! | games | [`records`] | game records: write, read, replay, verify |
 //! | | [`analysis`] | whole games and single positions analysed with the search |
+//! | | [`adjudication`] | ending a game early by the engines' scores (`--draw`, `--resign`) |
+//! | | [`agreement`] | when Sumito accepts a draw or resigns |
 //! | | [`selfplay`] | in-process players, for datagen, timing and tests |
 //! | | [`clock`] | game clocks and time controls, for whoever runs a game |
 //! | engine | [`protocol`] | the UAP engine loop: commands, options, errors, output |
 //! | | [`search`] | iterative deepening PVS on several threads, its time manager, the table |
 //! | | [`eval`] | the static evaluation: terms, weights, phase, `Dare` |
-//! | | [`multiplayer`] | three to six players: rules, position strings, perft, evaluation, paranoid and Best-Reply Search |
-//! | rules | [`movegen`] | moves, Aba-Pro notation, legal move generation, perft |
+//! | | [`multi_search`] | three to six players: evaluation, paranoid and Best-Reply Search |
+//! | rules | [`ending`] | how a game ends: terminations, result tokens, ranks and points |
+//! | | [`multiplayer`] | three to six players: seats, layouts, positions and their strings, perft |
+//! | | [`movegen`] | moves, Aba-Pro notation, legal move generation, perft |
 //! | | [`board`] | cells, directions, bitboards, positions, position strings, layouts |
-//! | leaves | [`uap_client`] | drives a UAP engine process from outside |
-//! | | [`util`] | random numbers, progress on stderr, measured durations, Ctrl-C |
+//! | | [`random`] | the seeded random numbers of the Zobrist keys and of reproducible games |
 //!
 //! Which may use which:
-//! - `board` and `movegen` are the rules core and use each other (a position plays a `Move`);
-//!   they use nothing above them.
-//! - `eval` uses the rules; `search` uses `eval` and the rules; `protocol` uses `search`.
-//! - `multiplayer` builds on the rules (cells, directions, moves, and `board`'s seats and
-//!   teams), `eval`'s push sets and `search`'s table, control and time manager; `protocol` and
-//!   the command line use it.
+//! - Each layer uses only the layers below it; within the rules, `board` and `movegen` use each
+//!   other (a position plays a `Move`).
+//! - `eval` uses the rules; `search` uses `eval`; `multi_search` uses `eval`'s push sets and
+//!   `search`'s table, control and time manager; `protocol` uses both searches.
 //! - `clock` uses `search` (a time control becomes search `Limits`); `records` uses `clock`
-//!   (a record writes its time control) and the rules.
-//! - The tools use anything below them and never each other, but `tune` reads `datagen`'s files.
-//! - `uap_client` and `util` use nothing of the crate: anything may use them.
+//!   (a record writes its time control).
+//! - The tools use anything below them and never each other, but `tune` reads `datagen`'s
+//!   files; `uap_client` and `util` are theirs, used by several of them.
 //!
 //! Each module returns its own error type; the binary prints them as `error: <message>`.
 //!
@@ -58,18 +61,23 @@ macro_rules! say {
     }};
 }
 
+pub mod adjudication;
+pub mod agreement;
 pub mod analysis;
 pub mod board;
 pub mod clock;
 pub mod compliance;
 pub mod datagen;
+pub mod ending;
 pub mod eval;
 pub mod gui;
 pub mod match_runner;
 pub mod movegen;
+pub mod multi_search;
 pub mod multiplayer;
 pub mod play;
 pub mod protocol;
+pub mod random;
 pub mod records;
 pub mod search;
 pub mod selfplay;

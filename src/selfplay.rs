@@ -5,8 +5,8 @@
 use crate::board::{Colour, Outcome, Position};
 use crate::eval::{Weights, evaluate};
 use crate::movegen::Move;
+use crate::random::Random;
 use crate::search::{Control, Engine, Limits};
-use crate::util::random::Random;
 
 /// Something that picks moves.
 pub trait Mover {

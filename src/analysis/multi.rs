@@ -10,7 +10,8 @@
 use super::{Mark, loss, mark};
 use crate::board::Seat;
 use crate::movegen::Move;
-use crate::multiplayer::{Algorithm, MultiPosition, MultiRequest, MultiWeights, search_multi};
+use crate::multi_search::{Algorithm, MultiRequest, MultiWeights, search_multi};
+use crate::multiplayer::MultiPosition;
 use crate::records::multi::MultiTurn;
 use crate::search::{Control, Engine, Info, Limits, Reported, SearchResult};
 

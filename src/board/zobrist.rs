@@ -4,7 +4,7 @@
 //! on every build and machine (useful for the `key` line of `d` and for reproducible tests).
 
 use super::colour::Colour;
-use crate::util::random::splitmix64;
+use crate::random::splitmix64;
 
 /// Most marbles a side can have lost (all 14).
 pub const MAX_LOST: usize = 14;

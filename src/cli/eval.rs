@@ -2,8 +2,8 @@
 //! and the built-in network's evaluation, which the engine plays with.
 
 use super::flags::StartArgs;
+use sumito::ending::result_text;
 use sumito::eval::Weights;
-use sumito::protocol::result_text;
 use sumito::say;
 
 /// The command line of `sumito eval`.

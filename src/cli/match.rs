@@ -7,10 +7,10 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
+use sumito::adjudication::Adjudication;
 use sumito::board::Layout;
 use sumito::clock::TimeControl;
 use sumito::match_runner::MatchConfig;
-use sumito::match_runner::adjudication::Adjudication;
 use sumito::match_runner::openings::Book;
 use sumito::match_runner::stats::Sprt;
 use sumito::uap_client::{EngineSpec, parse_option};
@@ -166,7 +166,7 @@ fn engine_prefix(text: &str) -> Option<(usize, &str)> {
 /// The seed from the clock, when none is given: kept short, since the header prints it for
 /// the match to be replayed.
 fn clock_seed() -> u64 {
-    sumito::util::random::clock_seed() % 1_000_000_007
+    sumito::random::clock_seed() % 1_000_000_007
 }
 
 /// Which engine a flag value is for: `N:rest` for engine N (from 1), else every engine.

@@ -4,10 +4,10 @@
 //! `sumito timing` drives it (`cli/timing.rs` in the binary).
 
 use crate::board::Layout;
+use crate::random::Random;
 use crate::selfplay::random_opening;
 use crate::uap_client::{EngineError, EngineProcess};
 use crate::util::progress::Progress;
-use crate::util::random::Random;
 use crate::util::samples::Samples;
 use std::hint::black_box;
 use std::sync::atomic::{AtomicBool, Ordering};

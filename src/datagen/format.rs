@@ -112,7 +112,7 @@ pub fn sample_line(sample: &Sample) -> String {
 /// The closing line of a game, with its newline.
 pub fn game_line(game: &GameLine) -> String {
     let mut line = String::new();
-    let result = crate::records::result_token(game.winner);
+    let result = crate::ending::result_token(game.winner);
     let _ = writeln!(
         line,
         "game {} {} {result} {} {}",

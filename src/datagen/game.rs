@@ -8,9 +8,9 @@ use super::settings::Settings;
 use crate::board::{Layout, Position};
 use crate::eval::ejectable;
 use crate::movegen::Move;
+use crate::random::{Random, splitmix64};
 use crate::search::{Control, Engine, is_decisive};
 use crate::selfplay::{Mover, play_game, random_quiet_opening};
-use crate::util::random::{Random, splitmix64};
 use std::cell::RefCell;
 
 /// A finished game and the positions kept from it.

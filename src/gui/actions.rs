@@ -7,12 +7,13 @@ use super::error::GuiError;
 use super::searches::Reporter;
 use super::state::{Ending, Game};
 use super::table::{Mode, Table};
+use crate::adjudication::{Adjudication, Adjudicator};
+use crate::agreement::{DrawAnswer, answer_draw_offer};
 use crate::board::{Colour, Layout, Position, check_game_counts};
 use crate::clock::GameClocks;
 use crate::clock::TimeControl;
-use crate::match_runner::adjudication::{Adjudication, Adjudicator};
-use crate::play::agreement::{DrawAnswer, answer_draw_offer};
-use crate::records::{Start, Termination, parse_records};
+use crate::ending::Termination;
+use crate::records::{Start, parse_records};
 use serde::Deserialize;
 
 /// The most lines of analysis the page offers.

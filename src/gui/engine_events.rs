@@ -7,11 +7,11 @@ use super::info::{InfoLine, black_view, parse_info};
 use super::searches::Reporter;
 use super::state::Ending;
 use super::table::{Mode, Table};
+use crate::adjudication::reported_score;
+use crate::agreement::resignation;
 use crate::board::{Colour, Position};
 use crate::clock::TimeControl;
-use crate::match_runner::adjudication::reported_score;
-use crate::play::agreement::resignation;
-use crate::records::Termination;
+use crate::ending::Termination;
 use crate::search::Reported;
 use std::time::Duration;
 

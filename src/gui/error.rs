@@ -133,7 +133,7 @@ pub enum GuiError {
     AdjudicationNotWatching,
     /// A new game's adjudication rule that does not read, with `sumito match`'s own message.
     #[error(transparent)]
-    BadAdjudication(#[from] crate::match_runner::adjudication::AdjudicationError),
+    BadAdjudication(#[from] crate::adjudication::AdjudicationError),
     /// A new game that lets the engine resign in another mode than play.
     #[error("the engine may resign only in a game against you (mode play)")]
     EngineResignsNotPlaying,

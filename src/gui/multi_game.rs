@@ -7,13 +7,14 @@ use super::error::GuiError;
 use super::info::EngineScore;
 use crate::board::Seat;
 use crate::clock::TimeControl;
+use crate::ending::{Termination, multi_ranks};
 use crate::movegen::MoveList;
 use crate::multiplayer::{MultiOutcome, MultiPosition};
 use crate::records::multi::{
-    LeftSeat, MultiGame, MultiGameInfo, MultiStart, MultiTurn, format_multi_record, multi_ranks,
-    replay_multi, seat_tag, termination_of,
+    LeftSeat, MultiGame, MultiGameInfo, MultiStart, MultiTurn, format_multi_record, replay_multi,
+    seat_tag, termination_of,
 };
-use crate::records::{Record, Termination, today};
+use crate::records::{Record, today};
 
 /// One turn of the game: a move, a pass, or the seat to move leaving.
 pub type Turn = MultiTurn;

@@ -12,7 +12,7 @@ use super::table::{Search, Seat as EngineSeat, Table, Thinking};
 use super::table_clock::{SILENCE, TIME_MARGIN};
 use crate::board::Seat;
 use crate::clock::{GameClocks, TimeControl};
-use crate::records::Termination;
+use crate::ending::Termination;
 use std::time::{Duration, Instant};
 
 /// What the table does next in a game of more players.

@@ -13,9 +13,10 @@ use super::searches::Reporter;
 use super::table::Table;
 use crate::board::{Seat, Seating};
 use crate::clock::{GameClocks, TimeControl};
+use crate::ending::Termination;
 use crate::multiplayer::{MultiLayout, MultiPosition};
+use crate::records::Record;
 use crate::records::multi::MultiStart;
-use crate::records::{Record, Termination};
 use std::time::Instant;
 
 /// Who plays a seat.

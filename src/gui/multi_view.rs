@@ -8,9 +8,9 @@ use super::multi_table::{SeatsTable, Sitter, capitalised, teams};
 use super::table::Table;
 use super::view::{engines_json, move_json, score_json};
 use crate::board::{Cells, Seat};
+use crate::ending::rank_token;
 use crate::movegen::MoveList;
 use crate::multiplayer::{MultiOutcome, MultiPosition, MultiReason};
-use crate::records::multi::rank_token;
 use serde_json::{Value, json};
 
 fn board_json(position: &MultiPosition) -> Value {

@@ -4,7 +4,7 @@
 use super::engine_driver::{Driver, DriverEvent, SearchRequest};
 use super::table::{Mode, Search, Seat, Table, Thinking};
 use crate::board::Colour;
-use crate::records::Termination;
+use crate::ending::Termination;
 
 /// The way back from an engine driver's thread to the table. The table cannot lock itself, so
 /// the owner of its lock (the hub) makes for each driver a function that locks the table, hands

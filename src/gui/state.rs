@@ -6,10 +6,9 @@ use super::error::GuiError;
 use super::info::EngineScore;
 use crate::board::{Colour, Position};
 use crate::clock::TimeControl;
+use crate::ending::Termination;
 use crate::movegen::Move;
-use crate::records::{
-    GameInfo, PlayedGame, Record, Start, Termination, format_record, replay, today,
-};
+use crate::records::{GameInfo, PlayedGame, Record, Start, format_record, replay, today};
 use crate::search::Reported;
 
 /// How a game ended other than by the rules: an engine's fault, a resignation, a draw agreed,

@@ -9,11 +9,12 @@ use super::engine_driver::Driver;
 use super::info::{EngineScore, InfoLine};
 use super::multi_table::SeatsTable;
 use super::state::{Ending, Game};
+use crate::adjudication::{Adjudication, Adjudicator};
 use crate::board::{Colour, Layout, MAX_SEATS};
 use crate::clock::GameClocks;
 use crate::clock::TimeControl;
-use crate::match_runner::adjudication::{Adjudication, Adjudicator};
-use crate::records::{Start, Termination};
+use crate::ending::Termination;
+use crate::records::Start;
 use crate::search::Reported;
 use crate::uap_client::EngineSpec;
 use std::time::Instant;
@@ -97,7 +98,7 @@ pub struct Thinking {
     /// of the move played comes from these.
     pub exact: Vec<InfoLine>,
     /// The last exact score of the first line, as `sumito match` reads it
-    /// ([`crate::match_runner::adjudication::reported_score`]): what adjudication judges.
+    /// ([`crate::adjudication::reported_score`]): what adjudication judges.
     pub first_exact: Option<Reported>,
 }
 
@@ -156,7 +157,7 @@ pub struct Table {
     /// panel until the next move.
     pub engine_says: Option<String>,
     /// In a game against the person, the engine may resign a hopeless game
-    /// ([`crate::play::agreement::resignation`]).
+    /// ([`crate::agreement::resignation`]).
     pub engine_resigns: bool,
     /// The adjudication rules of a watched game (both off unless the page asked for them).
     pub adjudication: Adjudication,

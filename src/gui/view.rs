@@ -6,8 +6,8 @@ use super::info::{EngineScore, black_view};
 use super::state::Game;
 use super::table::{Mode, Table};
 use crate::board::{Cells, Colour, Position, neighbour};
+use crate::ending::result_text;
 use crate::movegen::Move;
-use crate::protocol::result_text;
 use crate::search::{MAX_SKILL, Skill};
 use serde_json::{Value, json};
 
@@ -73,7 +73,7 @@ fn result_json(table: &Table) -> Value {
     let Some((winner, termination)) = table.game.result() else {
         return Value::Null;
     };
-    let token = crate::records::result_token(winner);
+    let token = crate::ending::result_token(winner);
     let text = match winner {
         Some(colour) => format!("{} wins: {termination}", capitalised(colour)),
         None => format!("draw: {termination}"),

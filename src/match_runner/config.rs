@@ -1,9 +1,9 @@
 //! The match settings, checked: what `sumito match` makes of its command line
 //! (`cli/match.rs` in the binary).
 
-use super::adjudication::Adjudication;
 use super::openings::Book;
 use super::stats::Sprt;
+use crate::adjudication::Adjudication;
 use crate::board::Layout;
 use crate::clock::TimeControl;
 use crate::uap_client::EngineSpec;

@@ -5,13 +5,14 @@
 //! out during a search the game is over at that moment: the runner stops waiting, the move in
 //! flight is not played, and the engine gets `stop` and `isready` before its next game.
 
-use super::adjudication::{Adjudication, Adjudicator, reported_score};
 use super::openings::Opening;
+use crate::adjudication::{Adjudication, Adjudicator, reported_score};
 use crate::board::Colour;
 use crate::board::Position;
 use crate::clock::{GameClocks, GameTime, TimeControl, whole_ms};
+use crate::ending::Termination;
 use crate::movegen::Move;
-use crate::records::{PlayedGame, Termination};
+use crate::records::PlayedGame;
 use crate::uap_client::{EngineProcess, Failure};
 use crate::util::samples::Samples;
 use std::sync::atomic::{AtomicBool, Ordering};

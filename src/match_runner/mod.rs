@@ -10,7 +10,8 @@
 //! - [`openings`]: where each pair of games starts;
 //! - [`suite`]: making the balanced opening suite that is shipped (`sumito openings`);
 //! - [`game`]: one game, move by move;
-//! - [`adjudication`]: ending a game early by the engines' scores (`--draw`, `--resign`);
+//! - [`crate::adjudication`] (of the games layer): ending a game early by the engines' scores
+//!   (`--draw`, `--resign`);
 //! - [`stats`]: Elo with its interval, and the SPRT;
 //! - `report`: the progress line and the final table;
 //! - `runner`: the schedule, the worker threads and the collector;
@@ -21,7 +22,6 @@
 //!
 //! What fails, from the settings to the merge, is a [`MatchError`].
 
-pub mod adjudication;
 mod config;
 mod error;
 pub mod game;

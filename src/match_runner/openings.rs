@@ -4,8 +4,8 @@
 use super::MatchError;
 use crate::board::{Layout, Position};
 use crate::movegen::{Move, MoveError};
+use crate::random::{Random, splitmix64};
 use crate::records::Start;
-use crate::util::random::{Random, splitmix64};
 use std::path::Path;
 
 /// The start of a pair of games: a start position and the moves played from it before the

@@ -3,8 +3,8 @@
 
 use super::stats::{Sprt, Tally, Verdict};
 use crate::board::Colour;
-use crate::records::result_token;
-use crate::records::{PlayedGame, Termination};
+use crate::ending::{Termination, result_token};
+use crate::records::PlayedGame;
 use crate::util::samples::Samples;
 use std::time::Duration;
 

@@ -9,12 +9,11 @@ use super::openings::Opening;
 use super::report::{self, PairStats};
 use crate::board::Colour;
 use crate::clock::whole_ms;
-use crate::records::{
-    GameInfo, PlayedGame, RecordsError, RecordsFile, Termination, format_record, today,
-};
+use crate::ending::Termination;
+use crate::random::splitmix64;
+use crate::records::{GameInfo, PlayedGame, RecordsError, RecordsFile, format_record, today};
 use crate::uap_client::EngineProcess;
 use crate::util::progress::Progress;
-use crate::util::random::splitmix64;
 use crate::util::samples::Samples;
 use std::collections::VecDeque;
 use std::sync::Mutex;

@@ -10,9 +10,9 @@
 
 use crate::board::{Colour, Layout, Position};
 use crate::movegen::Move;
+use crate::random::{Random, splitmix64};
 use crate::search::{Control, Engine, Limits, TableSizeError};
 use crate::util::progress::Progress;
-use crate::util::random::{Random, splitmix64};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::fmt::Write as _;

@@ -1,26 +1,21 @@
-//! Abalone for three to six players: seats and teams, layouts, positions and their strings,
-//! move generation and perft, the evaluation and the searches (paranoid and Best-Reply Search).
+//! The rules of Abalone for three to six players: seats and teams, layouts, positions and their
+//! strings, move generation and perft. Their evaluation and searches are the engine's
+//! ([`crate::multi_search`]).
 //!
 //! A second position type beside the two-player [`crate::board::Position`], built on the same
 //! cells, directions and [`Move`](crate::movegen::Move): the two-player engine keeps its
 //! specialised code and its speed, and nothing here is on its path. The rules are RULES.md's
 //! section "Three to six players".
 
-mod algorithm;
-mod eval;
 mod generate;
 mod layout;
 mod perft;
 mod position;
 mod position_string;
-mod search;
 mod start;
-mod tree;
 mod zobrist;
 
 pub use crate::board::{MAX_SEATS, SEAT_LETTERS, Seat, Seating};
-pub use algorithm::{Algorithm, UnknownAlgorithm};
-pub use eval::{MultiWeights, evaluate, report};
 pub use generate::MultiMoveError;
 pub use layout::{MultiLayout, UnknownMultiLayout};
 pub use perft::{
@@ -28,5 +23,4 @@ pub use perft::{
 };
 pub use position::{MultiOutcome, MultiPosition, MultiReason};
 pub use position_string::MultiPositionError;
-pub use search::{MultiRequest, search_multi};
 pub use start::{AnyLayout, AnyPosition, AnyPositionError, UnknownAnyLayout};

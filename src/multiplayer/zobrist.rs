@@ -2,7 +2,7 @@
 //! to move and per seat that has left. Fixed at compile time, like the two-player keys.
 
 use crate::board::{MAX_SEATS, Seat};
-use crate::util::random::splitmix64;
+use crate::random::splitmix64;
 
 /// Most marbles one seat can have ejected that the keys tell apart (position strings allow no
 /// more).

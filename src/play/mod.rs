@@ -1,17 +1,17 @@
 //! `sumito play`: a game against Sumito in the terminal. The command line is in the binary's
 //! `cli/play.rs`; this module plays the two-player game, [`multi`] the game of three to six
-//! players, and [`agreement`] says when Sumito accepts a draw or resigns (the GUI asks it too).
+//! players; [`crate::agreement`] says when Sumito accepts a draw or resigns.
 
-pub mod agreement;
 pub mod multi;
 
+use crate::agreement::{DrawAnswer, answer_draw_offer, resignation};
 use crate::board::{Colour, Layout, Position, Style, render};
 use crate::clock::{GameClocks, TimeControl};
+use crate::ending::Termination;
+use crate::ending::result_text;
 use crate::movegen::Move;
-use crate::protocol::result_text;
-use crate::records::{GameInfo, PlayedGame, Start, Termination, format_record, today};
+use crate::records::{GameInfo, PlayedGame, Start, format_record, today};
 use crate::search::{Control, Engine, Limits, Reported, SearchResult, TableSizeError};
-use agreement::{DrawAnswer, answer_draw_offer, resignation};
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -45,7 +45,7 @@ pub struct PlayConfig {
     pub threads: usize,
     /// Table size in MB.
     pub hash_mb: usize,
-    /// Sumito may resign a hopeless game ([`agreement::resignation`]).
+    /// Sumito may resign a hopeless game ([`crate::agreement::resignation`]).
     pub sumito_resigns: bool,
 }
 

@@ -12,13 +12,14 @@ use crate::analysis::multi::search_position;
 use crate::analysis::reported_text;
 use crate::board::{Seat, Style, render_seats};
 use crate::clock::{GameClocks, TimeControl};
+use crate::ending::Termination;
 use crate::movegen::{Move, MoveList};
 use crate::multiplayer::MultiLayout;
 use crate::records::multi::{
     GameInPlay, MultiGame, MultiGameInfo, MultiStart, MultiTurn, format_multi_record,
     termination_of,
 };
-use crate::records::{Termination, today};
+use crate::records::today;
 use crate::search::{Engine, Info, Limits};
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};

@@ -11,7 +11,7 @@ mod session;
 pub use command::{Command, Go, MAX_PERFT_DEPTH, Start};
 pub use error::{ErrorCode, ProtocolError};
 pub use output::{Captured, Output, info_line};
-pub use session::{Flow, Session, result_text};
+pub use session::{Flow, Session};
 
 use std::io::BufRead;
 

@@ -6,7 +6,7 @@ use super::error::{ErrorCode, ProtocolError, quote};
 use super::options::{self, Value};
 use super::output::{Output, info_line};
 use super::progress::{Gate, write_progress};
-use crate::board::{Colour, Outcome, Position, Style, render};
+use crate::board::{Colour, Position, Style, render};
 use crate::eval::Weights;
 use crate::eval::nnue::Network;
 use crate::movegen::{Move, perft_divide_until};
@@ -79,23 +79,7 @@ pub struct Session {
     multi: Option<Vec<crate::multiplayer::MultiPosition>>,
     /// `MultiSearch`: the search of N-player games, `None` for the one measured stronger for
     /// the game's seating (`auto`).
-    algorithm: Option<crate::multiplayer::Algorithm>,
-}
-
-/// `1-0`, `0-1` or `1/2-1/2` and the reason.
-pub fn result_text(outcome: &Outcome) -> String {
-    let score = match outcome {
-        Outcome::Win {
-            winner: Colour::Black,
-            ..
-        } => "1-0",
-        Outcome::Win {
-            winner: Colour::White,
-            ..
-        } => "0-1",
-        Outcome::Draw => "1/2-1/2",
-    };
-    format!("{score} {outcome}")
+    algorithm: Option<crate::multi_search::Algorithm>,
 }
 
 impl Session {
@@ -366,10 +350,10 @@ impl Session {
             // `infinite` or `ponder` search, as every other search does.
             // The result, the record's Termination tag as GAMES.md writes it, and the reason
             // in words.
-            let termination = crate::records::Termination::from_outcome(&outcome);
+            let termination = crate::ending::Termination::from_outcome(&outcome);
             self.out.line(&format!(
                 "info string gameover {} [Termination \"{termination}\"] {outcome}",
-                crate::records::result_token(outcome.winner()),
+                crate::ending::result_token(outcome.winner()),
             ));
         }
         let limits = limits(&go, position.side_to_move().index(), 2)?;
@@ -481,7 +465,7 @@ impl Session {
             position.lost(Colour::White)
         );
         if let Some(outcome) = position.outcome() {
-            text += &format!("result {}\n", result_text(&outcome));
+            text += &format!("result {}\n", crate::ending::result_text(&outcome));
         }
         if !self.opponent.is_empty() {
             text += &format!("opponent {}\n", self.opponent);

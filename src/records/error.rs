@@ -1,8 +1,8 @@
 //! Why a records file could not be read, written or verified, or a record does not hold a
 //! finished game.
 
-use super::termination::{Termination, UnknownTermination};
 use crate::board::{Colour, Outcome, PositionStringError, UnknownLayout};
+use crate::ending::{Termination, UnknownTermination};
 use crate::movegen::MoveError;
 use std::io;
 use std::path::PathBuf;

@@ -1,7 +1,8 @@
 //! A finished game: its moves, winner and termination, as a record holds it.
 
-use super::{Record, RecordsError, Termination, replay, result_token};
+use super::{Record, RecordsError, replay};
 use crate::board::Colour;
+use crate::ending::{Termination, result_token};
 use crate::movegen::Move;
 
 /// A finished game.

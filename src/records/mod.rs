@@ -9,7 +9,6 @@ pub mod multi;
 mod read;
 mod replay;
 mod start;
-mod termination;
 mod write;
 
 pub use error::RecordsError;
@@ -17,5 +16,4 @@ pub use game::PlayedGame;
 pub use read::{Record, parse_records, read_records};
 pub use replay::{Replayed, replay, start_position, verify_file, verify_record};
 pub use start::Start;
-pub use termination::{Termination, UnknownTermination};
-pub use write::{GameInfo, RecordsFile, format_record, result_token, today};
+pub use write::{GameInfo, RecordsFile, format_record, today};

@@ -2,8 +2,9 @@
 //! and termination checked against the final position (`sumito match --verify`).
 
 use super::multi::{is_multi_record, verify_multi_record};
-use super::{Record, RecordsError, Termination, read_records, result_token};
+use super::{Record, RecordsError, read_records};
 use crate::board::{Colour, Layout, Outcome, Position};
+use crate::ending::{Termination, result_token};
 use crate::movegen::Move;
 use std::path::Path;
 
@@ -241,7 +242,8 @@ mod tests {
     use super::*;
     use crate::board::{Colour, Layout, Position};
     use crate::clock::TimeControl;
-    use crate::records::{GameInfo, PlayedGame, Start, Termination, format_record, parse_records};
+    use crate::ending::Termination;
+    use crate::records::{GameInfo, PlayedGame, Start, format_record, parse_records};
 
     fn sample(winner: Option<Colour>, termination: Termination, moves: &[&str]) -> String {
         let mut position = Position::startpos();

@@ -10,15 +10,6 @@ use std::path::{Path, PathBuf};
 
 const LINE_WIDTH: usize = 80;
 
-/// The result token of a game: `1-0` (Black won), `0-1` (White won) or `1/2-1/2`.
-pub fn result_token(winner: Option<Colour>) -> &'static str {
-    match winner {
-        Some(Colour::Black) => "1-0",
-        Some(Colour::White) => "0-1",
-        None => "1/2-1/2",
-    }
-}
-
 /// Today's date as `YYYY.MM.DD` (UTC), from the system clock.
 pub fn today() -> String {
     let seconds = std::time::SystemTime::now()

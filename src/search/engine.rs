@@ -12,7 +12,7 @@ use super::tt::{TableSizeError, TranspositionTable};
 use crate::board::Position;
 use crate::eval::{DEFAULT_DARE, Dare, Weights};
 use crate::movegen::Move;
-use crate::util::random::{Random, clock_seed};
+use crate::random::{Random, clock_seed};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 

@@ -11,7 +11,7 @@ use super::time::TimeManager;
 use super::tt::Bound;
 use crate::board::{Position, RINGS};
 use crate::movegen::Move;
-use crate::util::random::splitmix64;
+use crate::random::splitmix64;
 use std::sync::atomic::Ordering;
 
 /// Nodes between two looks at the clock and the stop flags.

@@ -5,7 +5,7 @@
 //! does not.
 
 use super::score::is_decisive;
-use crate::util::random::Random;
+use crate::random::Random;
 
 /// The strongest level: the full engine, with no node cap and no randomness.
 pub const MAX_SKILL: u32 = 20;

@@ -23,7 +23,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use crate::eval::Weights;
-use crate::util::random::Random;
+use crate::random::Random;
 
 /// The weights a fit starts from.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

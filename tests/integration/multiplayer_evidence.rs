@@ -9,12 +9,10 @@
 //! every ejection).
 
 use sumito::movegen::{Move, MoveList};
-use sumito::multiplayer::{
-    Algorithm, MultiLayout, MultiOutcome, MultiPosition, MultiRequest, MultiWeights, evaluate,
-    search_multi,
-};
+use sumito::multi_search::{Algorithm, MultiRequest, MultiWeights, evaluate, search_multi};
+use sumito::multiplayer::{MultiLayout, MultiOutcome, MultiPosition};
+use sumito::random::Random;
 use sumito::search::{Control, Engine, Limits};
-use sumito::util::random::Random;
 
 /// A player of one seat.
 enum Player {

@@ -408,7 +408,7 @@ fn a_finished_game_answers_gameover_and_no_move() {
         "{lines:?}"
     );
     let termination = lines[0].split('"').nth(1).unwrap();
-    assert!(termination.parse::<sumito::records::Termination>().is_ok());
+    assert!(termination.parse::<sumito::ending::Termination>().is_ok());
     assert_eq!(lines.last().unwrap(), "bestmove (none)");
 }
 

@@ -5,9 +5,9 @@
 
 use sumito::board::Layout;
 use sumito::movegen::Move;
+use sumito::random::Random;
 use sumito::search::{Engine, Limits, Skill};
 use sumito::selfplay::{GreedyMover, Mover, RandomMover, SearchMover, play_game};
-use sumito::util::random::Random;
 
 /// Random with probability `p`, greedy otherwise.
 struct Mixed {

@@ -7,7 +7,7 @@
 use crate::common::uap::Uap;
 use std::time::{Duration, Instant};
 use sumito::board::{Layout, Position};
-use sumito::util::random::Random;
+use sumito::random::Random;
 
 /// A bound on any one answer: it guards against a hang, it is not a speed claim.
 const PATIENCE: Duration = Duration::from_secs(10);

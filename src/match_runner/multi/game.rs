@@ -10,8 +10,8 @@
 
 use super::openings::MultiOpening;
 use crate::clock::{GameClocks, GameTime, TimeControl};
+use crate::ending::Termination;
 use crate::match_runner::game::{Turn, failure_termination, position_command};
-use crate::records::Termination;
 use crate::records::multi::{GameInPlay, MultiGame, MultiTurn, termination_of};
 use crate::uap_client::EngineProcess;
 use crate::util::samples::Samples;

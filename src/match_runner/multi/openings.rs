@@ -3,8 +3,8 @@
 //! same opening (see `seatings`).
 
 use crate::multiplayer::{MultiLayout, MultiPosition};
+use crate::random::{Random, splitmix64};
 use crate::records::multi::{MultiStart, MultiTurn};
-use crate::util::random::{Random, splitmix64};
 use std::path::Path;
 
 /// The shipped suites, one per layout (`sumito openings --layout three-player …` made them;

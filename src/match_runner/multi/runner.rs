@@ -8,11 +8,11 @@ use super::seatings::{Unit, combinations, seatings};
 use super::tally::MultiTally;
 use crate::clock::whole_ms;
 use crate::match_runner::{MatchConfig, MatchError};
+use crate::random::splitmix64;
 use crate::records::multi::{MultiGame, MultiGameInfo, format_multi_record, seat_tag};
 use crate::records::{RecordsError, RecordsFile, today};
 use crate::uap_client::EngineProcess;
 use crate::util::progress::Progress;
-use crate::util::random::splitmix64;
 use crate::util::samples::Samples;
 use std::collections::VecDeque;
 use std::sync::Mutex;
@@ -123,7 +123,7 @@ fn play_job(
     };
     let game = play_multi(slots, &job.seats, &setup, shared.stop, lateness)?;
     // The game time may have run out during a search: every engine back to rest, or it goes.
-    let game_time = game.termination == crate::records::Termination::GameTime;
+    let game_time = game.termination == crate::ending::Termination::GameTime;
     for &index in players.iter().filter(|_| game_time) {
         let rested = slots[index]
             .as_mut()

@@ -4,15 +4,16 @@
 //!
 //! The two-player suite judges each candidate by a deep search from the mover's side. With more
 //! players a single mover's score says little about the others, so every seat's static
-//! evaluation (its team's value less the strongest rival's, [`crate::multiplayer::evaluate`])
+//! evaluation (its team's value less the strongest rival's, [`crate::multi_search::evaluate`])
 //! must be within the bound of its value in the layout: no seat gains or loses by the opening.
 //! (The layouts of three, four and six players are symmetric, and every seat's value there is
 //! 0; the five-player layout is not: its centre seat has one marble fewer and the centre.)
 
 use crate::movegen::MoveList;
-use crate::multiplayer::{MultiLayout, MultiPosition, MultiWeights, evaluate};
+use crate::multi_search::{MultiWeights, evaluate};
+use crate::multiplayer::{MultiLayout, MultiPosition};
+use crate::random::{Random, splitmix64};
 use crate::records::multi::MultiTurn;
-use crate::util::random::{Random, splitmix64};
 use rustc_hash::FxHashSet;
 
 /// What an N-player suite is made of.

@@ -3,8 +3,9 @@
 //! live match and `--merge` fill it the same way.
 
 use crate::board::Seating;
-use crate::records::Termination;
-use crate::records::multi::{MultiGame, multi_points};
+use crate::ending::Termination;
+use crate::ending::multi_points;
+use crate::records::multi::MultiGame;
 use std::fmt::Write;
 
 /// z of a two-sided 95% interval.

@@ -4,10 +4,8 @@
 
 use super::{Go, SearchJob, Session, limits, quote, write_perft};
 use crate::board::render_cells;
-use crate::multiplayer::{
-    Algorithm, MultiPosition, MultiRequest, MultiWeights, move_text, multi_perft_divide_until,
-    multi_root_moves, report, search_multi,
-};
+use crate::multi_search::{Algorithm, MultiRequest, MultiWeights, report, search_multi};
+use crate::multiplayer::{MultiPosition, move_text, multi_perft_divide_until, multi_root_moves};
 use crate::protocol::error::{ErrorCode, ProtocolError};
 use std::sync::atomic::{AtomicU64, Ordering};
 

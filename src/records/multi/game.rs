@@ -1,10 +1,12 @@
 //! A finished game of three to six players as a record holds it: where it started, its turns,
 //! the seats that left and why, and how it ended.
 
-use super::{MultiReplayed, MultiTurn, parse_rank_token, replay_multi};
+use super::{MultiReplayed, MultiTurn, replay_multi};
 use crate::board::Seat;
+use crate::ending::Termination;
+use crate::ending::{parse_rank_token, rank_token};
 use crate::multiplayer::{MultiLayout, MultiPosition};
-use crate::records::{Record, RecordsError, Termination};
+use crate::records::{Record, RecordsError};
 
 /// Where a record of three to six players starts: a layout or a position string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,7 +61,7 @@ impl MultiGame {
     /// The result token: the ranks (`1-3-2`), or `*` for a game left unfinished.
     pub fn result(&self) -> String {
         match &self.ranks {
-            Some(ranks) if self.termination != Termination::Abandoned => super::rank_token(ranks),
+            Some(ranks) if self.termination != Termination::Abandoned => rank_token(ranks),
             _ => "*".to_string(),
         }
     }

@@ -2,9 +2,9 @@
 //! seats that left, which becomes a [`MultiGame`] when it ends. The match runner, `sumito
 //! play` and their tests keep their games in it.
 
-use super::{LeftSeat, MultiGame, MultiTurn, multi_ranks};
+use super::{LeftSeat, MultiGame, MultiTurn};
+use crate::ending::{Termination, multi_ranks};
 use crate::multiplayer::MultiPosition;
-use crate::records::Termination;
 
 /// A game being played.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,21 +4,18 @@
 //! record's start.
 //!
 //! - `turn`: a move, a pass or a seat leaving, as the movetext writes it;
-//! - `ranking`: finishing ranks, the result token and points;
 //! - `game`: a finished game as a record holds it, and `in_play` one while it is played;
 //! - `write`: a record's text;
 //! - `replay`: reading a record back, every turn and the result checked.
 
 mod game;
 mod in_play;
-mod ranking;
 mod replay;
 mod turn;
 mod write;
 
 pub use game::{LeftSeat, MultiGame, MultiStart};
 pub use in_play::GameInPlay;
-pub use ranking::{multi_points, multi_ranks, parse_rank_token, rank_token};
 pub use replay::{
     MultiReplayed, is_multi_record, multi_start, replay_multi, termination_of, verified_multi,
     verify_multi_record,

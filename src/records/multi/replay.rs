@@ -2,12 +2,13 @@
 //! core, the seats that left, and the result and termination checked against the final
 //! position (`sumito match --verify`).
 
+use super::MultiTurn;
 use super::game::{LeftSeat, MultiStart};
 use super::write::teams_text;
-use super::{MultiTurn, multi_ranks, rank_token};
 use crate::board::Seat;
+use crate::ending::{Termination, multi_ranks, rank_token};
 use crate::multiplayer::{MultiLayout, MultiPosition, MultiReason};
-use crate::records::{Record, RecordsError, Termination};
+use crate::records::{Record, RecordsError};
 
 /// Is this a record of three to six players (its `Layout` an N-player layout, or its `FEN` a
 /// position string of three to six seats)?
@@ -219,9 +220,9 @@ mod tests {
     use super::*;
     use crate::clock::TimeControl;
     use crate::movegen::MoveList;
+    use crate::random::splitmix64;
     use crate::records::multi::{LeftSeat, MultiGame, MultiGameInfo, format_multi_record};
     use crate::records::{parse_records, verify_record};
-    use crate::util::random::splitmix64;
 
     /// A game of `layout` with pseudo-random moves from `seed`; the seat to move at turn
     /// `leave_at` leaves. Played to its end under a move limit of 120.

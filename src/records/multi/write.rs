@@ -1,8 +1,9 @@
 //! Writing records of three to six players (GAMES.md, "Three to six players").
 
-use super::{MultiGame, MultiStart, multi_ranks};
+use super::{MultiGame, MultiStart};
 use crate::board::{MAX_SEATS, Seat};
 use crate::clock::{TimeControl, ms_to_seconds};
+use crate::ending::multi_ranks;
 use crate::records::write::{escape, wrap_movetext};
 
 /// The tag of each seat's player: its colour's name, capitalised.

@@ -17,8 +17,8 @@ use super::TuneError;
 use super::adam::Adam;
 use super::data::{self, Data};
 use crate::board::Symmetry;
+use crate::random::splitmix64;
 use crate::util::progress::Progress;
-use crate::util::random::splitmix64;
 use rayon::prelude::*;
 use std::path::PathBuf;
 

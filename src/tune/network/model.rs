@@ -3,7 +3,7 @@
 
 use crate::board::{Cells, Colour, Symmetry};
 use crate::eval::nnue::{HIDDEN, INPUTS, Network, QA, QB, lost_input, marble_input};
-use crate::util::random::Random;
+use crate::random::Random;
 
 /// A training position: the marbles, the counts lost and the side to move, with its labels.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -10,10 +10,10 @@
 //! with the seats rotated (STRENGTH.md, "Three to six players"); the two-player network and
 //! fitted weights do not apply, as no N-player data exists yet.
 
-use super::position::MultiPosition;
 use crate::board::{MAX_SEATS, Seat, Seating};
 use crate::board::{RINGS, shift};
 use crate::eval::ejectable;
+use crate::multiplayer::MultiPosition;
 
 /// The weights of the N-player evaluation, in centi-marbles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

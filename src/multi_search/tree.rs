@@ -14,12 +14,12 @@
 
 use super::algorithm::Algorithm;
 use super::eval::{MultiWeights, evaluate};
-use super::position::MultiPosition;
 use crate::board::{MAX_SEATS, Seat};
 use crate::eval::ejectable;
 use crate::movegen::{Move, MoveList};
+use crate::multiplayer::MultiPosition;
+use crate::random::splitmix64;
 use crate::search::{Bound, Control, MATE, MAX_PLY, TimeManager, TranspositionTable, win_in};
-use crate::util::random::splitmix64;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Nodes between two looks at the clock and the stop flag.

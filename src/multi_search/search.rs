@@ -3,9 +3,9 @@
 
 use super::algorithm::Algorithm;
 use super::eval::MultiWeights;
-use super::position::MultiPosition;
 use super::tree::Tree;
 use crate::movegen::{Move, MoveList};
+use crate::multiplayer::MultiPosition;
 use crate::search::{
     Control, Engine, Info, Limits, MATE, MAX_DEPTH, Reported, SearchResult, TimeManager,
     is_decisive,
