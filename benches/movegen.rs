@@ -2,8 +2,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use sumito::board::{Layout, Position};
-use sumito::movegen::{MoveList, perft};
+use sumito_rules::board::{Layout, Position};
+use sumito_rules::movegen::{MoveList, perft};
 
 /// A few positions reached by play from each layout, so the benches see midgame shapes too.
 fn positions() -> Vec<Position> {

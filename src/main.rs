@@ -1,6 +1,22 @@
 //! The `sumito` binary: with no arguments it speaks the engine protocol on stdin/stdout;
 //! subcommands run the tools, each in its own file under `cli/`. This file only parses and
 //! dispatches.
+//!
+//! # The map
+//! The workspace is one crate per layer (`crates/`), each using only the crates below it, so
+//! that the compiler holds the layers; each crate's root lists its modules and which of them
+//! may use which.
+//!
+//! | crate | layer | what it is |
+//! |---|---|---|
+//! | `sumito` (this binary) | command line | one file per subcommand under `cli/`, holding its clap arguments and its `run` |
+//! | `sumito-tools` | tools | matches, the GUI, `play`, compliance, datagen, training |
+//! | `sumito-games` | games | records, analysis, adjudication and agreement, clocks, self-play |
+//! | `sumito-engine` | engine | evaluation, the searches for two to six players, the UAP protocol |
+//! | `sumito-rules` | rules | board, moves, notation, position strings, layouts, perft, how a game ends |
+//!
+//! Only the tools depend on tokio and axum (the GUI), and only the binary on env_logger; the
+//! rules need nothing but rayon (parallel perft) and thiserror.
 
 mod cli;
 

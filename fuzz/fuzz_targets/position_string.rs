@@ -4,20 +4,26 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sumito::movegen::MoveList;
-use sumito::multiplayer::AnyPosition;
+use sumito_rules::movegen::MoveList;
+use sumito_rules::multiplayer::AnyPosition;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     match text.parse::<AnyPosition>() {
         Ok(AnyPosition::Two(position)) => {
-            let again: AnyPosition = position.to_string().parse().expect("a formatted position parses");
+            let again: AnyPosition = position
+                .to_string()
+                .parse()
+                .expect("a formatted position parses");
             assert_eq!(again, AnyPosition::Two(position));
             assert_eq!(position.hash(), position.compute_hash());
             let _ = position.outcome();
         }
         Ok(AnyPosition::Multi(position)) => {
-            let again: AnyPosition = position.to_string().parse().expect("a formatted position parses");
+            let again: AnyPosition = position
+                .to_string()
+                .parse()
+                .expect("a formatted position parses");
             assert_eq!(again, AnyPosition::Multi(position));
             assert_eq!(position.hash(), position.compute_hash());
             let _ = position.outcome();

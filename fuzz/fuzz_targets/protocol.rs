@@ -5,8 +5,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sumito::board::Position;
-use sumito::protocol::{Output, Session};
+use sumito_engine::protocol::{Output, Session};
+use sumito_rules::board::Position;
 
 fuzz_target!(|data: &[u8]| {
     let (out, buffer) = Output::captured();
@@ -14,7 +14,11 @@ fuzz_target!(|data: &[u8]| {
     let mut jobs = 0;
     for line in String::from_utf8_lossy(data).split('\n') {
         session.handle(line);
-        let word = line.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+        let word = line
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
         if word == "go" || word == "bench" {
             jobs += 1;
             session.handle("stop");
@@ -24,7 +28,11 @@ fuzz_target!(|data: &[u8]| {
     session.handle("d");
     let lines = buffer.lines();
     assert!(lines.iter().any(|l| l == "readyok"));
-    let fen = lines.iter().rev().find_map(|l| l.strip_prefix("fen ")).expect("d shows fen");
+    let fen = lines
+        .iter()
+        .rev()
+        .find_map(|l| l.strip_prefix("fen "))
+        .expect("d shows fen");
     assert!(fen.parse::<Position>().is_ok());
     // A job's last line is `bestmove`, `nodes …` (perft) or `… nodes … nps` (bench).
     let finals = lines

@@ -1,17 +1,19 @@
 //! `sumito analyse`: its command line, and the listing or JSON it prints.
 
 use super::flags::EngineFlags;
-use sumito::analysis::json::{self, LineObject, MoveObject, MultiMoveObject};
-use sumito::analysis::multi::{analyse_multi_game, search_position};
-use sumito::analysis::{
+use sumito_engine::search::{Engine, Info, Limits};
+use sumito_games::analysis::json::{self, LineObject, MoveObject, MultiMoveObject};
+use sumito_games::analysis::multi::{analyse_multi_game, search_position};
+use sumito_games::analysis::{
     analyse_game, analyse_position, listing_line, multi_listing_line, reported_text,
 };
-use sumito::multiplayer::{AnyPosition, AnyPositionError, MultiPosition};
-use sumito::records::multi::{MultiReplayed, MultiTurn, is_multi_record, replay_multi, seat_tag};
-use sumito::records::{Record, RecordsError, Replayed, parse_records, replay};
-use sumito::say;
-use sumito::search::{Engine, Info, Limits};
-use sumito::util::progress::Progress;
+use sumito_games::records::multi::{
+    MultiReplayed, MultiTurn, is_multi_record, replay_multi, seat_tag,
+};
+use sumito_games::records::{Record, RecordsError, Replayed, parse_records, replay};
+use sumito_rules::multiplayer::{AnyPosition, AnyPositionError, MultiPosition};
+use sumito_tools::say;
+use sumito_tools::util::progress::Progress;
 
 /// Why `sumito analyse` cannot analyse what it is given.
 #[derive(Debug, thiserror::Error)]
@@ -29,7 +31,7 @@ pub enum AnalyseError {
     MultipvWithMultiplayer,
     /// `--fen` of three to six players whose seat to move is blocked: it passes.
     #[error("{0} has no legal move: it passes, and there is nothing to search")]
-    MustPass(sumito::board::Seat),
+    MustPass(sumito_rules::board::Seat),
     /// `--fen` is a finished game: nothing to search.
     #[error("the game is over in that position")]
     GameOver,

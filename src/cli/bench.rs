@@ -2,8 +2,8 @@
 //! line, `<nodes> nodes <nps> nps`, identifies the search: commits that touch it quote the
 //! node count as `Bench: N`.
 
-use sumito::say;
-use sumito::search::{BENCH_DEPTH, Control, bench_lines};
+use sumito_engine::search::{BENCH_DEPTH, Control, bench_lines};
+use sumito_tools::say;
 
 /// The command line of `sumito bench`.
 #[derive(clap::Args, Debug)]

@@ -1,7 +1,7 @@
 //! `sumito compliance`: checks that a UAP engine follows PROTOCOL.md, one rule at a time.
 
-use sumito::compliance::DEFAULT_PATIENCE;
-use sumito::uap_client::EngineSpec;
+use sumito_tools::compliance::DEFAULT_PATIENCE;
+use sumito_tools::uap_client::EngineSpec;
 
 /// The command line of `sumito compliance`.
 #[derive(clap::Args, Debug)]
@@ -23,5 +23,5 @@ pub fn run(args: &ComplianceArgs) -> super::Outcome {
         name: "under test".into(),
         ..EngineSpec::from_command_line(&args.engine)?
     };
-    Ok(sumito::compliance::run(&spec, patience)?)
+    Ok(sumito_tools::compliance::run(&spec, patience)?)
 }

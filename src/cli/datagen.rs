@@ -2,8 +2,8 @@
 //! the games are made with.
 
 use std::path::PathBuf;
-use sumito::datagen::{DEFAULT_DEPTH, Encoding, GameRange, Job, PlyRange, Settings};
-use sumito::search::{Limits, MAX_THREADS, TableSizeError};
+use sumito_engine::search::{Limits, MAX_THREADS, TableSizeError};
+use sumito_tools::datagen::{DEFAULT_DEPTH, Encoding, GameRange, Job, PlyRange, Settings};
 
 /// What is wrong with the flags of `sumito datagen`.
 #[derive(Debug, thiserror::Error)]
@@ -142,7 +142,7 @@ impl DatagenArgs {
             return Err(DatagenFlagsError::PliesAfterOpening);
         }
         // Each thread makes a table of this size: found out now rather than in every thread.
-        sumito::search::Engine::new(self.hash).map_err(DatagenFlagsError::Hash)?;
+        sumito_engine::search::Engine::new(self.hash).map_err(DatagenFlagsError::Hash)?;
         let limits = match (self.depth, self.nodes) {
             (_, Some(0)) => return Err(DatagenFlagsError::Nodes),
             (_, Some(nodes)) => Limits {
@@ -187,7 +187,7 @@ impl DatagenArgs {
 /// `--merge`, shard files merged into it.
 pub fn run(args: &DatagenArgs) -> super::Outcome {
     if !args.merge.is_empty() {
-        let merged = sumito::datagen::merge(&args.merge, &args.output, args.format)?;
+        let merged = sumito_tools::datagen::merge(&args.merge, &args.output, args.format)?;
         eprintln!(
             "datagen: {} holds {} games, {} positions, merged from {} files",
             args.output.display(),
@@ -203,7 +203,7 @@ pub fn run(args: &DatagenArgs) -> super::Outcome {
              after the random opening, unlike match's --max-plies)"
         );
     }
-    Ok(sumito::datagen::run(&Job {
+    Ok(sumito_tools::datagen::run(&Job {
         output: args.output.clone(),
         settings: args.settings()?,
         games: args.games,

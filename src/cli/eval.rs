@@ -2,9 +2,9 @@
 //! and the built-in network's evaluation, which the engine plays with.
 
 use super::flags::StartArgs;
-use sumito::ending::result_text;
-use sumito::eval::Weights;
-use sumito::say;
+use sumito_engine::eval::Weights;
+use sumito_rules::ending::result_text;
+use sumito_tools::say;
 
 /// The command line of `sumito eval`.
 #[derive(clap::Args, Debug)]
@@ -38,10 +38,13 @@ pub fn run(args: &EvalArgs) -> super::Outcome {
          centi-marbles for the side to move ({})",
         position.side_to_move()
     );
-    say!("{}", sumito::eval::report(&position, &weights).trim_end());
+    say!(
+        "{}",
+        sumito_engine::eval::report(&position, &weights).trim_end()
+    );
     // The engine evaluates with the built-in network (docs/network.md) unless told otherwise.
-    let network = sumito::eval::nnue::Network::embedded();
-    let sums = sumito::eval::nnue::Accumulator::new(&network, &position);
+    let network = sumito_engine::eval::nnue::Network::embedded();
+    let sums = sumito_engine::eval::nnue::Accumulator::new(&network, &position);
     say!(
         "network {}",
         sums.evaluate(&network, position.side_to_move())

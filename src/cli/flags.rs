@@ -2,9 +2,9 @@
 //! starts ([`StartArgs`]), and the threads and table of an in-process engine ([`EngineFlags`]);
 //! and single flags that more than one subcommand reads, such as `--shard`.
 
-use sumito::board::Position;
-use sumito::multiplayer::{AnyLayout, AnyPosition, AnyPositionError};
-use sumito::search::{Engine, MAX_THREADS, TableSizeError};
+use sumito_engine::search::{Engine, MAX_THREADS, TableSizeError};
+use sumito_rules::board::Position;
+use sumito_rules::multiplayer::{AnyLayout, AnyPosition, AnyPositionError};
 
 /// What is wrong with the shared flags.
 #[derive(Debug, thiserror::Error)]
@@ -160,7 +160,7 @@ mod tests {
             hashless.engine(1).err().map(|e| e.to_string()),
             Some(format!(
                 "hash size 0 MB is not in 1..={}",
-                sumito::search::MAX_HASH_MB
+                sumito_engine::search::MAX_HASH_MB
             ))
         );
     }

@@ -1,8 +1,8 @@
 //! `sumito gui`: the command line of the web GUI, checked into its configuration.
 
-use sumito::clock::TimeControl;
-use sumito::gui::GuiConfig;
-use sumito::uap_client::EngineSpec;
+use sumito_games::clock::TimeControl;
+use sumito_tools::gui::GuiConfig;
+use sumito_tools::uap_client::EngineSpec;
 
 /// The command line of `sumito gui`.
 #[derive(clap::Args, Debug)]
@@ -71,7 +71,7 @@ fn config(args: &GuiArgs) -> Result<GuiConfig, String> {
 
 /// Runs `sumito gui` until it is interrupted.
 pub fn run(args: &GuiArgs) -> super::Outcome {
-    Ok(sumito::gui::run(
+    Ok(sumito_tools::gui::run(
         config(args)?,
         &args.host,
         args.port,

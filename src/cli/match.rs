@@ -7,13 +7,13 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
-use sumito::adjudication::Adjudication;
-use sumito::board::Layout;
-use sumito::clock::TimeControl;
-use sumito::match_runner::MatchConfig;
-use sumito::match_runner::openings::Book;
-use sumito::match_runner::stats::Sprt;
-use sumito::uap_client::{EngineSpec, parse_option};
+use sumito_games::adjudication::Adjudication;
+use sumito_games::clock::TimeControl;
+use sumito_rules::board::Layout;
+use sumito_tools::match_runner::MatchConfig;
+use sumito_tools::match_runner::openings::Book;
+use sumito_tools::match_runner::stats::Sprt;
+use sumito_tools::uap_client::{EngineSpec, parse_option};
 
 /// Most games per pair.
 pub(super) const MAX_GAMES: u32 = 10_000_000;
@@ -134,8 +134,8 @@ pub struct MatchArgs {
 /// `--merge`.
 pub fn run(args: &MatchArgs) -> super::Outcome {
     if let Some(path) = &args.verify {
-        let summary = sumito::records::verify_file(path)?;
-        sumito::say!("{summary}");
+        let summary = sumito_games::records::verify_file(path)?;
+        sumito_tools::say!("{summary}");
         return Ok(());
     }
     if !args.merge.is_empty() {
@@ -144,16 +144,16 @@ pub fn run(args: &MatchArgs) -> super::Outcome {
             .as_ref()
             .map(|words| words.join(" ").parse::<Sprt>())
             .transpose()?;
-        return Ok(sumito::match_runner::merge::run(
+        return Ok(sumito_tools::match_runner::merge::run(
             &args.merge,
             sprt.as_ref(),
         )?);
     }
     let config = configure(args)?;
-    let stop = sumito::util::interrupt::watch(
+    let stop = sumito_tools::util::interrupt::watch(
         "the games in progress are dropped and the table of the finished ones follows",
     );
-    Ok(sumito::match_runner::run(config, stop)?)
+    Ok(sumito_tools::match_runner::run(config, stop)?)
 }
 
 /// Splits `N:rest` into the engine number (from 1) and the rest; `None` without a prefix.
@@ -166,7 +166,7 @@ fn engine_prefix(text: &str) -> Option<(usize, &str)> {
 /// The seed from the clock, when none is given: kept short, since the header prints it for
 /// the match to be replayed.
 fn clock_seed() -> u64 {
-    sumito::random::clock_seed() % 1_000_000_007
+    sumito_rules::random::clock_seed() % 1_000_000_007
 }
 
 /// Which engine a flag value is for: `N:rest` for engine N (from 1), else every engine.

@@ -2,10 +2,10 @@
 //! [`MultiMatch`]. Two-player flags that have no meaning at a larger table are refused.
 
 use super::r#match::{MAX_GAMES, MatchArgs};
-use sumito::match_runner::multi::MultiMatch;
-use sumito::match_runner::multi::openings::MultiBook;
-use sumito::match_runner::multi::seatings::{Unit, combinations};
-use sumito::multiplayer::MultiLayout;
+use sumito_rules::multiplayer::MultiLayout;
+use sumito_tools::match_runner::multi::MultiMatch;
+use sumito_tools::match_runner::multi::openings::MultiBook;
+use sumito_tools::match_runner::multi::seatings::{Unit, combinations};
 
 /// The N-player part of a match's settings: `None` for a two-player match.
 pub fn multi_match(raw: &MatchArgs, seed: u64) -> Result<Option<MultiMatch>, super::Error> {

@@ -1,11 +1,11 @@
 //! `sumito openings`: the command line of the opening suite maker
-//! ([`sumito::match_runner::suite`]); the suite goes to stdout.
+//! ([`sumito_tools::match_runner::suite`]); the suite goes to stdout.
 
-use sumito::board::Layout;
-use sumito::datagen::PlyRange;
-use sumito::match_runner::multi::suite::{MultiRecipe, make_multi_suite};
-use sumito::match_runner::suite::{self, Recipe, SuiteError};
-use sumito::multiplayer::{AnyLayout, MultiLayout};
+use sumito_rules::board::Layout;
+use sumito_rules::multiplayer::{AnyLayout, MultiLayout};
+use sumito_tools::datagen::PlyRange;
+use sumito_tools::match_runner::multi::suite::{MultiRecipe, make_multi_suite};
+use sumito_tools::match_runner::suite::{self, Recipe, SuiteError};
 
 /// Why `sumito openings` cannot make its suite.
 #[derive(Debug, thiserror::Error)]
@@ -132,7 +132,7 @@ pub fn run(args: &OpeningsArgs) -> super::Outcome {
         .build()?;
     let started = std::time::Instant::now();
     let made = suite::make(&recipe, &pool).map_err(OpeningsError::from)?;
-    sumito::say!("{}", made.text);
+    sumito_tools::say!("{}", made.text);
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
         "openings: {} kept of {} searched in {seconds:.0} s",
@@ -192,7 +192,7 @@ fn run_multi(args: &OpeningsArgs, layout: MultiLayout) -> super::Outcome {
         seed: recipe.seed,
     };
     let made = make_multi_suite(&multi, &command)?;
-    sumito::say!("{}", made.text.trim_end());
+    sumito_tools::say!("{}", made.text.trim_end());
     eprintln!("openings: {} kept of {} tried", made.kept, made.tried);
     Ok(())
 }

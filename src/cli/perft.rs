@@ -5,10 +5,12 @@ use super::flags::StartArgs;
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
-use sumito::movegen::perft_divide_until;
-use sumito::multiplayer::{AnyPosition, MultiPosition, multi_perft_divide_until, multi_root_moves};
-use sumito::say;
-use sumito::util::progress::Progress;
+use sumito_rules::movegen::perft_divide_until;
+use sumito_rules::multiplayer::{
+    AnyPosition, MultiPosition, multi_perft_divide_until, multi_root_moves,
+};
+use sumito_tools::say;
+use sumito_tools::util::progress::Progress;
 
 /// The deepest perft accepted: deeper counts take days.
 const MAX_DEPTH: u32 = 12;

@@ -3,13 +3,13 @@
 use super::flags::EngineFlags;
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use sumito::board::{Colour, Layout, MAX_SEATS, Seat, Style};
-use sumito::clock::TimeControl;
-use sumito::multiplayer::MultiLayout;
-use sumito::play::multi::{MultiPlayConfig, multi_record, play_multi};
-use sumito::play::{DEFAULT_TC, PlayConfig, play, record};
-use sumito::records::RecordsFile;
-use sumito::say;
+use sumito_games::clock::TimeControl;
+use sumito_games::records::RecordsFile;
+use sumito_rules::board::{Colour, Layout, MAX_SEATS, Seat, Style};
+use sumito_rules::multiplayer::MultiLayout;
+use sumito_tools::play::multi::{MultiPlayConfig, multi_record, play_multi};
+use sumito_tools::play::{DEFAULT_TC, PlayConfig, play, record};
+use sumito_tools::say;
 
 /// The move limit of a game of three to six players when `--max-plies` is not given.
 const DEFAULT_MULTI_MAX_PLIES: u32 = 300;

@@ -2,7 +2,7 @@
 //! stdout until `quit` or the end of its input.
 
 use super::flags::EngineFlags;
-use sumito::protocol::{self, Output, Session};
+use sumito_engine::protocol::{self, Output, Session};
 
 /// Runs the engine loop with the `--threads` and `--hash` of the command line.
 pub fn run(flags: &EngineFlags) -> super::Outcome {

@@ -1,13 +1,13 @@
 //! `sumito timing`: how punctually a UAP engine answers `stop` and `go movetime`, measured from
-//! the outside ([`sumito::compliance::timing`]).
+//! the outside ([`sumito_tools::compliance::timing`]).
 //!
 //! `--load N` runs N busy threads beside the engine for the whole measurement, so that the
 //! figures can be taken on a machine with no idle core, where scheduling delays show up.
 
-use sumito::compliance::timing::{DEFAULT_PATIENCE, Plan, measure, under_load};
-use sumito::say;
-use sumito::uap_client::{EngineProcess, EngineSpec, parse_option};
-use sumito::util::samples::Samples;
+use sumito_tools::compliance::timing::{DEFAULT_PATIENCE, Plan, measure, under_load};
+use sumito_tools::say;
+use sumito_tools::uap_client::{EngineProcess, EngineSpec, parse_option};
+use sumito_tools::util::samples::Samples;
 
 /// The command line of `sumito timing`.
 #[derive(clap::Args, Debug)]

@@ -2,7 +2,7 @@
 
 use super::tune::TuneFlagsError;
 use std::path::PathBuf;
-use sumito::tune::network::Training;
+use sumito_tools::tune::network::Training;
 
 /// Arguments of `sumito train`.
 #[derive(clap::Args, Clone, Debug)]
@@ -53,7 +53,7 @@ impl TrainArgs {
             ((0.0..=1.0).contains(&self.lambda), TuneFlagsError::Lambda),
             (
                 self.threads
-                    .is_none_or(|n| (1..=sumito::search::MAX_THREADS).contains(&n)),
+                    .is_none_or(|n| (1..=sumito_engine::search::MAX_THREADS).contains(&n)),
                 TuneFlagsError::Threads,
             ),
         ];
@@ -80,5 +80,5 @@ pub fn run(args: &TrainArgs) -> super::Outcome {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
-    Ok(pool.install(|| sumito::tune::network::run(&training))?)
+    Ok(pool.install(|| sumito_tools::tune::network::run(&training))?)
 }

@@ -1,7 +1,7 @@
 //! `sumito tune`: the command line of the fit, checked.
 
 use std::path::PathBuf;
-use sumito::tune::{Fit, StartFrom};
+use sumito_tools::tune::{Fit, StartFrom};
 
 /// What is wrong with the flags of `sumito tune`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -101,14 +101,14 @@ impl TuneArgs {
             ),
             (
                 self.threads
-                    .is_none_or(|n| (1..=sumito::search::MAX_THREADS).contains(&n)),
+                    .is_none_or(|n| (1..=sumito_engine::search::MAX_THREADS).contains(&n)),
                 TuneFlagsError::Threads,
             ),
         ];
         if let Some((_, error)) = checks.into_iter().find(|(ok, _)| !ok) {
             return Err(error);
         }
-        let names = sumito::eval::TERMS.map(|term| term.name);
+        let names = sumito_engine::eval::TERMS.map(|term| term.name);
         if let Some(name) = self
             .freeze
             .iter()
@@ -143,7 +143,7 @@ pub fn run(args: &TuneArgs) -> super::Outcome {
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
     if args.wdl {
-        return Ok(pool.install(|| sumito::tune::run_wdl(&fit.data))?);
+        return Ok(pool.install(|| sumito_tools::tune::run_wdl(&fit.data))?);
     }
-    Ok(pool.install(|| sumito::tune::run(&fit))?)
+    Ok(pool.install(|| sumito_tools::tune::run(&fit))?)
 }

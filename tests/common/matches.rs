@@ -5,7 +5,7 @@ use super::engines::{Run, run_sumito};
 use std::fs;
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
-use sumito::records::{Record, parse_records};
+use sumito_games::records::{Record, parse_records};
 
 /// A scratch directory for one test, removed when it goes out of scope unless the test failed
 /// (then it is kept to be looked at).

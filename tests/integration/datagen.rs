@@ -6,8 +6,8 @@ use crate::common::engines::{SUMITO, run_sumito};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use sumito::datagen::format::Line;
-use sumito::datagen::{Item, Reader, Start};
+use sumito_tools::datagen::format::Line;
+use sumito_tools::datagen::{Item, Reader, Start};
 
 /// Small, fast games: the settings every test here uses.
 const FAST: [&str; 6] = [

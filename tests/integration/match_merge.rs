@@ -6,7 +6,7 @@ use crate::common::engines::SUMITO;
 use crate::common::matches::{games, records, run_match, scratch};
 use std::fs;
 use std::path::Path;
-use sumito::records::Record;
+use sumito_games::records::Record;
 
 /// The flags of the match every test here plays (or a shard of it).
 fn match_flags(records: &Path) -> Vec<String> {

@@ -6,8 +6,8 @@
 use crate::common::engines::{SUMITO, script};
 use crate::common::matches::{records, run_match, scratch};
 use std::fs;
-use sumito::records::multi::{MultiGame, is_multi_record};
-use sumito::records::verify_file;
+use sumito_games::records::multi::{MultiGame, is_multi_record};
+use sumito_games::records::verify_file;
 
 /// The common flags of a three-player match of Sumito at depths 3, 2 and 1.
 fn three_depths(seed: &str, games: &str) -> Vec<String> {
@@ -86,7 +86,7 @@ fn a_three_player_match_plays_every_seating_and_its_records_verify_and_merge() {
         }
     }
     // A group of six seatings shares an opening.
-    let opening = |r: &sumito::records::Record| {
+    let opening = |r: &sumito_games::records::Record| {
         let plies: usize = r.tag("OpeningPlies").unwrap().parse().unwrap();
         r.moves[..plies].to_vec()
     };
@@ -264,7 +264,7 @@ fn flags_that_do_not_fit_a_larger_table_are_refused() {
     // An opening from a position string counts its own plies against the move limit.
     let dir = scratch("multi-refusals");
     let openings = dir.join("openings.txt");
-    let start = sumito::multiplayer::MultiLayout::ThreePlayer
+    let start = sumito_rules::multiplayer::MultiLayout::ThreePlayer
         .position()
         .to_string();
     let late = start.replace(" 0/0/0 0", " 0/0/0 50");

@@ -9,7 +9,7 @@ use crate::common::engines::{SUMITO, run_sumito};
 use crate::common::matches::{games, records, run_match, scratch};
 use std::path::Path;
 use std::process::Command;
-use sumito::records::Record;
+use sumito_games::records::Record;
 
 const REPOSITORY: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -6,7 +6,7 @@ use crate::common::engines::{SUMITO, script};
 use crate::common::matches::{by_round, games, records, run_match, scratch};
 use std::fs;
 use std::time::{Duration, Instant};
-use sumito::records::{Record, verify_file};
+use sumito_games::records::{Record, verify_file};
 
 #[test]
 fn sumito_against_itself_writes_records_that_replay() {

@@ -5,8 +5,8 @@ use crate::common::reference::RefPosition;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use std::collections::BTreeSet;
-use sumito::board::{Cell, Layout, Position};
-use sumito::movegen::{Move, MoveList};
+use sumito_rules::board::{Cell, Layout, Position};
+use sumito_rules::movegen::{Move, MoveList};
 
 /// A random game from a layout: each ply picks a move with the next choice number; a choice
 /// divisible by three prefers a push (ejections first) when there is one, so that games reach
@@ -129,7 +129,7 @@ fn check_round_trips(position: &Position) {
         if name.len() == 6 {
             // The other end first, with the cell where that end lands.
             let other_end: Cell = name[2..4].parse().unwrap();
-            let lands = sumito::board::neighbour(other_end, mv.direction()).unwrap();
+            let lands = sumito_rules::board::neighbour(other_end, mv.direction()).unwrap();
             let reversed = format!("{}{}{lands}", &name[2..4], &name[0..2]);
             assert_eq!(position.parse_move(&reversed), Ok(mv), "{reversed}");
         }
@@ -204,7 +204,8 @@ fn random_games_reach_pushes_ejections_and_the_end() {
         ended += line.last().is_some_and(Position::is_over) as u32;
         for pair in line.windows(2) {
             let lost = |p: &Position| {
-                p.lost(sumito::board::Colour::Black) + p.lost(sumito::board::Colour::White)
+                p.lost(sumito_rules::board::Colour::Black)
+                    + p.lost(sumito_rules::board::Colour::White)
             };
             ejections += (lost(&pair[1]) > lost(&pair[0])) as u32;
             pushes += (pair[0].them() != pair[1].us()) as u32;

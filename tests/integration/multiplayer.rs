@@ -8,8 +8,10 @@ use crate::common::engines::run_sumito;
 use crate::common::multi_reference::{self, MultiRef};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-use sumito::movegen::MoveList;
-use sumito::multiplayer::{MultiLayout, MultiPosition, move_text, multi_perft, multi_root_moves};
+use sumito_rules::movegen::MoveList;
+use sumito_rules::multiplayer::{
+    MultiLayout, MultiPosition, move_text, multi_perft, multi_root_moves,
+};
 
 /// The moves of a position as comparable facts: notation and the position string after it.
 fn engine_moves(position: &MultiPosition) -> BTreeSet<(String, String)> {
@@ -118,7 +120,7 @@ fn random_board(seats: usize, cells: &[u8], side: usize, ejected: &[u8]) -> Opti
             index += 1;
             if pick < seats && counts[pick] < start[pick] {
                 counts[pick] += 1;
-                text.push(sumito::multiplayer::SEAT_LETTERS[pick]);
+                text.push(sumito_rules::multiplayer::SEAT_LETTERS[pick]);
             } else {
                 text.push('1');
             }
@@ -133,7 +135,7 @@ fn random_board(seats: usize, cells: &[u8], side: usize, ejected: &[u8]) -> Opti
             n.to_string()
         })
         .collect();
-    let side = sumito::multiplayer::SEAT_LETTERS[side % seats];
+    let side = sumito_rules::multiplayer::SEAT_LETTERS[side % seats];
     format!("{} {side} {} 0", rows.join("/"), scores.join("/"))
         .parse()
         .ok()

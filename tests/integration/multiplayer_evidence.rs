@@ -8,11 +8,11 @@
 //! `MULTI_ROUNDS`, `MULTI_MOVETIME`, `MULTI_SEED`, `MULTI_WEIGHTS`; `MULTI_VERBOSE` prints
 //! every ejection).
 
-use sumito::movegen::{Move, MoveList};
-use sumito::multi_search::{Algorithm, MultiRequest, MultiWeights, evaluate, search_multi};
-use sumito::multiplayer::{MultiLayout, MultiOutcome, MultiPosition};
-use sumito::random::Random;
-use sumito::search::{Control, Engine, Limits};
+use sumito_engine::multi_search::{Algorithm, MultiRequest, MultiWeights, evaluate, search_multi};
+use sumito_engine::search::{Control, Engine, Limits};
+use sumito_rules::movegen::{Move, MoveList};
+use sumito_rules::multiplayer::{MultiLayout, MultiOutcome, MultiPosition};
+use sumito_rules::random::Random;
 
 /// A player of one seat.
 enum Player {

@@ -5,8 +5,8 @@
 //! `cargo test --release --test integration perft:: -- --ignored`.
 
 use crate::common::reference::{self, RefPosition};
-use sumito::board::{Layout, Position};
-use sumito::movegen::{perft, perft_divide, perft_parallel};
+use sumito_rules::board::{Layout, Position};
+use sumito_rules::movegen::{perft, perft_divide, perft_parallel};
 
 struct Case {
     fen: String,

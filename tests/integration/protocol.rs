@@ -3,7 +3,7 @@
 use crate::common::uap::Uap;
 use std::process::Command;
 use std::time::{Duration, Instant};
-use sumito::board::Position;
+use sumito_rules::board::Position;
 
 /// Generous bound on waiting for an answer: it guards against a hang, it is not a speed claim.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -176,7 +176,7 @@ fn isready_is_answered_during_an_infinite_search_and_stop_gives_one_bestmove() {
         .nth(1)
         .unwrap()
         .to_string();
-    let start = sumito::board::Layout::BelgianDaisy.position();
+    let start = sumito_rules::board::Layout::BelgianDaisy.position();
     assert!(start.parse_move(&best).is_ok(), "{best}");
     let rest = engine.sync();
     assert!(
@@ -220,7 +220,7 @@ fn skill_levels_search_less_and_vary_among_legal_moves() {
     let mut engine = Engine::start();
     engine.send("setoption name Skill value 1");
     engine.send("position layout belgian-daisy");
-    let start = sumito::board::Layout::BelgianDaisy.position();
+    let start = sumito_rules::board::Layout::BelgianDaisy.position();
     let mut chosen = std::collections::BTreeSet::new();
     for _ in 0..12 {
         engine.send("go depth 6");
@@ -408,7 +408,11 @@ fn a_finished_game_answers_gameover_and_no_move() {
         "{lines:?}"
     );
     let termination = lines[0].split('"').nth(1).unwrap();
-    assert!(termination.parse::<sumito::ending::Termination>().is_ok());
+    assert!(
+        termination
+            .parse::<sumito_rules::ending::Termination>()
+            .is_ok()
+    );
     assert_eq!(lines.last().unwrap(), "bestmove (none)");
 }
 
@@ -438,7 +442,7 @@ fn errors_come_before_the_readyok_that_follows_them() {
             let lines = engine.until(|l| l.starts_with("bestmove"));
             // The move is one of the standard start's, where the search began.
             let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap();
-            let start = sumito::board::Layout::Standard.position();
+            let start = sumito_rules::board::Layout::Standard.position();
             assert!(start.parse_move(mv).is_ok(), "{mv}");
         }
     }
@@ -641,7 +645,7 @@ fn isready_writes_the_table_before_the_first_search() {
 
 #[test]
 fn tuned_eval_switches_the_weights_of_search_and_eval() {
-    use sumito::eval::{Weights, evaluate};
+    use sumito_engine::eval::{Weights, evaluate};
     // A middlegame with marbles gone, where opening and endgame weights both count.
     let text = "wwww1/1wwwww/2www2/8/3b5/4b3/2bb3/bbbb2/bbb2 w 3 2 40";
     let position: Position = text.parse().unwrap();
@@ -908,12 +912,12 @@ fn limit_strength_plays_the_level_of_the_elo_asked_for() {
 
 #[test]
 fn eval_file_loads_a_network_and_refuses_what_is_none_keeping_the_evaluation() {
-    use sumito::eval::nnue::Network;
+    use sumito_engine::eval::nnue::Network;
     let folder = std::env::temp_dir().join(format!("sumito-evalfile-{}", std::process::id()));
     std::fs::create_dir_all(&folder).unwrap();
     // A network whose output is its bias alone: 1.5 marbles for the side to move, anywhere.
     let mut network = Network::zero("test network".into());
-    network.output_bias = 3 * sumito::eval::nnue::QA * sumito::eval::nnue::QB / 2;
+    network.output_bias = 3 * sumito_engine::eval::nnue::QA * sumito_engine::eval::nnue::QB / 2;
     let good = folder.join("good.nnue");
     std::fs::write(&good, network.to_bytes()).unwrap();
     let mut damaged = network.to_bytes();

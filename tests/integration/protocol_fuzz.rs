@@ -3,8 +3,8 @@
 //! answering `isready` and keep a valid position.
 
 use proptest::prelude::*;
-use sumito::multiplayer::AnyPosition;
-use sumito::protocol::{Output, Session};
+use sumito_engine::protocol::{Output, Session};
+use sumito_rules::multiplayer::AnyPosition;
 
 const WORDS: &[&str] = &[
     "uap",

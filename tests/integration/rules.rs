@@ -1,7 +1,7 @@
 //! The rules of RULES.md, one case per test, on small positions written as position strings.
 
-use sumito::board::{Cell, Colour, Outcome, Position, WinReason};
-use sumito::movegen::{Move, MoveError, perft};
+use sumito_rules::board::{Cell, Colour, Outcome, Position, WinReason};
+use sumito_rules::movegen::{Move, MoveError, perft};
 
 /// A position with only row `e` filled in (`e1` to `e9`), Black to move, nothing lost.
 fn row_e(row: &str) -> Position {
@@ -14,7 +14,7 @@ fn cell(name: &str) -> u64 {
 
 /// The marbles of each colour as sorted cell names.
 fn marbles(position: &Position, colour: Colour) -> Vec<String> {
-    sumito::board::Cells(position.stones(colour))
+    sumito_rules::board::Cells(position.stones(colour))
         .map(|c| c.to_string())
         .collect()
 }

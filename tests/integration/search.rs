@@ -2,9 +2,9 @@
 
 use std::sync::mpsc;
 use std::time::Duration;
-use sumito::board::{Layout, Position};
-use sumito::movegen::Move;
-use sumito::search::{Control, Engine, Limits, Reported, SearchResult};
+use sumito_engine::search::{Control, Engine, Limits, Reported, SearchResult};
+use sumito_rules::board::{Layout, Position};
+use sumito_rules::movegen::Move;
 
 fn search(position: &Position, limits: &Limits) -> SearchResult {
     let mut engine = Engine::new(8).unwrap();
@@ -231,7 +231,8 @@ fn a_spent_move_time_stops_between_iterations_even_when_they_are_tiny() {
     let position = Position::startpos().with_move_limit(1);
     let mut engine = Engine::new(8).unwrap();
     // The budget is 1 ms (the least), and the report after the first iteration outlasts it.
-    let mut slow_report = |_: &sumito::search::Info| std::thread::sleep(Duration::from_millis(5));
+    let mut slow_report =
+        |_: &sumito_engine::search::Info| std::thread::sleep(Duration::from_millis(5));
     let limits = Limits::movetime(1);
     let result = engine.search(&[position], &limits, &[], &Control::new(), &mut slow_report);
     assert_eq!(result.depth, 1, "{result:?}");

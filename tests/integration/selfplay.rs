@@ -1,9 +1,11 @@
 //! The searcher must beat a random mover and a one-ply greedy mover in every game.
 
-use sumito::board::{Colour, Layout};
-use sumito::random::Random;
-use sumito::search::{Engine, Limits};
-use sumito::selfplay::{GreedyMover, Mover, RandomMover, SearchMover, play_game, random_opening};
+use sumito_engine::search::{Engine, Limits};
+use sumito_games::selfplay::{
+    GreedyMover, Mover, RandomMover, SearchMover, play_game, random_opening,
+};
+use sumito_rules::board::{Colour, Layout};
+use sumito_rules::random::Random;
 
 /// The searcher at a fixed effort of 20,000 nodes a move (one thread, so the games are
 /// reproducible). A fixed nominal depth would not do: late-move pruning makes a shallow

@@ -3,11 +3,11 @@
 //! probability p and the greedy one-ply move otherwise. Slow, so ignored:
 //! `cargo test --release --test integration skill_anchor -- --ignored --nocapture`.
 
-use sumito::board::Layout;
-use sumito::movegen::Move;
-use sumito::random::Random;
-use sumito::search::{Engine, Limits, Skill};
-use sumito::selfplay::{GreedyMover, Mover, RandomMover, SearchMover, play_game};
+use sumito_engine::search::{Engine, Limits, Skill};
+use sumito_games::selfplay::{GreedyMover, Mover, RandomMover, SearchMover, play_game};
+use sumito_rules::board::Layout;
+use sumito_rules::movegen::Move;
+use sumito_rules::random::Random;
 
 /// Random with probability `p`, greedy otherwise.
 struct Mixed {
@@ -17,7 +17,7 @@ struct Mixed {
 }
 
 impl Mover for Mixed {
-    fn choose(&mut self, game: &[sumito::board::Position]) -> Move {
+    fn choose(&mut self, game: &[sumito_rules::board::Position]) -> Move {
         if (self.coin.below(1_000_000) as f64) < self.p * 1_000_000.0 {
             self.random.choose(game)
         } else {
@@ -46,9 +46,9 @@ fn score(a: &mut dyn Mover, b: &mut dyn Mover, pairs: u32) -> (u32, u32, u32) {
                 play_game(b, a, start, 200)
             };
             let a_colour = if a_black {
-                sumito::board::Colour::Black
+                sumito_rules::board::Colour::Black
             } else {
-                sumito::board::Colour::White
+                sumito_rules::board::Colour::White
             };
             match result.winner {
                 None => d += 1,

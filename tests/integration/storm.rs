@@ -6,8 +6,8 @@
 
 use crate::common::uap::Uap;
 use std::time::{Duration, Instant};
-use sumito::board::{Layout, Position};
-use sumito::random::Random;
+use sumito_rules::board::{Layout, Position};
+use sumito_rules::random::Random;
 
 /// A bound on any one answer: it guards against a hang, it is not a speed claim.
 const PATIENCE: Duration = Duration::from_secs(10);

@@ -1,0 +1,18 @@
+//! Sumito's engine on [`sumito_rules`]: the evaluation, the searches for two to six players and
+//! the UAP engine loop that drives them (PROTOCOL.md).
+//!
+//! | module | what it is |
+//! |---|---|
+//! | [`protocol`] | the UAP engine loop: commands, options, errors, output |
+//! | [`search`] | iterative deepening PVS on several threads, its time manager, the table |
+//! | [`multi_search`] | three to six players: evaluation, paranoid and Best-Reply Search |
+//! | [`eval`] | the static evaluation: the network, the linear terms and weights, phase, `Dare` |
+//!
+//! `eval` uses the rules; `search` uses `eval`; `multi_search` uses `eval`'s push sets and
+//! `search`'s table, control and time manager; `protocol` uses both searches. Each module
+//! returns its own error type.
+
+pub mod eval;
+pub mod multi_search;
+pub mod protocol;
+pub mod search;

@@ -1,0 +1,12 @@
+//! The engine for three to six players: the evaluation of a seat, and the searches (paranoid
+//! and Best-Reply Search) over [`sumito_rules::multiplayer`]'s positions, sharing the two-player
+//! search's table, control and time manager.
+
+mod algorithm;
+mod eval;
+mod search;
+mod tree;
+
+pub use algorithm::{Algorithm, UnknownAlgorithm};
+pub use eval::{MultiWeights, evaluate, report};
+pub use search::{MultiRequest, search_multi};

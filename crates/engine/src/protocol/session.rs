@@ -1,0 +1,618 @@
+//! The engine loop: the game and options between commands, and the search running beside the
+//! loop so that `isready`, `stop`, `ponderhit` and `quit` are answered at once.
+
+use super::command::{Command, Go, Start};
+use super::error::{ErrorCode, ProtocolError, quote};
+use super::options::{self, Value};
+use super::output::{Output, info_line};
+use super::progress::{Gate, write_progress};
+use crate::eval::Weights;
+use crate::eval::nnue::Network;
+use crate::search::{
+    Control, Engine, GoClocks, Limits, SearchResult, Skill, TableSizeError, bench_lines,
+};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+use sumito_rules::board::{Colour, Position, Style, render};
+use sumito_rules::movegen::{Move, perft_divide_until};
+use sumito_rules::multiplayer::AnyPosition;
+
+mod multi;
+
+/// The `EvalFile` value that chooses the linear evaluation (its weights by `TunedEval`).
+const LINEAR: &str = "linear";
+
+/// The search a `go` starts on the job thread: it searches with the engine within the limits,
+/// reports each iteration and answers with the result.
+type SearchJob = Box<
+    dyn FnOnce(
+            &mut Engine,
+            &Limits,
+            &Control,
+            &mut dyn FnMut(&crate::search::Info),
+            &mut dyn FnMut(&SearchResult),
+        ) + Send,
+>;
+
+/// Whether the loop goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// Leave the loop.
+    Quit,
+}
+
+/// A search in progress on its own thread, which hands the engine back when done.
+struct Running {
+    thread: JoinHandle<Engine>,
+    /// Set just before `bestmove` is written: the driver may send the next `go` as soon as it
+    /// reads it, so from then on the loop joins the thread (which only has to exit) rather
+    /// than answer `busy`.
+    answered: Arc<AtomicBool>,
+}
+
+/// Everything the protocol keeps between commands.
+pub struct Session {
+    out: Output,
+    /// The engine while no search runs.
+    engine: Option<Engine>,
+    running: Option<Running>,
+    control: Arc<Control>,
+    /// The game from its start position to the current one.
+    game: Vec<Position>,
+    move_limit: u32,
+    /// Who the GUI says Sumito plays (`Opponent`), shown by `d`.
+    opponent: String,
+    /// `ShowWDL`: `info` lines carry `wdl <win> <draw> <loss>`.
+    show_wdl: bool,
+    /// The `Skill` option, and `LimitStrength` with `Elo`, which override it while on.
+    skill: Skill,
+    limit_strength: bool,
+    elo: i32,
+    /// The evaluation weights the engine uses (`TunedEval`), also for `eval` during a search.
+    weights: Weights,
+    /// A game of three to six players, from its start to the current position, when the last
+    /// `position` set one; the two-player commands then act on it.
+    multi: Option<Vec<sumito_rules::multiplayer::MultiPosition>>,
+    /// `MultiSearch`: the search of N-player games, `None` for the one measured stronger for
+    /// the game's seating (`auto`).
+    algorithm: Option<crate::multi_search::Algorithm>,
+}
+
+impl Session {
+    /// A session writing to `out`, with an engine of `hash_mb` MB and `threads` threads; the
+    /// table is all that can fail.
+    pub fn new(out: Output, hash_mb: usize, threads: usize) -> Result<Session, TableSizeError> {
+        let mut engine = Engine::new(hash_mb)?;
+        engine.set_threads(threads);
+        Ok(Session {
+            out,
+            engine: Some(engine),
+            running: None,
+            control: Arc::new(Control::new()),
+            game: vec![Position::startpos()],
+            move_limit: 0,
+            opponent: String::new(),
+            show_wdl: false,
+            skill: Skill::FULL,
+            limit_strength: false,
+            elo: crate::search::FULL_STRENGTH_ELO,
+            weights: Weights::tuned(),
+            multi: None,
+            algorithm: None,
+        })
+    }
+
+    /// The current position.
+    fn position(&self) -> Position {
+        self.game[self.game.len() - 1]
+    }
+
+    /// Handles one input line.
+    pub fn handle(&mut self, line: &str) -> Flow {
+        self.reclaim_finished();
+        let line = line.trim();
+        if line.is_empty() {
+            return Flow::Continue;
+        }
+        let result = Command::parse(line).and_then(|command| self.execute(command));
+        match result {
+            Ok(flow) => flow,
+            Err(error) => {
+                log::debug!("rejected {}: {}", quote(line), error.message);
+                self.out.line(&error.to_string());
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Stops any search and waits for its `bestmove` (at the end of input or on `quit`).
+    pub fn shut_down(&mut self) {
+        self.control.stop();
+        self.join();
+    }
+
+    fn execute(&mut self, command: Command) -> Result<Flow, ProtocolError> {
+        match command {
+            Command::Uap => self.uap(),
+            Command::IsReady => {
+                // The table is written now, while the driver waits, not on the next move's clock.
+                if let Some(engine) = self.engine.as_mut() {
+                    engine.prepare();
+                }
+                self.out.line("readyok");
+            }
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
+            Command::NewGame => self.engine()?.new_game(),
+            Command::Position { start, moves } => self.set_position(start, &moves)?,
+            Command::Go(go) if self.multi.is_some() => self.go_multi(*go)?,
+            Command::GoPerft(depth) if self.multi.is_some() => self.perft_multi(depth)?,
+            Command::Moves if self.multi.is_some() => self.moves_multi(),
+            Command::Display if self.multi.is_some() => self.display_multi(),
+            Command::Eval if self.multi.is_some() => self.eval_multi(),
+            Command::Go(go) => self.go(*go)?,
+            Command::GoPerft(depth) => self.perft(depth)?,
+            Command::Stop => {
+                self.control.stop();
+                self.join();
+            }
+            Command::PonderHit => self.control.ponderhit(),
+            Command::Quit => {
+                self.shut_down();
+                return Ok(Flow::Quit);
+            }
+            Command::Moves => {
+                let moves: Vec<String> = self
+                    .position()
+                    .moves()
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect();
+                self.out
+                    .line(format!("moves {}", moves.join(" ")).trim_end());
+            }
+            Command::Display => self.display(),
+            Command::Eval => self
+                .out
+                .block(&crate::eval::report(&self.position(), &self.weights)),
+            Command::Bench(depth) => self.spawn_job(false, move |_, control, out, finish| {
+                let mut lines = Vec::new();
+                bench_lines(depth, control, |line| lines.push(line));
+                // The last line ends the job: everything else is written before it.
+                let last = lines.pop();
+                for line in lines {
+                    out.line(&line);
+                }
+                finish();
+                if let Some(last) = last {
+                    out.line(&last);
+                }
+            })?,
+            Command::Help => self.out.block(HELP),
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// The engine, or `busy` while a search has it.
+    fn engine(&mut self) -> Result<&mut Engine, ProtocolError> {
+        self.engine.as_mut().ok_or_else(busy)
+    }
+
+    fn reclaim_finished(&mut self) {
+        let done = |r: &Running| r.answered.load(Ordering::SeqCst) || r.thread.is_finished();
+        if self.running.as_ref().is_some_and(done) {
+            self.join();
+        }
+    }
+
+    fn join(&mut self) {
+        if let Some(running) = self.running.take() {
+            match running.thread.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(_) => {
+                    // A panicking search is a bug; keep answering with a fresh engine.
+                    log::error!("the search thread panicked; starting a fresh engine");
+                    self.engine = fresh_engine();
+                }
+            }
+        }
+    }
+
+    fn uap(&self) {
+        let version = env!("CARGO_PKG_VERSION");
+        self.out.line(&format!("id name Sumito {version}"));
+        // The version on its own too, so that a client need not split it from the name.
+        self.out.line(&format!("id version {version}"));
+        self.out.line("id author the Sumito developers");
+        for line in options::announcements() {
+            self.out.line(&line);
+        }
+        self.out.line("uapok");
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), ProtocolError> {
+        let (name, value) = options::check(name, value)?;
+        let bad = |message: String| ProtocolError::new(ErrorCode::BadOption, message);
+        let engine = self.engine()?;
+        match (name, value) {
+            ("Hash", Value::Number(mb)) => engine
+                .set_hash(mb as usize)
+                .map_err(|e| bad(e.to_string()))?,
+            ("Threads", Value::Number(n)) => engine.set_threads(n as usize),
+            ("MoveOverhead", Value::Number(ms)) => engine.settings.move_overhead_ms = ms as u64,
+            ("MultiPV", Value::Number(n)) => engine.settings.multipv = n as usize,
+            ("Skill", Value::Number(n)) => self.skill = Skill::new(n as u32),
+            ("LimitStrength", Value::Flag(on)) => self.limit_strength = on,
+            ("Elo", Value::Number(elo)) => self.elo = elo as i32,
+            ("Seed", Value::Number(seed)) => engine.set_seed(seed as u64),
+            // Both change the scores the table holds, so it starts afresh.
+            ("Contempt", Value::Number(cp)) => {
+                engine.settings.contempt = cp as i32;
+                engine.new_game();
+            }
+            ("Dare", Value::Number(percent)) => {
+                engine.settings.dare = percent as i32;
+                engine.new_game();
+            }
+            ("TunedEval", Value::Flag(on)) => {
+                let weights = if on {
+                    Weights::tuned()
+                } else {
+                    Weights::DEFAULT
+                };
+                engine.settings.weights = weights;
+                // Kept apart as well, for `eval` while the engine is away searching.
+                self.weights = weights;
+            }
+            ("Clear Hash", Value::Press) => engine.new_game(),
+            ("Ponder", Value::Flag(_)) => {}
+            ("ShowWDL", Value::Flag(on)) => self.show_wdl = on,
+            ("Opponent", Value::Text(text)) => self.opponent = text,
+            // Empty: the built-in network; `linear`: the linear evaluation. A file that cannot be
+            // read or is no network of this build is refused with one error line, and the
+            // evaluation stays as it was.
+            ("EvalFile", Value::Text(path)) => {
+                engine.settings.network = match path.as_str() {
+                    "" => Some(Network::embedded()),
+                    LINEAR => None,
+                    path => {
+                        let network = Network::load(path).map_err(|e| bad(e.to_string()))?;
+                        Some(std::sync::Arc::new(network))
+                    }
+                };
+                engine.new_game();
+            }
+            ("MoveLimit", Value::Number(plies)) => {
+                self.move_limit = plies as u32;
+                for position in &mut self.game {
+                    *position = position.with_move_limit(self.move_limit);
+                }
+                for position in self.multi.iter_mut().flatten() {
+                    *position = position.with_move_limit(self.move_limit);
+                }
+            }
+            ("MultiSearch", Value::Text(name)) => {
+                self.algorithm = match name.as_str() {
+                    "auto" => None,
+                    name => Some(name.parse().map_err(|e| bad(format!("{e}")))?),
+                };
+            }
+            _ => return Err(bad(format!("{name} cannot take that value"))),
+        }
+        let skill = self.playing_skill();
+        self.engine()?.settings.skill = skill;
+        Ok(())
+    }
+
+    /// The level played: `Skill`, or while `LimitStrength` is on the level of `Elo`.
+    fn playing_skill(&self) -> Skill {
+        match self.limit_strength {
+            true => Skill::for_elo(self.elo),
+            false => self.skill,
+        }
+    }
+
+    fn set_position(&mut self, start: Start, moves: &[String]) -> Result<(), ProtocolError> {
+        let root = match start {
+            Start::Layout(layout) => layout.position(),
+            Start::Fen(text) => text.parse::<AnyPosition>().map_err(|e| {
+                ProtocolError::new(ErrorCode::BadFen, format!("{}: {e}", quote(&text)))
+            })?,
+        };
+        let root = match root {
+            AnyPosition::Two(root) => root,
+            AnyPosition::Multi(root) => return self.set_multi_position(root, moves),
+        };
+        let mut game = vec![root.with_move_limit(self.move_limit)];
+        for (index, text) in moves.iter().enumerate() {
+            let position = game[game.len() - 1];
+            let mv = position.parse_move(text).map_err(|e| {
+                let message = format!("move {} {}: {e}", index + 1, quote(text));
+                ProtocolError::new(ErrorCode::IllegalMove, message)
+            })?;
+            game.push(position.play(mv));
+        }
+        self.game = game;
+        self.multi = None;
+        Ok(())
+    }
+
+    fn go(&mut self, go: Go) -> Result<(), ProtocolError> {
+        // Checked first: while a search runs, any `go` is answered `busy`.
+        self.engine()?;
+        let position = self.position();
+        let searchmoves = parse_searchmoves(&position, &go.searchmoves)?;
+        if let Some(outcome) = position.outcome() {
+            // The search finds no move and answers `bestmove (none)`, after `stop` for an
+            // `infinite` or `ponder` search, as every other search does.
+            // The result, the record's Termination tag as GAMES.md writes it, and the reason
+            // in words.
+            let termination = sumito_rules::ending::Termination::from_outcome(&outcome);
+            self.out.line(&format!(
+                "info string gameover {} [Termination \"{termination}\"] {outcome}",
+                sumito_rules::ending::result_token(outcome.winner()),
+            ));
+        }
+        let limits = limits(&go, position.side_to_move().index(), 2)?;
+        let game = self.game.clone();
+        let search: SearchJob = Box::new(move |engine, limits, control, report, answer| {
+            engine.search_answering(&game, limits, &searchmoves, control, report, answer);
+        });
+        self.start_search(limits, "(none)", self.show_wdl, search)
+    }
+
+    /// Starts a search on the job thread, which reports and answers `bestmove` itself.
+    /// `none` is the answer when the search has no move: `(none)` when the game is over,
+    /// `pass` for a seat of an N-player game that has no legal move. `show_wdl` adds the
+    /// two-player win/draw/loss chances to the `info` lines.
+    fn start_search(
+        &mut self,
+        limits: Limits,
+        none: &'static str,
+        show_wdl: bool,
+        search: SearchJob,
+    ) -> Result<(), ProtocolError> {
+        self.spawn_job(limits.ponder, move |engine, control, out, finish| {
+            let gate = Gate::new();
+            let mut report = |info: &crate::search::Info| out.line(&info_line(info, show_wdl));
+            let mut answer = |result: &SearchResult| {
+                // `infinite` and `ponder` searches answer only when told to.
+                while !control.is_stopped() && (limits.infinite || control.is_pondering()) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                gate.close();
+                finish();
+                let best = result.best.map_or(none.to_string(), |m| m.to_string());
+                match result.ponder {
+                    Some(reply) => out.line(&format!("bestmove {best} ponder {reply}")),
+                    None => out.line(&format!("bestmove {best}")),
+                }
+            };
+            std::thread::scope(|scope| {
+                // Without the thread (none could be had) the search runs without the line.
+                let progress = std::thread::Builder::new()
+                    .name("progress".into())
+                    .spawn_scoped(scope, || write_progress(control, out, &gate));
+                if let Err(e) = progress {
+                    log::warn!("no progress lines: {e}");
+                }
+                search(engine, &limits, control, &mut report, &mut answer);
+                gate.close();
+            });
+        })
+    }
+
+    /// Hands the engine to a job on a thread of its own (a search, `go perft` or `bench`), so
+    /// that the loop keeps answering `isready`, `stop` and `quit`; `ponder` starts the control
+    /// as a ponder search. The job calls `finish` just before it writes its last line: the
+    /// driver may send the next command as soon as it reads that line, so from then on the
+    /// loop joins the thread (which only has to exit) rather than answer `busy`.
+    fn spawn_job(
+        &mut self,
+        ponder: bool,
+        job: impl FnOnce(&mut Engine, &Control, &Output, &dyn Fn()) + Send + 'static,
+    ) -> Result<(), ProtocolError> {
+        let mut engine = self.engine.take().ok_or_else(busy)?;
+        self.control.start(ponder);
+        let (out, control) = (self.out.clone(), Arc::clone(&self.control));
+        let answered = Arc::new(AtomicBool::new(false));
+        let answered_by_job = Arc::clone(&answered);
+        let thread = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let finish = || answered_by_job.store(true, Ordering::SeqCst);
+                job(&mut engine, &control, &out, &finish);
+                engine
+            });
+        match thread {
+            Ok(thread) => self.running = Some(Running { thread, answered }),
+            Err(e) => {
+                // The engine went into the closure that failed to start; make a new one.
+                self.engine = fresh_engine();
+                return Err(ProtocolError::new(
+                    ErrorCode::Busy,
+                    format!("cannot start a search thread: {e}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// `go perft`: the counts per root move in generation order, then `nodes <total>`; a
+    /// `stop` ends it early with `nodes <count of the finished root moves> stopped`.
+    fn perft(&mut self, depth: u32) -> Result<(), ProtocolError> {
+        let position = self.position();
+        self.spawn_job(false, move |_, control, out, finish| {
+            let finished = AtomicU64::new(0);
+            let counts = perft_divide_until(&position, depth, control.stop_flag(), &|_, n| {
+                finished.fetch_add(n, Ordering::Relaxed);
+            });
+            write_perft(out, counts, finished.load(Ordering::Relaxed), finish);
+        })
+    }
+
+    fn display(&self) {
+        let position = self.position();
+        let mut text = render(&position, Style::Ascii);
+        text += &format!("fen {position}\n");
+        text += &format!("key {:016x}\n", position.hash());
+        text += &format!(
+            "lost b{} w{}\n",
+            position.lost(Colour::Black),
+            position.lost(Colour::White)
+        );
+        if let Some(outcome) = position.outcome() {
+            text += &format!("result {}\n", sumito_rules::ending::result_text(&outcome));
+        }
+        if !self.opponent.is_empty() {
+            text += &format!("opponent {}\n", self.opponent);
+        }
+        let skill = self.playing_skill();
+        if skill != Skill::FULL {
+            let (level, elo) = (skill.level(), skill.absolute_elo());
+            text += &format!("skill {level} elo {elo}\n");
+        }
+        // `turn` always ends the block, so a reader knows where it stops.
+        text += &format!("turn {}\n", position.side_to_move().letter());
+        self.out.block(&text);
+    }
+}
+
+/// Table size of an engine made afresh when the old one was lost (a panicking search, a job
+/// thread that could not start): small, so that it can be had whatever memory is left.
+const FRESH_HASH_MB: usize = 16;
+
+/// Writes the end of `go perft`: each root move's count and `nodes <total>`, or, when `stop`
+/// ended it, `nodes <count of the finished root moves> stopped`; `finish` just before the last
+/// line.
+fn write_perft<M: std::fmt::Display>(
+    out: &Output,
+    counts: Option<Vec<(M, u64)>>,
+    finished: u64,
+    finish: &dyn Fn(),
+) {
+    match counts {
+        Some(counts) => {
+            for (mv, count) in &counts {
+                out.line(&format!("{mv}: {count}"));
+            }
+            finish();
+            out.line(&format!("nodes {finished}"));
+        }
+        None => {
+            finish();
+            out.line(&format!("nodes {finished} stopped"));
+        }
+    }
+}
+
+/// An engine to go on with after the old one was lost.
+fn fresh_engine() -> Option<Engine> {
+    Engine::new(FRESH_HASH_MB).ok()
+}
+
+/// The answer to a command that needs the engine while a search has it.
+fn busy() -> ProtocolError {
+    ProtocolError::new(ErrorCode::Busy, "a search is running (send stop first)")
+}
+
+/// The moves of `go searchmoves`, each legal in `position`.
+fn parse_searchmoves(position: &Position, texts: &[String]) -> Result<Vec<Move>, ProtocolError> {
+    texts
+        .iter()
+        .map(|text| {
+            position.parse_move(text).map_err(|e| {
+                ProtocolError::new(
+                    ErrorCode::IllegalMove,
+                    format!("searchmoves {}: {e}", quote(text)),
+                )
+            })
+        })
+        .collect()
+}
+
+/// The search limits of a `go` command for the seat `side` (a colour's index in two-player
+/// games) to move in a game of `seats` seats. Clocks that leave out the mover's are refused:
+/// the mover's clock is what the search plans with, and without it the search would run until
+/// `stop`. Clocks of seats the game does not have are refused too.
+fn limits(go: &Go, side: usize, seats: usize) -> Result<Limits, ProtocolError> {
+    let syntax = |message: String| ProtocolError::new(ErrorCode::Syntax, message);
+    if let Some(beyond) =
+        (seats..go.time.len()).find(|&seat| go.time[seat].is_some() || go.increment[seat].is_some())
+    {
+        return Err(syntax(format!(
+            "go gives a clock of seat {} (time{0} or inc{0}), but this game has {seats} seats",
+            beyond + 1
+        )));
+    }
+    let clocks = (go.time.iter().any(Option::is_some)).then(|| GoClocks {
+        time: go.time.map(|time| time.unwrap_or(0)),
+        increment: go.increment.map(|increment| increment.unwrap_or(0)),
+        moves_to_go: go.moves_to_go,
+    });
+    if clocks.is_some() && go.time.get(side).is_some_and(Option::is_none) {
+        return Err(syntax(match (seats, side) {
+            (2, 0) => "go gives wtime but not btime, the clock of black, who is to move".into(),
+            (2, _) => "go gives btime but not wtime, the clock of white, who is to move".into(),
+            (_, seat) => format!(
+                "go gives clocks but not time{}, the clock of the seat to move",
+                seat + 1
+            ),
+        }));
+    }
+    // A win in n of the mover's moves is found by a search of 2n - 1 plies, which stops early
+    // once it has proved one.
+    let mate_depth = go.mate.map(|moves| 2 * moves - 1);
+    let depth = match (go.depth, mate_depth) {
+        (Some(depth), Some(mate)) => Some(depth.min(mate)),
+        (depth, mate) => depth.or(mate),
+    };
+    Ok(Limits {
+        depth,
+        nodes: go.nodes,
+        movetime: go.movetime,
+        clocks,
+        infinite: go.infinite,
+        ponder: go.ponder,
+    })
+}
+
+const HELP: &str = "\
+commands (see PROTOCOL.md):
+  uap                                  identify, list options, uapok
+  isready                              readyok (also during a search)
+  setoption name <Name> [value <v>]    set an option
+  newgame                              forget the table and histories
+  position startpos|layout <name>|fen <string> [moves <m>...]   (also three-player ... six-player)
+  go [btime|wtime|binc|winc|time1..time6|inc1..inc6|movestogo|movetime|depth|nodes|mate <n>] [infinite] [ponder] [searchmoves <m>...]
+  go perft <depth>                     move counts per root move
+  stop | ponderhit | quit
+  moves                                the legal moves
+  d                                    draw the board
+  eval                                 evaluation terms
+  bench [depth]                        fixed-depth search of the bench positions
+  help                                 this list";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_out_of_range_is_refused_with_its_size() {
+        let out = Output::new(Box::new(std::io::sink()));
+        let refused = Session::new(out, 0, 1).err().map(|e| e.to_string());
+        assert_eq!(
+            refused.as_deref(),
+            Some(
+                format!(
+                    "hash size 0 MB is not in 1..={}",
+                    crate::search::MAX_HASH_MB
+                )
+                .as_str()
+            )
+        );
+    }
+}

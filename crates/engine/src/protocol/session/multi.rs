@@ -1,0 +1,201 @@
+//! The protocol's commands on a game of three to six players: `position` with an N-seat layout
+//! or string (and `leave` among the moves), `go` with per-seat clocks, `go perft`, `moves`, `d`
+//! and `eval`. The rest of the loop is the two-player one.
+
+use super::{Go, SearchJob, Session, limits, quote, write_perft};
+use crate::multi_search::{Algorithm, MultiRequest, MultiWeights, report, search_multi};
+use crate::protocol::error::{ErrorCode, ProtocolError};
+use std::sync::atomic::{AtomicU64, Ordering};
+use sumito_rules::board::render_cells;
+use sumito_rules::multiplayer::{
+    MultiPosition, move_text, multi_perft_divide_until, multi_root_moves,
+};
+
+impl Session {
+    /// The current position of the N-player game, if the last `position` set one (the loop
+    /// sends N-player commands here only then).
+    fn multi_position(&self) -> Option<MultiPosition> {
+        self.multi.as_ref().and_then(|game| game.last().copied())
+    }
+
+    /// `position` with an N-seat start: the moves in Aba-Pro notation, `pass` for a seat with
+    /// no legal move, `leave` for the seat to move leaving the game. All or nothing: on an
+    /// error the game stays as it was.
+    pub(super) fn set_multi_position(
+        &mut self,
+        root: MultiPosition,
+        moves: &[String],
+    ) -> Result<(), ProtocolError> {
+        let mut game = vec![root.with_move_limit(self.move_limit)];
+        for (index, text) in moves.iter().enumerate() {
+            let position = game[game.len() - 1];
+            let illegal = |message: String| {
+                let message = format!("move {} {}: {message}", index + 1, quote(text));
+                ProtocolError::new(ErrorCode::IllegalMove, message)
+            };
+            let next = if text.eq_ignore_ascii_case("leave") {
+                if position.outcome().is_some() {
+                    return Err(illegal("the game is over: no seat can leave".into()));
+                }
+                position.leave()
+            } else {
+                let mv = position
+                    .parse_move(text)
+                    .map_err(|e| illegal(e.to_string()))?;
+                position.play_or_pass(mv)
+            };
+            game.push(next);
+        }
+        self.multi = Some(game);
+        Ok(())
+    }
+
+    /// `go` on an N-player position: the search chosen by `MultiSearch`; `bestmove pass` for a
+    /// seat without a legal move, `(none)` when the game is over.
+    pub(super) fn go_multi(&mut self, go: Go) -> Result<(), ProtocolError> {
+        self.engine()?;
+        let Some(position) = self.multi_position() else {
+            return Ok(());
+        };
+        if go.mate.is_some() {
+            return Err(ProtocolError::syntax(
+                "go mate is for two-player games (use depth in games of three to six players)",
+            ));
+        }
+        let searchmoves = go
+            .searchmoves
+            .iter()
+            .map(|text| {
+                let refused = |e: String| {
+                    let message = format!("searchmoves {}: {e}", quote(text));
+                    ProtocolError::new(ErrorCode::IllegalMove, message)
+                };
+                match position.parse_move(text) {
+                    Ok(Some(mv)) => Ok(mv),
+                    Ok(None) => Err(refused("pass is no move to search".into())),
+                    Err(e) => Err(refused(e.to_string())),
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let limits = limits(
+            &go,
+            position.side_to_move().index(),
+            position.seating().seats(),
+        )?;
+        let none = match position.outcome() {
+            Some(outcome) => {
+                self.out.line(&format!("info string gameover {outcome}"));
+                "(none)"
+            }
+            None => "pass",
+        };
+        for name in self.two_player_settings()? {
+            self.out.line(&format!(
+                "info string {name} applies to two-player games only"
+            ));
+        }
+        let algorithm =
+            (self.algorithm).unwrap_or_else(|| Algorithm::for_seating(position.seating()));
+        let search: SearchJob = Box::new(move |engine, limits, control, report, answer| {
+            let request = MultiRequest {
+                limits: limits.clone(),
+                algorithm,
+                weights: MultiWeights::for_seating(position.seating()),
+                searchmoves,
+            };
+            search_multi(engine, &position, &request, control, report, answer);
+        });
+        // The win/draw/loss model is the two-player game's.
+        self.start_search(limits, none, false, search)
+    }
+
+    /// The two-player settings not at their defaults, which an N-player search plays without.
+    fn two_player_settings(&mut self) -> Result<Vec<&'static str>, ProtocolError> {
+        let (skill, limit_strength, show_wdl) = (self.skill, self.limit_strength, self.show_wdl);
+        let settings = &self.engine()?.settings;
+        let defaults = crate::search::Settings::default();
+        let network = settings.network.as_ref().map(std::sync::Arc::as_ptr);
+        let default_network = defaults.network.as_ref().map(std::sync::Arc::as_ptr);
+        let changed = [
+            ("MultiPV", settings.multipv != defaults.multipv),
+            ("Skill", skill != crate::search::Skill::FULL),
+            ("LimitStrength", limit_strength),
+            ("Contempt", settings.contempt != defaults.contempt),
+            ("Dare", settings.dare != defaults.dare),
+            ("EvalFile", network != default_network),
+            ("TunedEval", settings.weights != defaults.weights),
+            ("ShowWDL", show_wdl),
+        ];
+        Ok(changed
+            .into_iter()
+            .filter(|(_, on)| *on)
+            .map(|(name, _)| name)
+            .collect())
+    }
+
+    /// `go perft` on an N-player position: as in two-player games, `pass` being a seat's one
+    /// move when it has no other.
+    pub(super) fn perft_multi(&mut self, depth: u32) -> Result<(), ProtocolError> {
+        let Some(position) = self.multi_position() else {
+            return Ok(());
+        };
+        self.spawn_job(false, move |_, control, out, finish| {
+            let finished = AtomicU64::new(0);
+            let counts = multi_perft_divide_until(&position, depth, control.stop_flag(), &|n| {
+                finished.fetch_add(n, Ordering::Relaxed);
+            });
+            write_perft(out, counts, finished.load(Ordering::Relaxed), finish);
+        })
+    }
+
+    /// `moves`: the legal moves of the seat to move, `pass` if it has none, nothing when the
+    /// game is over.
+    pub(super) fn moves_multi(&self) {
+        let Some(position) = self.multi_position() else {
+            return;
+        };
+        let moves: Vec<String> = multi_root_moves(&position)
+            .into_iter()
+            .map(move_text)
+            .collect();
+        self.out
+            .line(format!("moves {}", moves.join(" ")).trim_end());
+    }
+
+    /// `d`: the board with each seat's letter, the position string, the key, every seat's
+    /// score, the result if the game is over, and `turn <letter>` last.
+    pub(super) fn display_multi(&self) {
+        let Some(position) = self.multi_position() else {
+            return;
+        };
+        let mut text =
+            render_cells(|cell| position.seat_at(cell.bit()).map_or('.', |s| s.letter()));
+        text += &format!("fen {position}\n");
+        text += &format!("key {:016x}\n", position.hash());
+        let scores: Vec<String> = position
+            .seating()
+            .all()
+            .map(|seat| {
+                let left = if position.has_left(seat) {
+                    " (left)"
+                } else {
+                    ""
+                };
+                format!("{}{}{left}", seat.letter(), position.ejected(seat))
+            })
+            .collect();
+        text += &format!("ejected {}\n", scores.join(" "));
+        if let Some(outcome) = position.outcome() {
+            text += &format!("result {outcome}\n");
+        }
+        text += &format!("turn {}\n", position.side_to_move().letter());
+        self.out.block(&text);
+    }
+
+    /// `eval`: each team's value and the total for the seat to move.
+    pub(super) fn eval_multi(&self) {
+        if let Some(position) = self.multi_position() {
+            self.out.block(&report(&position));
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! `sumito analyse --json`: one JSON object per line, one struct per kind of object. Every
+//! field is listed in README.md ("analyse --json").
+
+use super::MoveAnnotation;
+use super::multi::{MultiAfter, MultiAnnotation};
+use serde::Serialize;
+use sumito_engine::search::{Info, MATE, Reported};
+
+/// A score: exactly one of its fields is present.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Score {
+    /// Centi-marbles (100 = one marble) from the view of the side the score belongs to.
+    Cp(i32),
+    /// A forced win in this many moves of the winner; negative when the side the score belongs
+    /// to is the one that loses.
+    Mate(i32),
+    /// The game is over: `won` or `lost` for the side the score belongs to.
+    End(&'static str),
+}
+
+impl Score {
+    /// A protocol score.
+    pub fn reported(score: Reported) -> Score {
+        match score {
+            Reported::Centi(cp) => Score::Cp(cp),
+            Reported::Mate(n) => Score::Mate(n),
+        }
+    }
+
+    /// A search score from the mover's view before a move.
+    pub fn before(score: i32) -> Score {
+        Score::reported(Reported::from_score(score))
+    }
+
+    /// A score after a move, from the mover's view: the opponent is to move, so a forced result
+    /// counts the opponent's moves, and a game the move ended says so.
+    pub fn after(after: i32) -> Score {
+        if after >= MATE {
+            return Score::End("won");
+        }
+        if after <= -MATE {
+            return Score::End("lost");
+        }
+        match Reported::from_score(-after) {
+            Reported::Centi(cp) => Score::Cp(-cp),
+            Reported::Mate(n) => Score::Mate(-n),
+        }
+    }
+}
+
+/// One move of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveObject {
+    /// The game's number in the file, from 1.
+    pub game: usize,
+    /// The move's ply, from 1.
+    pub ply: usize,
+    /// `black` or `white`: who played it.
+    pub side: String,
+    /// The move played, in Aba-Pro notation.
+    #[serde(rename = "move")]
+    pub played: String,
+    /// The best score the mover had before the move.
+    pub before: Score,
+    /// The mover's score after the move.
+    pub after: Score,
+    /// The move Sumito prefers.
+    pub best: String,
+    /// The line Sumito expects, its preferred move first.
+    pub line: Vec<String>,
+    /// What the move costs the mover, in centi-marbles (0 for Sumito's own choice).
+    pub loss: i32,
+    /// `blunder`, `missed-win`, or null.
+    pub mark: Option<&'static str>,
+}
+
+impl MoveObject {
+    /// The object for one annotation of game `game`.
+    pub fn new(game: usize, annotation: &MoveAnnotation) -> MoveObject {
+        MoveObject {
+            game,
+            ply: annotation.ply,
+            side: annotation.side.to_string(),
+            played: annotation.played.to_string(),
+            before: Score::before(annotation.before),
+            after: Score::after(annotation.after),
+            best: annotation.best.to_string(),
+            line: annotation.line.iter().map(|m| m.to_string()).collect(),
+            loss: annotation.loss,
+            mark: annotation.mark.map(|m| m.word()),
+        }
+    }
+}
+
+/// One move of a game of three to six players: both scores from the view of the seat that
+/// played it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MultiMoveObject {
+    /// The game's number in the file, from 1.
+    pub game: usize,
+    /// The turn's number, from 1 (passes and seats leaving count, as in the movetext).
+    pub ply: usize,
+    /// The mover's colour: `black`, `white`, `red`, `green`, `yellow` or `blue`.
+    pub side: &'static str,
+    /// The mover's seat, from 1.
+    pub seat: usize,
+    /// The move played, in Aba-Pro notation.
+    #[serde(rename = "move")]
+    pub played: String,
+    /// The best score the mover had before the move, from the mover's view.
+    pub before: Score,
+    /// The score of the move played, from the mover's view; `end` when it ended the game.
+    pub after: Score,
+    /// The move Sumito prefers.
+    pub best: String,
+    /// The line Sumito expects, its preferred move first.
+    pub line: Vec<String>,
+    /// What the move costs the mover, in centi-marbles (0 for Sumito's own choice).
+    pub loss: i32,
+    /// `blunder`, `missed-win`, or null.
+    pub mark: Option<&'static str>,
+}
+
+impl MultiMoveObject {
+    /// The object for one annotation of game `game`.
+    pub fn new(game: usize, annotation: &MultiAnnotation) -> MultiMoveObject {
+        MultiMoveObject {
+            game,
+            ply: annotation.ply,
+            side: annotation.seat.name(),
+            seat: annotation.seat.number(),
+            played: annotation.played.to_string(),
+            before: Score::reported(annotation.before),
+            after: match annotation.after {
+                MultiAfter::Score(score) => Score::reported(score),
+                MultiAfter::Won => Score::End("won"),
+                MultiAfter::Lost => Score::End("lost"),
+            },
+            best: annotation.best.to_string(),
+            line: annotation.line.iter().map(|m| m.to_string()).collect(),
+            loss: annotation.loss,
+            mark: annotation.mark.map(|m| m.word()),
+        }
+    }
+}
+
+/// One line of a position's analysis (`--fen`), at one depth.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LineObject {
+    /// The depth completed.
+    pub depth: u32,
+    /// The line's rank, from 1 (the best).
+    pub multipv: usize,
+    /// Its score, from the side to move's view.
+    pub score: Score,
+    /// In a position of three to six players, the colour of the seat to move, whose view the
+    /// score is from; absent in two-player positions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<&'static str>,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds since the search began.
+    pub time_ms: u64,
+    /// The moves of the line.
+    pub pv: Vec<String>,
+}
+
+impl LineObject {
+    /// The object for one `info` of the search.
+    pub fn new(info: &Info) -> LineObject {
+        LineObject {
+            depth: info.depth,
+            multipv: info.multipv,
+            score: Score::reported(info.score),
+            side: None,
+            nodes: info.nodes,
+            nps: info.nps,
+            time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),
+            pv: info.pv.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+}
+
+/// `value` as one line of JSON.
+pub fn line(value: &impl Serialize) -> String {
+    // Serialising these plain structs cannot fail.
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_name_their_kind() {
+        assert_eq!(line(&Score::before(25)), r#"{"cp":25}"#);
+        assert_eq!(line(&Score::before(MATE - 5)), r#"{"mate":3}"#);
+        assert_eq!(line(&Score::after(-(MATE - 1))), r#"{"mate":-1}"#);
+        assert_eq!(line(&Score::after(MATE)), r#"{"end":"won"}"#);
+        assert_eq!(line(&Score::after(-40)), r#"{"cp":-40}"#);
+    }
+}

@@ -1,0 +1,54 @@
+//! A game of three to six players while it is played: the position, the turns so far and the
+//! seats that left, which becomes a [`MultiGame`] when it ends. The match runner, `sumito
+//! play` and their tests keep their games in it.
+
+use super::{LeftSeat, MultiGame, MultiTurn};
+use sumito_rules::ending::{Termination, multi_ranks};
+use sumito_rules::multiplayer::MultiPosition;
+
+/// A game being played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameInPlay {
+    /// The position after the last turn.
+    pub position: MultiPosition,
+    /// Every turn from the start (an opening's included).
+    pub turns: Vec<MultiTurn>,
+    /// The seats that left, in the order of the `leave` turns.
+    pub left: Vec<LeftSeat>,
+}
+
+impl GameInPlay {
+    /// A game from `start` after the `opening` turns (legal ones).
+    pub fn new(start: MultiPosition, opening: &[MultiTurn]) -> GameInPlay {
+        GameInPlay {
+            position: opening.iter().fold(start, |p, turn| turn.apply(&p)),
+            turns: opening.to_vec(),
+            left: Vec::new(),
+        }
+    }
+
+    /// Plays `turn`, a legal move or pass of the seat to move.
+    pub fn play(&mut self, turn: MultiTurn) {
+        self.position = turn.apply(&self.position);
+        self.turns.push(turn);
+    }
+
+    /// The seat to move leaves the game for `why`.
+    pub fn leave(&mut self, why: Termination) {
+        let seat = self.position.side_to_move();
+        self.left.push(LeftSeat { seat, why });
+        self.play(MultiTurn::Leave);
+    }
+
+    /// The game as a record holds it, ended for `termination`: ranked from the final position,
+    /// unless it was abandoned.
+    pub fn finish(self, termination: Termination) -> MultiGame {
+        let ranks = (termination != Termination::Abandoned).then(|| multi_ranks(&self.position));
+        MultiGame {
+            turns: self.turns,
+            left: self.left,
+            termination,
+            ranks,
+        }
+    }
+}

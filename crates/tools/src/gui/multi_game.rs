@@ -1,0 +1,453 @@
+//! The game of three to six players the server keeps: where it started, every turn (a move, a
+//! pass or a seat leaving, each checked by the rules core), the ply the page shows and the
+//! scores the engines gave, each from the view of the seat that was to move. The two-player
+//! game is [`super::state::Game`]; the table holds one or the other.
+
+use super::error::GuiError;
+use super::info::EngineScore;
+use sumito_games::clock::TimeControl;
+use sumito_games::records::multi::{
+    LeftSeat, MultiGame, MultiGameInfo, MultiStart, MultiTurn, format_multi_record, replay_multi,
+    seat_tag, termination_of,
+};
+use sumito_games::records::{Record, today};
+use sumito_rules::board::Seat;
+use sumito_rules::ending::{Termination, multi_ranks};
+use sumito_rules::movegen::MoveList;
+use sumito_rules::multiplayer::{MultiOutcome, MultiPosition};
+
+/// One turn of the game: a move, a pass, or the seat to move leaving.
+pub type Turn = MultiTurn;
+
+/// A game of three to six players at the table.
+#[derive(Clone, Debug)]
+pub struct SeatsGame {
+    start: MultiStart,
+    /// `positions[k]` is the position after `k` turns; `positions[0]` is the start, with the
+    /// move limit of a loaded record.
+    positions: Vec<MultiPosition>,
+    turns: Vec<Turn>,
+    /// Why the seat of each `leave` turn left (same length as `turns`).
+    why_left: Vec<Option<Termination>>,
+    /// The ply the page shows, `0..=turns.len()`.
+    cursor: usize,
+    /// The score of the position after each ply, from the view of its seat to move, when an
+    /// engine gave one (same length as `positions`).
+    scores: Vec<Option<EngineScore>>,
+    /// How a loaded record says the game ended when the rules did not end it (the points
+    /// game's time ran out): the termination and the ranks.
+    recorded: Option<(Termination, Vec<u8>)>,
+    /// The move limit, as `positions[0]` has it (the position does not tell it).
+    max_plies: u32,
+    /// The players' names, by seat.
+    pub players: Vec<String>,
+}
+
+impl SeatsGame {
+    /// A new game from `start`.
+    pub fn new(start: MultiStart, players: Vec<String>) -> SeatsGame {
+        SeatsGame {
+            start,
+            positions: vec![start.position()],
+            turns: Vec::new(),
+            why_left: Vec::new(),
+            cursor: 0,
+            scores: vec![None],
+            recorded: None,
+            max_plies: 0,
+            players,
+        }
+    }
+
+    /// The game of a record of three to six players, every turn checked by the rules core,
+    /// shown from its start so that it can be stepped through.
+    pub fn from_record(record: &Record) -> Result<SeatsGame, GuiError> {
+        let replayed = replay_multi(record).map_err(GuiError::Replay)?;
+        let seating = replayed.start.seating();
+        let players = (seating.all())
+            .map(|seat| {
+                record
+                    .tag(seat_tag(seat))
+                    .unwrap_or(seat_tag(seat))
+                    .to_string()
+            })
+            .collect();
+        // How the record says the game ended, for a game the rules did not end.
+        let recorded = MultiGame::from_replayed(record, &replayed)
+            .ok()
+            .filter(|played| played.termination != Termination::Abandoned)
+            .and_then(|played| Some((played.termination, played.ranks?)));
+        let mut game = SeatsGame::new(replayed.origin, players);
+        game.positions[0] = replayed.start;
+        // The replay read the tag already: it is a number, or absent.
+        game.max_plies = record
+            .tag("MaxPlies")
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(0);
+        let mut left = replayed.left.into_iter();
+        for turn in replayed.turns {
+            let why = (turn == MultiTurn::Leave)
+                .then(|| left.next().map(|l| l.why))
+                .flatten();
+            game.push(turn, why);
+        }
+        game.cursor = 0;
+        if !game.end().is_over() {
+            game.recorded = recorded;
+        }
+        Ok(game)
+    }
+
+    /// Plays `turn` at the end of the game (the caller checked it) and shows the new end.
+    pub fn push(&mut self, turn: Turn, why: Option<Termination>) {
+        let next = turn.apply(self.end());
+        self.turns.push(turn);
+        self.why_left.push(why);
+        self.positions.push(next);
+        self.scores.push(None);
+        self.cursor = self.turns.len();
+    }
+
+    /// Where the game started.
+    pub fn start(&self) -> MultiStart {
+        self.start
+    }
+
+    /// The position after the last turn.
+    pub fn end(&self) -> &MultiPosition {
+        &self.positions[self.turns.len()]
+    }
+
+    /// The position the page shows.
+    pub fn shown(&self) -> &MultiPosition {
+        &self.positions[self.cursor]
+    }
+
+    /// The position after `ply` turns (clamped to the game).
+    pub fn position_at(&self, ply: usize) -> &MultiPosition {
+        &self.positions[ply.min(self.turns.len())]
+    }
+
+    /// The shown ply.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// Every turn so far.
+    pub fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    /// The seats that left and why, in the order of the `leave` turns.
+    pub fn departures(&self) -> Vec<LeftSeat> {
+        (self.turns.iter().enumerate())
+            .filter_map(|(ply, _)| {
+                let why = self.why_left[ply].clone()?;
+                let seat = self.positions[ply].side_to_move();
+                Some(LeftSeat { seat, why })
+            })
+            .collect()
+    }
+
+    /// Why `seat` left, if it left by the end of the shown position.
+    pub fn why_left(&self, seat: Seat) -> Option<&Termination> {
+        (0..self.cursor)
+            .find(|&ply| {
+                self.turns[ply] == Turn::Leave && self.positions[ply].side_to_move() == seat
+            })
+            .and_then(|ply| self.why_left[ply].as_ref())
+    }
+
+    /// The seat that played each turn.
+    pub fn movers(&self) -> Vec<Seat> {
+        (0..self.turns.len())
+            .map(|ply| self.positions[ply].side_to_move())
+            .collect()
+    }
+
+    /// Is the page showing the last position?
+    pub fn at_end(&self) -> bool {
+        self.cursor == self.turns.len()
+    }
+
+    /// Plays `text` (a move in Aba-Pro notation, or `pass` for a seat that has no move) for
+    /// the seat to move of the shown position; turns after it are dropped.
+    pub fn play_text(&mut self, text: &str) -> Result<Turn, GuiError> {
+        if self.shown().outcome().is_some() {
+            return Err(GuiError::GameOver);
+        }
+        let turn =
+            read_turn(self.shown(), text.trim()).map_err(|source| GuiError::IllegalSeatMove {
+                text: text.trim().to_string(),
+                source,
+            })?;
+        self.truncate(self.cursor);
+        self.push(turn, None);
+        Ok(turn)
+    }
+
+    /// Plays an engine's answer `text` (a move or `pass`) at the end of the game.
+    pub fn play_at_end(&mut self, text: &str) -> Result<Turn, GuiError> {
+        if self.is_over() {
+            return Err(GuiError::GameOver);
+        }
+        let turn = read_turn(self.end(), text).map_err(GuiError::IllegalSeatAnswer)?;
+        self.push(turn, None);
+        Ok(turn)
+    }
+
+    /// Does the seat to move at the end have no legal move (and must pass)?
+    pub fn blocked_at_end(&self) -> bool {
+        let mut list = MoveList::default();
+        self.end().legal_moves(&mut list);
+        list.is_empty() && !self.is_over()
+    }
+
+    /// The seat to move at the end leaves the game, for `why`.
+    pub fn leave_at_end(&mut self, why: Termination) -> Result<(), GuiError> {
+        if self.is_over() {
+            return Err(GuiError::GameOver);
+        }
+        self.cursor = self.turns.len();
+        self.push(Turn::Leave, Some(why));
+        Ok(())
+    }
+
+    /// Drops every turn after `ply`, with their scores, and shows the new end.
+    pub fn truncate(&mut self, ply: usize) {
+        let ply = ply.min(self.turns.len());
+        self.turns.truncate(ply);
+        self.why_left.truncate(ply);
+        self.positions.truncate(ply + 1);
+        self.scores.truncate(ply + 1);
+        self.cursor = ply;
+        self.recorded = None;
+    }
+
+    /// Shows the position after `ply` turns; false if there is no such ply.
+    pub fn goto(&mut self, ply: usize) -> bool {
+        if ply > self.turns.len() {
+            return false;
+        }
+        self.cursor = ply;
+        true
+    }
+
+    /// Is the game over, by the rules (a seat or team with six, the last in play, the move
+    /// limit, no seat able to move) or as its record says?
+    pub fn is_over(&self) -> bool {
+        self.result().is_some() || self.recorded.is_some()
+    }
+
+    /// The termination and the finishing ranks of a game that is over.
+    pub fn ending(&self) -> Option<(Termination, Vec<u8>)> {
+        if let Some(recorded) = &self.recorded {
+            return Some(recorded.clone());
+        }
+        let outcome = self.result()?;
+        Some((termination_of(outcome.reason), multi_ranks(self.end())))
+    }
+
+    /// The move limit the game is played under (0: none): a loaded record's `MaxPlies`.
+    pub fn move_limit(&self) -> u32 {
+        self.max_plies
+    }
+
+    /// The game as a record of GAMES.md's section "Three to six players" (an unfinished game
+    /// has the result `*` and the termination `abandoned`).
+    pub fn record(&self, controls: &[TimeControl]) -> String {
+        let (termination, ranks) = match self.ending() {
+            Some((termination, ranks)) => (termination, Some(ranks)),
+            None => (Termination::Abandoned, None),
+        };
+        let game = MultiGame {
+            turns: self.turns.clone(),
+            left: self.departures(),
+            termination,
+            ranks,
+        };
+        format_multi_record(&MultiGameInfo {
+            event: "Sumito GUI",
+            date: &today(),
+            round: 1,
+            players: self.players.iter().map(String::as_str).collect(),
+            start: self.start,
+            opening_plies: 0,
+            controls: controls.to_vec(),
+            max_plies: self.move_limit(),
+            game_time_ms: None,
+            game: &game,
+        })
+    }
+
+    /// How the game ended, once it is over.
+    pub fn result(&self) -> Option<MultiOutcome> {
+        self.end().outcome()
+    }
+
+    /// Records the score of the position after `ply` turns (its mover's view).
+    pub fn set_score(&mut self, ply: usize, score: EngineScore) {
+        if let Some(slot) = self.scores.get_mut(ply) {
+            *slot = Some(score);
+        }
+    }
+
+    /// The score after every ply, where known, each from its mover's view.
+    pub fn scores(&self) -> &[Option<EngineScore>] {
+        &self.scores
+    }
+
+    /// The `position` command for the engine at `ply`: the start and the turns up to it.
+    pub fn position_command(&self, ply: usize) -> String {
+        let mut command = format!("position {}", self.start.command_words());
+        let ply = ply.min(self.turns.len());
+        if ply > 0 {
+            command += " moves";
+            for turn in &self.turns[..ply] {
+                command += &format!(" {turn}");
+            }
+        }
+        command
+    }
+}
+
+/// Reads a move or `pass` of the seat to move of `position` (`leave` is no move: a person
+/// leaves with the page's button, an engine by its fault).
+fn read_turn(
+    position: &MultiPosition,
+    text: &str,
+) -> Result<Turn, sumito_rules::multiplayer::MultiMoveError> {
+    position.parse_move(text).map(Turn::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sumito_rules::multiplayer::{MultiLayout, MultiReason};
+
+    fn three() -> SeatsGame {
+        let players = vec!["a".into(), "b".into(), "c".into()];
+        SeatsGame::new(MultiStart::Layout(MultiLayout::ThreePlayer), players)
+    }
+
+    #[test]
+    fn turns_are_checked_and_written_as_the_protocol_reads_them() {
+        let mut game = three();
+        assert_eq!(game.play_text("a1b1").expect("seat 1"), game.turns()[0]);
+        let refused = game
+            .play_text("a2b2")
+            .expect_err("seat 2 to move")
+            .to_string();
+        assert!(
+            refused.starts_with("'a2b2' is not legal here: "),
+            "{refused}"
+        );
+        let pass = game
+            .play_text("pass")
+            .expect_err("seat 2 can move")
+            .to_string();
+        assert_eq!(
+            pass,
+            "'pass' is not legal here: seat 2 (white) has a legal move, so it may not pass"
+        );
+        game.play_text("e9e8").expect("seat 2");
+        game.leave_at_end(Termination::Resignation)
+            .expect("seat 3 leaves");
+        assert_eq!(
+            game.position_command(3),
+            "position layout three-player moves a1b1 e9e8 leave"
+        );
+        let third = Seat::new(2).expect("seat 3");
+        assert!(game.end().has_left(third));
+        let left = LeftSeat {
+            seat: third,
+            why: Termination::Resignation,
+        };
+        assert_eq!(game.departures(), [left]);
+        assert_eq!(game.why_left(third), Some(&Termination::Resignation));
+        // Seat 3's turns are skipped: seat 1 moves next.
+        assert_eq!(game.end().side_to_move().index(), 0);
+        assert_eq!(game.movers().len(), 3);
+        // Stepping back before the leave shows seat 3 in play again.
+        assert!(game.goto(2));
+        assert_eq!(game.why_left(third), None);
+        // A move on an earlier position drops the turns after it.
+        game.play_text("d1d2").expect("seat 3 moves instead");
+        assert_eq!(game.turns().len(), 3);
+        assert!(game.departures().is_empty());
+    }
+
+    #[test]
+    fn a_game_ends_when_the_others_have_left() {
+        let mut game = three();
+        game.leave_at_end(Termination::TimeForfeit).expect("seat 1");
+        game.leave_at_end(Termination::Crash).expect("seat 2");
+        let outcome = game.result().expect("over");
+        assert_eq!(outcome.reason, MultiReason::LastInPlay);
+        assert!(outcome.won(Seat::new(2).expect("seat 3")));
+        assert!(matches!(game.play_text("a1b1"), Err(GuiError::GameOver)));
+        assert!(matches!(game.play_at_end("a1b1"), Err(GuiError::GameOver)));
+        assert!(game.leave_at_end(Termination::Crash).is_err());
+        assert!(!game.blocked_at_end());
+    }
+
+    #[test]
+    fn a_blocked_seat_passes() {
+        // Seat 2 (white) has one marble, at a1, walled in by seat 1's at a2, b1 and b2.
+        let fen = "r4/6/7/8/9/8/7/bb4/wb3 w 0/0/0 0";
+        let position: MultiPosition = fen.parse().expect("a position");
+        let mut game = SeatsGame::new(MultiStart::Fen(position), vec![String::new(); 3]);
+        assert!(game.blocked_at_end());
+        game.play_text("pass").expect("a pass");
+        assert_eq!(game.turns(), [Turn::Pass]);
+        assert_eq!(game.end().side_to_move().index(), 2);
+        assert!(!game.blocked_at_end());
+    }
+
+    #[test]
+    fn a_game_saved_reads_back_the_same() {
+        use sumito_games::records::multi::{is_multi_record, verify_multi_record};
+        let players = vec![
+            "You".into(),
+            "Sumito".into(),
+            "Other \"one\"".into(),
+            "Four".into(),
+        ];
+        let start = MultiStart::Layout(MultiLayout::FourPlayer);
+        let mut game = SeatsGame::new(start, players);
+        game.play_text("a2b2").expect("black");
+        game.leave_at_end(Termination::TimeForfeit)
+            .expect("white leaves");
+        game.play_text("i5h5").expect("red");
+        game.leave_at_end(Termination::IllegalMove("z9".into()))
+            .expect("green leaves");
+        // Team white and green has no seat in play: black and red win.
+        assert!(game.is_over());
+        let tc = TimeControl::MoveTime { ms: 200 };
+        let text = game.record(&[tc; 4]);
+        let records = sumito_games::records::parse_records(&text).expect("the record parses");
+        assert!(is_multi_record(&records[0]), "{text}");
+        assert_eq!(verify_multi_record(&records[0]).ok(), Some(4), "{text}");
+        assert!(text.contains("[Result \"1-2-1-2\"]"), "{text}");
+        let mut again = SeatsGame::from_record(&records[0]).expect("it replays");
+        assert_eq!(again.turns(), game.turns());
+        assert_eq!(again.players, game.players);
+        assert_eq!(again.cursor(), 0);
+        assert!(again.goto(4));
+        assert_eq!(again.departures(), game.departures());
+        assert_eq!(again.ending(), game.ending());
+        assert_eq!(again.record(&[tc; 4]), text);
+        // An unfinished game is saved as abandoned, with the result `*`.
+        let mut unfinished = three();
+        unfinished.play_text("a1b1").expect("black");
+        let text = unfinished.record(&[tc; 3]);
+        assert!(
+            text.contains("[Result \"*\"]") && text.contains("abandoned"),
+            "{text}"
+        );
+        let records = sumito_games::records::parse_records(&text).expect("the record parses");
+        let again = SeatsGame::from_record(&records[0]).expect("it replays");
+        assert!(!again.is_over());
+        assert_eq!(again.turns(), unfinished.turns());
+    }
+}

@@ -1,0 +1,301 @@
+//! The training data of `sumito tune`: the positions of `sumito datagen` files turned into the
+//! inputs of the evaluation's terms, the phase and the targets. The evaluation is linear in its
+//! weights, so these few numbers per position are all the fit needs.
+
+use super::error::TuneError;
+use crate::datagen::format::Line;
+pub use crate::datagen::format::Sample;
+use crate::datagen::{Item, Reader, Start, split_header};
+use rayon::prelude::*;
+use std::path::Path;
+use sumito_engine::eval::{TERM_COUNT, TERMS, endgame_share, features, phase};
+
+/// One position as the fit sees it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Entry {
+    /// Each term's input from the side to move's view, in the order of [`TERMS`].
+    pub inputs: [f32; TERM_COUNT],
+    /// The share of the endgame weights, 0 to 1.
+    pub endgame: f32,
+    /// The game's result for the side to move: 1, 0.5 or 0.
+    pub result: f32,
+    /// The search score, in centi-marbles.
+    pub score: f32,
+}
+
+/// What a fit keeps of each position of the data: the linear fit its terms' inputs
+/// ([`Entry`]), the network's training the position itself.
+pub trait FromSample: Send {
+    /// What is kept of a position line.
+    fn from_sample(sample: &Sample) -> Self;
+}
+
+impl FromSample for Entry {
+    fn from_sample(sample: &Sample) -> Entry {
+        Entry::new(sample)
+    }
+}
+
+impl Entry {
+    /// The entry of a kept position.
+    pub fn new(sample: &Sample) -> Entry {
+        let position = &sample.position;
+        let (both, _) = features(position);
+        let stm = position.side_to_move();
+        let (us, them) = (&both[stm.index()], &both[stm.opponent().index()]);
+        let mut inputs = [0.0; TERM_COUNT];
+        for (input, term) in inputs.iter_mut().zip(&TERMS) {
+            *input = term.input(us, them) as f32;
+        }
+        Entry {
+            inputs,
+            endgame: endgame_share(phase(position)) as f32,
+            result: sample.result.value() as f32,
+            score: sample.score as f32,
+        }
+    }
+}
+
+/// The entries of some data files, split into the set fitted and the set held out.
+#[derive(Clone, Debug)]
+pub struct Data<E = Entry> {
+    /// The positions fitted.
+    pub train: Vec<E>,
+    /// The positions of the held-out games, for the validation loss.
+    pub validation: Vec<E>,
+    /// Complete games read.
+    pub games: u64,
+    /// Positions of unfinished games at the end of a file, left out.
+    pub unfinished: u64,
+    /// What each file held.
+    pub files: Vec<FileSummary>,
+}
+
+impl<E> Default for Data<E> {
+    fn default() -> Data<E> {
+        Data {
+            train: Vec::new(),
+            validation: Vec::new(),
+            games: 0,
+            unfinished: 0,
+            files: Vec::new(),
+        }
+    }
+}
+
+/// What one data file held.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileSummary {
+    /// The settings it was made with: the flags of its header.
+    pub flags: String,
+    /// The bench node count of the build that made it, from its header (none in files made
+    /// before datagen wrote it).
+    pub bench: Option<u64>,
+    /// Its complete games.
+    pub games: u64,
+    /// The positions of those games.
+    pub positions: u64,
+}
+
+/// Reads data files, text or binary; every `holdout`-th game of each (index `holdout - 1`,
+/// `2 holdout - 1`, …) goes to the validation set, none when `holdout` is 0.
+pub fn load<E: FromSample>(paths: &[impl AsRef<Path>], holdout: u64) -> Result<Data<E>, TuneError> {
+    let mut data = Data::default();
+    for path in paths {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|source| TuneError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        read_into(&bytes, holdout, &mut data).map_err(|error| TuneError::BadFile {
+            path: path.to_path_buf(),
+            source: Box::new(error),
+        })?;
+    }
+    Ok(data)
+}
+
+/// Positions turned into entries at a time, on every core: the features are the slow part.
+const CHUNK: usize = 1 << 16;
+
+/// Adds the games of one file's bytes to `data`.
+pub fn read_into<E: FromSample>(
+    bytes: &[u8],
+    holdout: u64,
+    data: &mut Data<E>,
+) -> Result<(), TuneError> {
+    let Ok(Start::Header { mut reader, header }) = Reader::start(bytes) else {
+        return Err(TuneError::NoHeader);
+    };
+    let tag = format!("{}: ", crate::datagen::format::FORMAT_TAG);
+    let (run, _) = split_header(&header);
+    let Some(settings) = run.strip_prefix(&tag) else {
+        return Err(TuneError::NoHeader);
+    };
+    let (flags, bench) = match settings.split_once(crate::datagen::format::BENCH_MARK) {
+        Some((flags, bench)) => {
+            let bench = bench
+                .parse()
+                .map_err(|_| TuneError::BadBench(bench.to_string()))?;
+            (flags, Some(bench))
+        }
+        None => (settings, None),
+    };
+    let mut summary = FileSummary {
+        flags: flags.to_string(),
+        bench,
+        ..FileSummary::default()
+    };
+    // The positions of the game being read, and of the games read whole but not yet turned
+    // into entries, with where each game ends among them and whether it is held out.
+    let mut samples = Vec::new();
+    let mut games: Vec<(usize, bool)> = Vec::new();
+    loop {
+        match reader.next_item()? {
+            Item::Record(Line::Sample(sample)) => samples.push(sample),
+            Item::Record(Line::Game(game)) => {
+                let held_out = holdout > 0 && game.index % holdout == holdout - 1;
+                // The positions read, not the count the game line states: a number from the
+                // file is never added up as given.
+                let read = samples.len() - games.last().map_or(0, |&(end, _)| end);
+                games.push((samples.len(), held_out));
+                summary.games += 1;
+                summary.positions += read as u64;
+                data.games += 1;
+                if samples.len() >= CHUNK {
+                    flush(&mut samples, &mut games, data);
+                }
+            }
+            Item::Record(Line::Comment) => {}
+            Item::End | Item::Cut => break,
+        }
+    }
+    let unfinished = samples.len() - games.last().map_or(0, |&(end, _)| end);
+    samples.truncate(samples.len() - unfinished);
+    flush(&mut samples, &mut games, data);
+    data.unfinished += unfinished as u64;
+    data.files.push(summary);
+    Ok(())
+}
+
+/// Turns the positions of whole games into entries, on every core, and adds each game's to
+/// its set; `games` holds where each game's positions end and whether it is held out.
+fn flush<E: FromSample>(
+    samples: &mut Vec<Sample>,
+    games: &mut Vec<(usize, bool)>,
+    data: &mut Data<E>,
+) {
+    let entries: Vec<E> = samples.par_iter().map(E::from_sample).collect();
+    let mut entries = entries.into_iter();
+    let mut start = 0;
+    for &(end, held_out) in games.iter() {
+        let set = if held_out {
+            &mut data.validation
+        } else {
+            &mut data.train
+        };
+        set.extend(entries.by_ref().take(end - start));
+        start = end;
+    }
+    samples.clear();
+    games.clear();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sumito_engine::eval::{Weights, evaluate};
+
+    const FILE: &str = "# sumito datagen 1: --seed 1\n\
+        wwwww/wwwwww/2ww3/8/9/8/2bbb2/bbbbbb/bbbbb b 0 1 9 1 80\n\
+        game 0 standard 1-0 50 1\n\
+        5/6/7/8/3bbb3/3w4/7/6/5 w 0 5 70 0 -300\n\
+        5/6/7/8/3bbb3/3w4/7/6/5 b 0 5 71 1 300\n\
+        game 1 standard 1-0 80 2\n\
+        wwwww/wwwwww/2ww3/8/9/8/2bbb2/bbbbbb/bbbbb b 0 1 9 1 80\n";
+
+    #[test]
+    fn games_split_into_train_and_held_out_and_unfinished_ones_are_dropped() {
+        let mut data = Data::<Entry>::default();
+        read_into(FILE.as_bytes(), 2, &mut data).unwrap();
+        assert_eq!((data.train.len(), data.validation.len()), (1, 2));
+        assert_eq!((data.games, data.unfinished), (2, 1));
+        assert_eq!(data.files[0].flags, "--seed 1");
+        assert_eq!(data.files[0].bench, None);
+        let mut tagged = Data::<Entry>::default();
+        let with_bench = FILE.replacen("--seed 1\n", "--seed 1; bench 336966\n", 1);
+        read_into(with_bench.as_bytes(), 2, &mut tagged).unwrap();
+        assert_eq!(tagged.files[0].flags, "--seed 1");
+        assert_eq!(tagged.files[0].bench, Some(336966));
+        let broken = FILE.replacen("--seed 1\n", "--seed 1; bench x\n", 1);
+        assert!(read_into(broken.as_bytes(), 2, &mut Data::<Entry>::default()).is_err());
+        assert_eq!((data.files[0].games, data.files[0].positions), (2, 3));
+        assert_eq!(data.validation[0].result, 0.0);
+        assert_eq!(data.validation[1].score, 300.0);
+        assert_eq!(data.validation[1].endgame, 1.0);
+        let mut all = Data::<Entry>::default();
+        read_into(FILE.as_bytes(), 0, &mut all).unwrap();
+        assert_eq!((all.train.len(), all.validation.len()), (3, 0));
+        // Lines ending with CR LF read the same.
+        let mut crlf = Data::<Entry>::default();
+        read_into(FILE.replace('\n', "\r\n").as_bytes(), 0, &mut crlf).unwrap();
+        assert_eq!(crlf.train, all.train);
+        assert!(read_into(b"game 0 standard 1-0 50 0\n", 0, &mut all).is_err());
+    }
+
+    #[test]
+    fn the_inputs_times_the_weights_give_the_evaluation() {
+        let mut data = Data::<Entry>::default();
+        read_into(FILE.as_bytes(), 0, &mut data).unwrap();
+        let positions = FILE.lines().filter(|l| !l.starts_with(['#', 'g']));
+        for (entry, line) in data.train.iter().zip(positions) {
+            let position = line.rsplitn(3, ' ').nth(2).unwrap().parse().unwrap();
+            let weights = Weights::DEFAULT;
+            let sum: f32 = entry
+                .inputs
+                .iter()
+                .zip(weights.terms)
+                .map(|(input, weight)| input * weight.opening as f32 / 10.0)
+                .sum();
+            assert_eq!(sum.round() as i32, evaluate(&position, &weights), "{line}");
+        }
+    }
+
+    #[test]
+    fn bad_files_say_what_is_wrong_word_for_word() {
+        let message = |text: &str| {
+            read_into(text.as_bytes(), 0, &mut Data::<Entry>::default())
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            message("game 0 standard 1-0 50 0\n"),
+            "not a data file of sumito datagen (no header)"
+        );
+        assert_eq!(
+            message(&FILE.replacen("--seed 1\n", "--seed 1; bench x\n", 1)),
+            "bad bench in the header: x"
+        );
+        assert_eq!(
+            message(&FILE.replacen("1-0 50 1", "1-0 50 q", 1)),
+            "line 3: bad position count 'q'"
+        );
+        let missing = std::path::Path::new("/nonexistent-sumito-dir/d.txt");
+        assert_eq!(
+            load::<Entry>(&[missing], 0).unwrap_err().to_string(),
+            "cannot read /nonexistent-sumito-dir/d.txt: No such file or directory (os error 2)"
+        );
+        let path =
+            std::env::temp_dir().join(format!("sumito-tune-data-{}.txt", std::process::id()));
+        std::fs::write(&path, "hello\n").unwrap();
+        let refused = load::<Entry>(&[&path], 0).unwrap_err().to_string();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(
+            refused,
+            format!(
+                "{}: not a data file of sumito datagen (no header)",
+                path.display()
+            )
+        );
+    }
+}

@@ -1,0 +1,325 @@
+//! The network in floating point, as training sees it: the forward pass, the gradient of the
+//! loss, and the quantised [`Network`] it becomes.
+
+use sumito_engine::eval::nnue::{HIDDEN, INPUTS, Network, QA, QB, lost_input, marble_input};
+use sumito_rules::board::{Cells, Colour, Symmetry};
+use sumito_rules::random::Random;
+
+/// A training position: the marbles, the counts lost and the side to move, with its labels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// The marbles by colour index.
+    pub stones: [u64; 2],
+    /// Marbles lost by colour index.
+    pub lost: [u8; 2],
+    /// Whose move it is.
+    pub side: Colour,
+    /// The game's result for the side to move: 1, 0.5 or 0.
+    pub result: f32,
+    /// The search score for the side to move, in centi-marbles.
+    pub score: f32,
+}
+
+impl crate::tune::data::FromSample for Sample {
+    fn from_sample(sample: &crate::tune::data::Sample) -> Sample {
+        let position = &sample.position;
+        Sample {
+            stones: Colour::BOTH.map(|c| position.stones(c)),
+            lost: Colour::BOTH.map(|c| position.lost(c)),
+            side: position.side_to_move(),
+            result: sample.result.value() as f32,
+            score: sample.score as f32,
+        }
+    }
+}
+
+/// Where each part of the model lies in the flat parameter vector.
+const INPUT_WEIGHTS: usize = 0;
+const INPUT_BIAS: usize = INPUT_WEIGHTS + INPUTS * HIDDEN;
+const OUTPUT_WEIGHTS: usize = INPUT_BIAS + HIDDEN;
+const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + 2 * HIDDEN;
+/// How many parameters the model has.
+pub const PARAMETERS: usize = OUTPUT_BIAS + 1;
+
+/// Most inputs on in one perspective: 28 marbles and two lost counts, with room to spare.
+const MAX_ACTIVE: usize = 64;
+
+/// The inputs on in each perspective (by colour index) of `sample` seen through `symmetry`.
+fn active(sample: &Sample, symmetry: Symmetry) -> [([u16; MAX_ACTIVE], usize); 2] {
+    Colour::BOTH.map(|perspective| {
+        let mut inputs = [0u16; MAX_ACTIVE];
+        let mut count = 0;
+        for colour in Colour::BOTH {
+            for cell in Cells(sample.stones[colour.index()]).take(MAX_ACTIVE - 2) {
+                let bit = symmetry.cell(cell).index();
+                inputs[count] = marble_input(perspective, colour, bit) as u16;
+                count += 1;
+            }
+            inputs[count] = lost_input(perspective, colour, sample.lost[colour.index()]) as u16;
+            count += 1;
+        }
+        (inputs, count.min(MAX_ACTIVE))
+    })
+}
+
+/// The network's parameters in floating point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model(pub Vec<f64>);
+
+/// What the loss compares: `sigmoid(K × eval)` against the target
+/// `(1 − λ) × result + λ × sigmoid(K × score)`, as the linear fit does.
+#[derive(Clone, Copy, Debug)]
+pub struct Objective {
+    /// The sigmoid's scale per centi-marble.
+    pub k: f32,
+    /// How much the search score counts in the target.
+    pub lambda: f32,
+}
+
+/// The forward pass of one sample: what the gradient needs of it.
+struct Forward {
+    /// The inputs on and how many, by perspective: side to move first.
+    inputs: [([u16; MAX_ACTIVE], usize); 2],
+    /// Hidden sums before clipping, by perspective: side to move first.
+    hidden: [[f32; HIDDEN]; 2],
+    /// The output in centi-marbles.
+    eval: f32,
+}
+
+impl Model {
+    /// Weights drawn from `seed`: small input weights, so that most hidden sums start inside
+    /// the clipped range, and smaller output weights.
+    pub fn random(seed: u64) -> Model {
+        let mut random = Random(seed);
+        let mut uniform = |scale: f64| (random.below(2_000_001) as f64 / 1_000_000.0 - 1.0) * scale;
+        let mut parameters = vec![0.0; PARAMETERS];
+        let input_scale = 1.0 / 30f64.sqrt();
+        for w in &mut parameters[INPUT_WEIGHTS..INPUT_BIAS] {
+            *w = uniform(input_scale);
+        }
+        for b in &mut parameters[INPUT_BIAS..OUTPUT_WEIGHTS] {
+            *b = 0.5;
+        }
+        let output_scale = 1.0 / (2.0 * HIDDEN as f64).sqrt();
+        for w in &mut parameters[OUTPUT_WEIGHTS..OUTPUT_BIAS] {
+            *w = uniform(output_scale);
+        }
+        Model(parameters)
+    }
+
+    /// The parameters in single precision, for a pass over many samples.
+    pub fn single(&self) -> Vec<f32> {
+        self.0.iter().map(|&p| p as f32).collect()
+    }
+
+    /// The quantised network, with `header` naming what made it.
+    pub fn quantise(&self, header: String) -> Network {
+        let mut network = Network::zero(header);
+        let round = |value: f64, scale: i32| {
+            (value * f64::from(scale))
+                .round()
+                .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
+        };
+        for (input, column) in network.input_weights.iter_mut().enumerate() {
+            for (j, w) in column.iter_mut().enumerate() {
+                *w = round(self.0[INPUT_WEIGHTS + input * HIDDEN + j], QA);
+            }
+        }
+        for (j, b) in network.input_bias.iter_mut().enumerate() {
+            *b = round(self.0[INPUT_BIAS + j], QA);
+        }
+        for (half, weights) in network.output_weights.iter_mut().enumerate() {
+            for (j, w) in weights.iter_mut().enumerate() {
+                *w = round(self.0[OUTPUT_WEIGHTS + half * HIDDEN + j], QB);
+            }
+        }
+        network.output_bias = (self.0[OUTPUT_BIAS] * f64::from(QA * QB)).round() as i32;
+        network
+    }
+}
+
+/// The forward pass of `sample` through `symmetry` with the parameters `p`.
+fn forward(p: &[f32], sample: &Sample, symmetry: Symmetry) -> Forward {
+    let [black, white] = active(sample, symmetry);
+    let inputs = match sample.side {
+        Colour::Black => [black, white],
+        Colour::White => [white, black],
+    };
+    let mut hidden = [[0f32; HIDDEN]; 2];
+    let mut eval = p[OUTPUT_BIAS];
+    for (half, (inputs, count)) in inputs.iter().enumerate() {
+        let sums = &mut hidden[half];
+        sums.copy_from_slice(&p[INPUT_BIAS..INPUT_BIAS + HIDDEN]);
+        for &input in &inputs[..*count] {
+            let column = &p[INPUT_WEIGHTS + input as usize * HIDDEN..][..HIDDEN];
+            for (s, w) in sums.iter_mut().zip(column) {
+                *s += w;
+            }
+        }
+        let weights = &p[OUTPUT_WEIGHTS + half * HIDDEN..][..HIDDEN];
+        eval += sums
+            .iter()
+            .zip(weights)
+            .map(|(s, w)| s.clamp(0.0, 1.0) * w)
+            .sum::<f32>();
+    }
+    // The network is trained in marbles.
+    Forward {
+        inputs,
+        hidden,
+        eval: eval * 100.0,
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Objective {
+    /// The target of `sample`.
+    fn target(&self, sample: &Sample) -> f32 {
+        (1.0 - self.lambda) * sample.result + self.lambda * sigmoid(self.k * sample.score)
+    }
+
+    /// The summed squared error of `samples` (each seen as it is).
+    pub fn loss(&self, p: &[f32], samples: &[Sample]) -> f64 {
+        let identity = Symmetry::from_index(0);
+        samples
+            .iter()
+            .map(|sample| {
+                let predicted = sigmoid(self.k * forward(p, sample, identity).eval);
+                f64::from((predicted - self.target(sample)).powi(2))
+            })
+            .sum()
+    }
+
+    /// Adds the gradient of the summed squared error of `samples`, each seen through the
+    /// symmetry `symmetry_of` gives it, to `gradient`; returns the summed error.
+    pub fn add_gradient(
+        &self,
+        p: &[f32],
+        samples: &[Sample],
+        symmetry_of: impl Fn(usize) -> Symmetry,
+        gradient: &mut [f32],
+    ) -> f64 {
+        let mut error_sum = 0.0;
+        for (index, sample) in samples.iter().enumerate() {
+            let symmetry = symmetry_of(index);
+            let pass = forward(p, sample, symmetry);
+            let predicted = sigmoid(self.k * pass.eval);
+            let error = predicted - self.target(sample);
+            error_sum += f64::from(error * error);
+            // d(error²)/d(output in marbles).
+            let slope = 2.0 * error * predicted * (1.0 - predicted) * self.k * 100.0;
+            gradient[OUTPUT_BIAS] += slope;
+            for (half, (inputs, count)) in pass.inputs.iter().enumerate() {
+                let sums = &pass.hidden[half];
+                let weights = &p[OUTPUT_WEIGHTS + half * HIDDEN..][..HIDDEN];
+                let mut back = [0f32; HIDDEN];
+                let output_slopes = &mut gradient[OUTPUT_WEIGHTS + half * HIDDEN..][..HIDDEN];
+                for j in 0..HIDDEN {
+                    output_slopes[j] += slope * sums[j].clamp(0.0, 1.0);
+                    let inside = sums[j] > 0.0 && sums[j] < 1.0;
+                    back[j] = if inside { slope * weights[j] } else { 0.0 };
+                }
+                for (g, b) in gradient[INPUT_BIAS..][..HIDDEN].iter_mut().zip(&back) {
+                    *g += b;
+                }
+                for &input in &inputs[..*count] {
+                    let column = &mut gradient[INPUT_WEIGHTS + input as usize * HIDDEN..][..HIDDEN];
+                    for (g, b) in column.iter_mut().zip(&back) {
+                        *g += b;
+                    }
+                }
+            }
+        }
+        error_sum
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sumito_engine::eval::nnue::Accumulator;
+    use sumito_rules::board::{Layout, Position};
+
+    fn sample_of(position: &Position, result: f32, score: f32) -> Sample {
+        Sample {
+            stones: Colour::BOTH.map(|c| position.stones(c)),
+            lost: Colour::BOTH.map(|c| position.lost(c)),
+            side: position.side_to_move(),
+            result,
+            score,
+        }
+    }
+
+    fn samples() -> Vec<Sample> {
+        let mut samples = Vec::new();
+        for layout in Layout::ALL {
+            let mut position = layout.position();
+            for ply in 0..40 {
+                samples.push(sample_of(
+                    &position,
+                    (ply % 3) as f32 / 2.0,
+                    (ply * 7 % 50) as f32,
+                ));
+                let moves = position.moves();
+                position = position.play(moves.as_slice()[(ply * 13) % moves.len()]);
+            }
+        }
+        samples
+    }
+
+    #[test]
+    fn the_gradient_matches_finite_differences() {
+        let model = Model::random(3);
+        let objective = Objective {
+            k: 0.0144,
+            lambda: 0.5,
+        };
+        let samples = &samples()[..20];
+        let identity = |_| Symmetry::from_index(0);
+        let mut gradient = vec![0f32; PARAMETERS];
+        objective.add_gradient(&model.single(), samples, identity, &mut gradient);
+        let loss = |p: &Model| objective.loss(&p.single(), samples);
+        // One parameter of each part: an input weight of an input that is on, a bias, an output
+        // weight and the output bias.
+        let on = active(&samples[0], Symmetry::from_index(0))[0].0[0] as usize;
+        for index in [
+            INPUT_WEIGHTS + on * HIDDEN + 5,
+            INPUT_BIAS + 7,
+            OUTPUT_WEIGHTS + 9,
+            OUTPUT_BIAS,
+        ] {
+            let h = 1e-3;
+            let (mut up, mut down) = (model.clone(), model.clone());
+            up.0[index] += h;
+            down.0[index] -= h;
+            let numeric = (loss(&up) - loss(&down)) / (2.0 * h);
+            let analytic = f64::from(gradient[index]);
+            assert!(
+                (numeric - analytic).abs() <= 1e-3 + 0.05 * numeric.abs(),
+                "parameter {index}: numeric {numeric}, analytic {analytic}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_quantised_network_evaluates_as_the_model_does() {
+        let model = Model::random(5);
+        let network = model.quantise(String::new());
+        let p = model.single();
+        for sample in samples() {
+            let [black, white] = sample.stones;
+            let position = Position::from_parts(black, white, sample.side, sample.lost, 0);
+            let float = forward(&p, &sample, Symmetry::from_index(0)).eval;
+            let quantised = Accumulator::new(&network, &position).evaluate(&network, sample.side);
+            // Rounding: each output weight by up to 1/128 over 256 activations, each input
+            // weight by up to 1/510 over 30 inputs: a few centi-marbles in all.
+            assert!(
+                (float - quantised as f32).abs() <= 10.0,
+                "{float} against {quantised}"
+            );
+        }
+    }
+}
