@@ -97,7 +97,7 @@ pub struct DatagenArgs {
     #[arg(long, default_value_t = 200)]
     pub plies_after_opening: u32,
     /// The old name of --plies-after-opening, still read: data files and the commands in
-    /// src/eval/tuned.rs say it.
+    /// crates/engine/src/eval/tuned.rs say it.
     #[arg(
         long = "max-plies",
         hide = true,

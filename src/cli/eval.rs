@@ -12,7 +12,7 @@ pub struct EvalArgs {
     #[command(flatten)]
     start: StartArgs,
     /// Weigh the terms with the hand-set starting weights instead of those `sumito tune`
-    /// fitted (src/eval/tuned.rs), which the engine plays with.
+    /// fitted (crates/engine/src/eval/tuned.rs), which the engine plays with.
     #[arg(long)]
     hand: bool,
 }

@@ -10,7 +10,7 @@ pub struct TrainArgs {
     /// Data files made by `sumito datagen`.
     #[arg(required = true)]
     pub data: Vec<PathBuf>,
-    /// The network file to write (src/eval/nnue/default.nnue is the one built in).
+    /// The network file to write (crates/engine/src/eval/nnue/default.nnue is the one built in).
     #[arg(long)]
     pub output: PathBuf,
     /// Passes over the fitted positions, each seen through a symmetry drawn anew.

@@ -40,11 +40,11 @@ pub struct TuneArgs {
     /// Data files made by `sumito datagen`.
     #[arg(required = true)]
     pub data: Vec<PathBuf>,
-    /// The Rust file to write the weights to (src/eval/tuned.rs to build them in).
+    /// The Rust file to write the weights to (crates/engine/src/eval/tuned.rs to build them in).
     #[arg(long, required_unless_present = "wdl")]
     pub output: Option<PathBuf>,
     /// Instead of the weights, fit the win/draw/loss model of the ShowWDL option to the games'
-    /// results and print its two parameters (for src/search/wdl.rs).
+    /// results and print its two parameters (for crates/engine/src/search/wdl.rs).
     #[arg(long, conflicts_with_all = [
         "output", "epochs", "rate", "batch", "k", "lambda", "holdout", "from", "seed", "freeze",
     ])]

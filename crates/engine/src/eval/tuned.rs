@@ -7,7 +7,7 @@
 //!     sumito datagen --output data/selfplay-2.txt --games 4724 --seed 1000000 --depth 4 --opening-plies 4-8 --max-plies 200 --lines 2 --margin 10 --hash 8
 //!
 //! and the fit:
-//!     sumito tune data/selfplay-1.txt data/selfplay-2.txt --output src/eval/tuned.rs --epochs 30 --rate 0.2 --batch 4096 --lambda 0 --holdout 10 --from default --seed 1
+//!     sumito tune data/selfplay-1.txt data/selfplay-2.txt --output crates/engine/src/eval/tuned.rs --epochs 30 --rate 0.2 --batch 4096 --lambda 0 --holdout 10 --from default --seed 1
 //!
 //! 800103 positions of 6162 games: 720685 fitted, 79418 held out (every 10th game). K = 0.014386
 //! per centi-marble, lambda 0. Loss with the starting weights 0.122502 (held out 0.113150); after

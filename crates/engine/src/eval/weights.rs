@@ -27,7 +27,7 @@ impl Weights {
         Weights { terms }
     };
 
-    /// The weights fitted by `sumito tune` (`src/eval/tuned.rs`), which the engine plays with
+    /// The weights fitted by `sumito tune` (`crates/engine/src/eval/tuned.rs`), which the engine plays with
     /// (`TunedEval` in the protocol, on by default). A term the file does not name keeps its
     /// default weight, so that a new term can be tried before it is tuned; the tests ask the
     /// checked-in file to name every term, so a new term lands with a refit.

@@ -30,7 +30,7 @@ use sumito_rules::random::Random;
 pub enum StartFrom {
     /// The hand-set weights each term starts from (`sumito eval --hand`).
     Default,
-    /// The weights of src/eval/tuned.rs, to go on from an earlier fit.
+    /// The weights of crates/engine/src/eval/tuned.rs, to go on from an earlier fit.
     Tuned,
 }
 
@@ -39,7 +39,7 @@ pub enum StartFrom {
 pub struct Fit {
     /// Data files made by `sumito datagen`.
     pub data: Vec<PathBuf>,
-    /// The Rust file to write the weights to (src/eval/tuned.rs to build them in).
+    /// The Rust file to write the weights to (crates/engine/src/eval/tuned.rs to build them in).
     pub output: PathBuf,
     /// Passes over the fitted positions.
     pub epochs: u32,
@@ -279,7 +279,7 @@ fn shuffle<T>(entries: &mut [T], seed: u64) {
 }
 
 /// Runs `sumito tune --wdl`: fits the win/draw/loss model to every position of the data files
-/// and prints its parameters, to be put into `src/search/wdl.rs`.
+/// and prints its parameters, to be put into `crates/engine/src/search/wdl.rs`.
 pub fn run_wdl(paths: &[std::path::PathBuf]) -> Result<(), TuneError> {
     let data: Data = data::load(paths, 0)?;
     if data.train.is_empty() {
@@ -289,7 +289,7 @@ pub fn run_wdl(paths: &[std::path::PathBuf]) -> Result<(), TuneError> {
     let current = sumito_engine::search::WDL_MODEL;
     crate::say!(
         "wdl: centre {:.1} scale {:.1} (log loss {:.5} over {} positions of {} games; the \
-         model in src/search/wdl.rs, centre {:.1} scale {:.1}, has {:.5})",
+         model in crates/engine/src/search/wdl.rs, centre {:.1} scale {:.1}, has {:.5})",
         fitted.centre,
         fitted.scale,
         wdl::loss(&fitted, &data.train),

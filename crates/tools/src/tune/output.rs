@@ -1,4 +1,4 @@
-//! The Rust file `sumito tune` writes (src/eval/tuned.rs): the fitted weights by term name,
+//! The Rust file `sumito tune` writes (crates/engine/src/eval/tuned.rs): the fitted weights by term name,
 //! with the commands that made the data and the fit in its header, so that it compiles as it
 //! is and can be made again.
 
