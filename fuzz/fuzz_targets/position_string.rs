@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use sumito_rules::movegen::MoveList;
-use sumito_rules::multiplayer::AnyPosition;
+use sumito_rules::game::AnyPosition;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -7,11 +7,10 @@ use sumito_games::analysis::multi::{analyse_multi_game, search_position};
 use sumito_games::analysis::{
     analyse_game, analyse_position, listing_line, multi_listing_line, reported_text,
 };
-use sumito_games::records::multi::{
-    MultiReplayed, MultiTurn, is_multi_record, replay_multi, seat_tag,
-};
+use sumito_games::records::multi::{MultiReplayed, is_multi_record, replay_multi, seat_tag};
 use sumito_games::records::{Record, RecordsError, Replayed, parse_records, replay};
-use sumito_rules::multiplayer::{AnyPosition, AnyPositionError, MultiPosition};
+use sumito_rules::game::{AnyPosition, AnyPositionError, Turn};
+use sumito_rules::multiplayer::MultiPosition;
 use sumito_tools::say;
 use sumito_tools::util::progress::Progress;
 
@@ -266,10 +265,7 @@ fn analyse_multi(
     game: &MultiReplayed,
     limits: &Limits,
 ) {
-    let moves = game
-        .turns
-        .iter()
-        .filter(|t| matches!(t, MultiTurn::Move(_)));
+    let moves = game.turns.iter().filter(|t| matches!(t, Turn::Move(_)));
     let moves = moves.count() as u64;
     let mut progress = Progress::new(&format!("analysing game {number}"), moves);
     let annotations = analyse_multi_game(engine, game.start, &game.turns, limits, |done, _| {

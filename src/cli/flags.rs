@@ -4,7 +4,7 @@
 
 use sumito_engine::search::{Engine, MAX_THREADS, TableSizeError};
 use sumito_rules::board::Position;
-use sumito_rules::multiplayer::{AnyLayout, AnyPosition, AnyPositionError};
+use sumito_rules::game::{AnyLayout, AnyPosition, AnyPositionError};
 
 /// What is wrong with the shared flags.
 #[derive(Debug, thiserror::Error)]

@@ -2,7 +2,8 @@
 //! ([`sumito_tools::match_runner::suite`]); the suite goes to stdout.
 
 use sumito_rules::board::Layout;
-use sumito_rules::multiplayer::{AnyLayout, MultiLayout};
+use sumito_rules::game::AnyLayout;
+use sumito_rules::multiplayer::MultiLayout;
 use sumito_tools::datagen::PlyRange;
 use sumito_tools::match_runner::multi::suite::{MultiRecipe, make_multi_suite};
 use sumito_tools::match_runner::suite::{self, Recipe, SuiteError};

@@ -5,10 +5,9 @@ use super::flags::StartArgs;
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
+use sumito_rules::game::AnyPosition;
 use sumito_rules::movegen::perft_divide_until;
-use sumito_rules::multiplayer::{
-    AnyPosition, MultiPosition, multi_perft_divide_until, multi_root_moves,
-};
+use sumito_rules::multiplayer::{MultiPosition, multi_perft_divide_until, multi_root_moves};
 use sumito_tools::say;
 use sumito_tools::util::progress::Progress;
 

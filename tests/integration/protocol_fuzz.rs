@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use sumito_engine::protocol::{Output, Session};
-use sumito_rules::multiplayer::AnyPosition;
+use sumito_rules::game::AnyPosition;
 
 const WORDS: &[&str] = &[
     "uap",

@@ -7,11 +7,13 @@
 //! | [`board`] | cells, directions, bitboards, two-player positions, position strings, layouts, seats |
 //! | [`movegen`] | moves, Aba-Pro notation, legal move generation, perft |
 //! | [`multiplayer`] | three to six players: layouts, positions and their strings, moves, perft |
+//! | [`game`] | one game for two to six seats: starts and positions of either kind, turns |
 //! | [`ending`] | how a game ends: terminations, result tokens, ranks and points |
 //! | [`random`] | the seeded random numbers of the Zobrist keys and of reproducible games |
 //!
 //! `board` and `movegen` use each other (a position plays a `Move`); `multiplayer` builds on
-//! both, `ending` on the positions' outcomes. `random` uses nothing.
+//! both, `game` on the two kinds of position, `ending` on their outcomes. `random` uses
+//! nothing.
 //!
 //! ```
 //! // Not built as a doctest (6 s of every `cargo test --release`): `tests::the_crate_example_holds`.
@@ -24,6 +26,7 @@
 
 pub mod board;
 pub mod ending;
+pub mod game;
 pub mod movegen;
 pub mod multiplayer;
 pub mod random;

@@ -4,7 +4,7 @@ use super::error::{ErrorCode, ProtocolError, quote};
 use crate::search::MAX_DEPTH;
 use sumito_rules::board::Layout;
 use sumito_rules::board::MAX_SEATS;
-use sumito_rules::multiplayer::{AnyLayout, UnknownAnyLayout};
+use sumito_rules::game::{AnyLayout, UnknownAnyLayout};
 
 /// The most moves `go mate` looks for: a win in n moves takes 2n - 1 plies of search.
 pub const MAX_MATE: u32 = MAX_DEPTH.div_ceil(2);

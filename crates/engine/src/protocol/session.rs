@@ -16,8 +16,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 use sumito_rules::board::{Colour, Position, Style, render};
+use sumito_rules::game::{AnyPosition, Turn};
 use sumito_rules::movegen::{Move, perft_divide_until};
-use sumito_rules::multiplayer::AnyPosition;
 
 mod multi;
 
@@ -61,8 +61,8 @@ pub struct Session {
     engine: Option<Engine>,
     running: Option<Running>,
     control: Arc<Control>,
-    /// The game from its start position to the current one.
-    game: Vec<Position>,
+    /// The game from its start position to the current one, of two to six seats.
+    game: Vec<AnyPosition>,
     move_limit: u32,
     /// Who the GUI says Sumito plays (`Opponent`), shown by `d`.
     opponent: String,
@@ -74,9 +74,6 @@ pub struct Session {
     elo: i32,
     /// The evaluation weights the engine uses (`TunedEval`), also for `eval` during a search.
     weights: Weights,
-    /// A game of three to six players, from its start to the current position, when the last
-    /// `position` set one; the two-player commands then act on it.
-    multi: Option<Vec<sumito_rules::multiplayer::MultiPosition>>,
     /// `MultiSearch`: the search of N-player games, `None` for the one measured stronger for
     /// the game's seating (`auto`).
     algorithm: Option<crate::multi_search::Algorithm>,
@@ -93,7 +90,7 @@ impl Session {
             engine: Some(engine),
             running: None,
             control: Arc::new(Control::new()),
-            game: vec![Position::startpos()],
+            game: vec![AnyPosition::Two(Position::startpos())],
             move_limit: 0,
             opponent: String::new(),
             show_wdl: false,
@@ -101,13 +98,12 @@ impl Session {
             limit_strength: false,
             elo: crate::search::FULL_STRENGTH_ELO,
             weights: Weights::tuned(),
-            multi: None,
             algorithm: None,
         })
     }
 
     /// The current position.
-    fn position(&self) -> Position {
+    fn position(&self) -> AnyPosition {
         self.game[self.game.len() - 1]
     }
 
@@ -148,13 +144,14 @@ impl Session {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::NewGame => self.engine()?.new_game(),
             Command::Position { start, moves } => self.set_position(start, &moves)?,
-            Command::Go(go) if self.multi.is_some() => self.go_multi(*go)?,
-            Command::GoPerft(depth) if self.multi.is_some() => self.perft_multi(depth)?,
-            Command::Moves if self.multi.is_some() => self.moves_multi(),
-            Command::Display if self.multi.is_some() => self.display_multi(),
-            Command::Eval if self.multi.is_some() => self.eval_multi(),
-            Command::Go(go) => self.go(*go)?,
-            Command::GoPerft(depth) => self.perft(depth)?,
+            Command::Go(go) => match self.position() {
+                AnyPosition::Two(position) => self.go(position, *go)?,
+                AnyPosition::Multi(position) => self.go_multi(position, *go)?,
+            },
+            Command::GoPerft(depth) => match self.position() {
+                AnyPosition::Two(position) => self.perft(position, depth)?,
+                AnyPosition::Multi(position) => self.perft_multi(position, depth)?,
+            },
             Command::Stop => {
                 self.control.stop();
                 self.join();
@@ -165,19 +162,19 @@ impl Session {
                 return Ok(Flow::Quit);
             }
             Command::Moves => {
-                let moves: Vec<String> = self
-                    .position()
-                    .moves()
-                    .iter()
-                    .map(|m| m.to_string())
-                    .collect();
+                let turns = self.position().legal_turns();
+                let turns: Vec<String> = turns.iter().map(Turn::to_string).collect();
                 self.out
-                    .line(format!("moves {}", moves.join(" ")).trim_end());
+                    .line(format!("moves {}", turns.join(" ")).trim_end());
             }
-            Command::Display => self.display(),
-            Command::Eval => self
-                .out
-                .block(&crate::eval::report(&self.position(), &self.weights)),
+            Command::Display => match self.position() {
+                AnyPosition::Two(position) => self.display(position),
+                AnyPosition::Multi(position) => self.display_multi(position),
+            },
+            Command::Eval => self.out.block(&match self.position() {
+                AnyPosition::Two(position) => crate::eval::report(&position, &self.weights),
+                AnyPosition::Multi(position) => crate::multi_search::report(&position),
+            }),
             Command::Bench(depth) => self.spawn_job(false, move |_, control, out, finish| {
                 let mut lines = Vec::new();
                 bench_lines(depth, control, |line| lines.push(line));
@@ -290,9 +287,6 @@ impl Session {
                 for position in &mut self.game {
                     *position = position.with_move_limit(self.move_limit);
                 }
-                for position in self.multi.iter_mut().flatten() {
-                    *position = position.with_move_limit(self.move_limit);
-                }
             }
             ("MultiSearch", Value::Text(name)) => {
                 self.algorithm = match name.as_str() {
@@ -315,6 +309,9 @@ impl Session {
         }
     }
 
+    /// `position`: a layout or position string of any number of seats, then its turns in
+    /// Aba-Pro notation (with three to six players also `pass` for a seat with no legal move,
+    /// and `leave` for the seat to move leaving the game).
     fn set_position(&mut self, start: Start, moves: &[String]) -> Result<(), ProtocolError> {
         let root = match start {
             Start::Layout(layout) => layout.position(),
@@ -322,28 +319,24 @@ impl Session {
                 ProtocolError::new(ErrorCode::BadFen, format!("{}: {e}", quote(&text)))
             })?,
         };
-        let root = match root {
-            AnyPosition::Two(root) => root,
-            AnyPosition::Multi(root) => return self.set_multi_position(root, moves),
-        };
+        // All or nothing: on an error the game stays as it was.
         let mut game = vec![root.with_move_limit(self.move_limit)];
         for (index, text) in moves.iter().enumerate() {
             let position = game[game.len() - 1];
-            let mv = position.parse_move(text).map_err(|e| {
+            let turn = position.parse_turn(text).map_err(|e| {
                 let message = format!("move {} {}: {e}", index + 1, quote(text));
                 ProtocolError::new(ErrorCode::IllegalMove, message)
             })?;
-            game.push(position.play(mv));
+            game.push(position.play(turn));
         }
         self.game = game;
-        self.multi = None;
         Ok(())
     }
 
-    fn go(&mut self, go: Go) -> Result<(), ProtocolError> {
+    /// `go` on a two-player position, the last of the game.
+    fn go(&mut self, position: Position, go: Go) -> Result<(), ProtocolError> {
         // Checked first: while a search runs, any `go` is answered `busy`.
         self.engine()?;
-        let position = self.position();
         let searchmoves = parse_searchmoves(&position, &go.searchmoves)?;
         if let Some(outcome) = position.outcome() {
             // The search finds no move and answers `bestmove (none)`, after `stop` for an
@@ -357,7 +350,7 @@ impl Session {
             ));
         }
         let limits = limits(&go, position.side_to_move().index(), 2)?;
-        let game = self.game.clone();
+        let game: Vec<Position> = self.game.iter().filter_map(AnyPosition::two).collect();
         let search: SearchJob = Box::new(move |engine, limits, control, report, answer| {
             engine.search_answering(&game, limits, &searchmoves, control, report, answer);
         });
@@ -443,8 +436,7 @@ impl Session {
 
     /// `go perft`: the counts per root move in generation order, then `nodes <total>`; a
     /// `stop` ends it early with `nodes <count of the finished root moves> stopped`.
-    fn perft(&mut self, depth: u32) -> Result<(), ProtocolError> {
-        let position = self.position();
+    fn perft(&mut self, position: Position, depth: u32) -> Result<(), ProtocolError> {
         self.spawn_job(false, move |_, control, out, finish| {
             let finished = AtomicU64::new(0);
             let counts = perft_divide_until(&position, depth, control.stop_flag(), &|_, n| {
@@ -454,8 +446,8 @@ impl Session {
         })
     }
 
-    fn display(&self) {
-        let position = self.position();
+    /// `d` on a two-player position.
+    fn display(&self, position: Position) {
         let mut text = render(&position, Style::Ascii);
         text += &format!("fen {position}\n");
         text += &format!("key {:016x}\n", position.hash());

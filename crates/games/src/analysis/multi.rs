@@ -8,10 +8,10 @@
 //! move is the one Sumito prefers.
 
 use super::{Mark, loss, mark};
-use crate::records::multi::MultiTurn;
 use sumito_engine::multi_search::{Algorithm, MultiRequest, MultiWeights, search_multi};
 use sumito_engine::search::{Control, Engine, Info, Limits, Reported, SearchResult};
 use sumito_rules::board::Seat;
+use sumito_rules::game::Turn;
 use sumito_rules::movegen::Move;
 use sumito_rules::multiplayer::MultiPosition;
 
@@ -107,18 +107,15 @@ fn search(
 pub fn analyse_multi_game(
     engine: &mut Engine,
     start: MultiPosition,
-    turns: &[MultiTurn],
+    turns: &[Turn],
     limits: &Limits,
     mut progress: impl FnMut(usize, usize),
 ) -> Vec<MultiAnnotation> {
-    let total = turns
-        .iter()
-        .filter(|t| matches!(t, MultiTurn::Move(_)))
-        .count();
+    let total = turns.iter().filter(|t| matches!(t, Turn::Move(_))).count();
     let mut annotations = Vec::with_capacity(total);
     let mut position = start;
     for (index, turn) in turns.iter().enumerate() {
-        if let MultiTurn::Move(played) = *turn {
+        if let Turn::Move(played) = *turn {
             annotations.push(annotate(engine, &position, played, index + 1, limits));
             progress(annotations.len(), total);
         }

@@ -70,6 +70,13 @@ impl Seat {
     }
 }
 
+impl From<super::Colour> for Seat {
+    /// A two-player game's colour as its seat: black is seat 1, white seat 2.
+    fn from(colour: super::Colour) -> Seat {
+        Seat(colour.index() as u8)
+    }
+}
+
 impl fmt::Display for Seat {
     /// `seat 3 (red)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

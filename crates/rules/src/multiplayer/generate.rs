@@ -28,6 +28,9 @@ pub enum MultiMoveError {
     /// The game is over.
     #[error("the game is over: no move can be played")]
     GameOver,
+    /// `leave` in a game that is over.
+    #[error("the game is over: no seat can leave")]
+    NoSeatCanLeave,
 }
 
 impl MultiPosition {

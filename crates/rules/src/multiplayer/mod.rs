@@ -12,7 +12,6 @@ mod layout;
 mod perft;
 mod position;
 mod position_string;
-mod start;
 mod zobrist;
 
 pub use crate::board::{MAX_SEATS, SEAT_LETTERS, Seat, Seating};
@@ -23,4 +22,3 @@ pub use perft::{
 };
 pub use position::{MultiOutcome, MultiPosition, MultiReason};
 pub use position_string::MultiPositionError;
-pub use start::{AnyLayout, AnyPosition, AnyPositionError, UnknownAnyLayout};

@@ -7,8 +7,8 @@ use super::error::GuiError;
 use super::info::EngineScore;
 use sumito_games::clock::TimeControl;
 use sumito_games::records::multi::{
-    LeftSeat, MultiGame, MultiGameInfo, MultiStart, MultiTurn, format_multi_record, replay_multi,
-    seat_tag, termination_of,
+    LeftSeat, MultiGame, MultiGameInfo, MultiStart, format_multi_record, replay_multi, seat_tag,
+    termination_of,
 };
 use sumito_games::records::{Record, today};
 use sumito_rules::board::Seat;
@@ -16,8 +16,7 @@ use sumito_rules::ending::{Termination, multi_ranks};
 use sumito_rules::movegen::MoveList;
 use sumito_rules::multiplayer::{MultiOutcome, MultiPosition};
 
-/// One turn of the game: a move, a pass, or the seat to move leaving.
-pub type Turn = MultiTurn;
+pub use sumito_rules::game::Turn;
 
 /// A game of three to six players at the table.
 #[derive(Clone, Debug)]
@@ -86,7 +85,7 @@ impl SeatsGame {
             .unwrap_or(0);
         let mut left = replayed.left.into_iter();
         for turn in replayed.turns {
-            let why = (turn == MultiTurn::Leave)
+            let why = (turn == Turn::Leave)
                 .then(|| left.next().map(|l| l.why))
                 .flatten();
             game.push(turn, why);

@@ -15,12 +15,12 @@ use sumito_games::analysis::multi::search_position;
 use sumito_games::analysis::reported_text;
 use sumito_games::clock::{GameClocks, TimeControl};
 use sumito_games::records::multi::{
-    GameInPlay, MultiGame, MultiGameInfo, MultiStart, MultiTurn, format_multi_record,
-    termination_of,
+    GameInPlay, MultiGame, MultiGameInfo, MultiStart, format_multi_record, termination_of,
 };
 use sumito_games::records::today;
 use sumito_rules::board::{Seat, Style, render_seats};
 use sumito_rules::ending::Termination;
+use sumito_rules::game::Turn;
 use sumito_rules::movegen::{Move, MoveList};
 use sumito_rules::multiplayer::MultiLayout;
 
@@ -57,7 +57,7 @@ Commands:
 /// What one turn of the game gives.
 enum Step {
     /// A move or a pass of the seat to move.
-    Turn(MultiTurn),
+    Turn(Turn),
     /// The seat to move leaves the game, for this reason.
     Leave(Termination),
     /// Nothing to play yet (a command was answered): ask again.
@@ -89,7 +89,7 @@ impl Table<'_> {
     }
 
     /// Plays `turn` of the seat to move, which took it `elapsed`.
-    fn push(&mut self, turn: MultiTurn, elapsed: Duration) {
+    fn push(&mut self, turn: Turn, elapsed: Duration) {
         let seat = self.game.position.side_to_move();
         self.clocks.charge(seat.index(), elapsed);
         self.game.play(turn);
@@ -162,14 +162,14 @@ impl Table<'_> {
                     out,
                     &format!("Sumito plays {mv} for {}{score}", seat.name()),
                 );
-                Step::Turn(MultiTurn::Move(mv))
+                Step::Turn(Turn::Move(mv))
             }
             (None, _) => {
                 say(
                     out,
                     &format!("Sumito passes for {}: no legal move", seat.name()),
                 );
-                Step::Turn(MultiTurn::Pass)
+                Step::Turn(Turn::Pass)
             }
         }
     }
@@ -180,7 +180,7 @@ impl Table<'_> {
         self.game.position.legal_moves(&mut list);
         if list.is_empty() {
             say(out, "You have no legal move: you pass.");
-            return Step::Turn(MultiTurn::Pass);
+            return Step::Turn(Turn::Pass);
         }
         let seat = self.game.position.side_to_move();
         let _ = write!(out, "{} to move> ", seat.name());
@@ -233,7 +233,7 @@ impl Table<'_> {
                 &format!("unknown command '{line}': enter a move such as a1b2, or help"),
             ),
             _ => match self.game.position.parse_move(&text) {
-                Ok(mv) => return Step::Turn(MultiTurn::from(mv)),
+                Ok(mv) => return Step::Turn(Turn::from(mv)),
                 Err(e) => say(out, &e.to_string()),
             },
         }
@@ -373,7 +373,7 @@ mod tests {
         let mut table = table(&config, "r4/6/7/8/9/8/7/ww4/bw3 b 0/0/0 0");
         let mut out = Vec::new();
         let step = table.human_turn(&mut &b"resign\n"[..], &mut out);
-        assert!(matches!(step, Step::Turn(MultiTurn::Pass)));
+        assert!(matches!(step, Step::Turn(Turn::Pass)));
         assert_eq!(out, b"You have no legal move: you pass.\n");
     }
 }

@@ -1,62 +1,23 @@
-//! The protocol's commands on a game of three to six players: `position` with an N-seat layout
-//! or string (and `leave` among the moves), `go` with per-seat clocks, `go perft`, `moves`, `d`
-//! and `eval`. The rest of the loop is the two-player one.
+//! The protocol's commands that the engine answers its own way on a game of three to six
+//! players: `go` with per-seat clocks and the N-player searches, `go perft` and `d`. The rest
+//! of the loop, `position` and `moves` among it, is one for any number of seats.
 
 use super::{Go, SearchJob, Session, limits, quote, write_perft};
-use crate::multi_search::{Algorithm, MultiRequest, MultiWeights, report, search_multi};
+use crate::multi_search::{Algorithm, MultiRequest, MultiWeights, search_multi};
 use crate::protocol::error::{ErrorCode, ProtocolError};
 use std::sync::atomic::{AtomicU64, Ordering};
 use sumito_rules::board::render_cells;
-use sumito_rules::multiplayer::{
-    MultiPosition, move_text, multi_perft_divide_until, multi_root_moves,
-};
+use sumito_rules::multiplayer::{MultiPosition, multi_perft_divide_until};
 
 impl Session {
-    /// The current position of the N-player game, if the last `position` set one (the loop
-    /// sends N-player commands here only then).
-    fn multi_position(&self) -> Option<MultiPosition> {
-        self.multi.as_ref().and_then(|game| game.last().copied())
-    }
-
-    /// `position` with an N-seat start: the moves in Aba-Pro notation, `pass` for a seat with
-    /// no legal move, `leave` for the seat to move leaving the game. All or nothing: on an
-    /// error the game stays as it was.
-    pub(super) fn set_multi_position(
-        &mut self,
-        root: MultiPosition,
-        moves: &[String],
-    ) -> Result<(), ProtocolError> {
-        let mut game = vec![root.with_move_limit(self.move_limit)];
-        for (index, text) in moves.iter().enumerate() {
-            let position = game[game.len() - 1];
-            let illegal = |message: String| {
-                let message = format!("move {} {}: {message}", index + 1, quote(text));
-                ProtocolError::new(ErrorCode::IllegalMove, message)
-            };
-            let next = if text.eq_ignore_ascii_case("leave") {
-                if position.outcome().is_some() {
-                    return Err(illegal("the game is over: no seat can leave".into()));
-                }
-                position.leave()
-            } else {
-                let mv = position
-                    .parse_move(text)
-                    .map_err(|e| illegal(e.to_string()))?;
-                position.play_or_pass(mv)
-            };
-            game.push(next);
-        }
-        self.multi = Some(game);
-        Ok(())
-    }
-
     /// `go` on an N-player position: the search chosen by `MultiSearch`; `bestmove pass` for a
     /// seat without a legal move, `(none)` when the game is over.
-    pub(super) fn go_multi(&mut self, go: Go) -> Result<(), ProtocolError> {
+    pub(super) fn go_multi(
+        &mut self,
+        position: MultiPosition,
+        go: Go,
+    ) -> Result<(), ProtocolError> {
         self.engine()?;
-        let Some(position) = self.multi_position() else {
-            return Ok(());
-        };
         if go.mate.is_some() {
             return Err(ProtocolError::syntax(
                 "go mate is for two-player games (use depth in games of three to six players)",
@@ -135,10 +96,11 @@ impl Session {
 
     /// `go perft` on an N-player position: as in two-player games, `pass` being a seat's one
     /// move when it has no other.
-    pub(super) fn perft_multi(&mut self, depth: u32) -> Result<(), ProtocolError> {
-        let Some(position) = self.multi_position() else {
-            return Ok(());
-        };
+    pub(super) fn perft_multi(
+        &mut self,
+        position: MultiPosition,
+        depth: u32,
+    ) -> Result<(), ProtocolError> {
         self.spawn_job(false, move |_, control, out, finish| {
             let finished = AtomicU64::new(0);
             let counts = multi_perft_divide_until(&position, depth, control.stop_flag(), &|n| {
@@ -148,26 +110,9 @@ impl Session {
         })
     }
 
-    /// `moves`: the legal moves of the seat to move, `pass` if it has none, nothing when the
-    /// game is over.
-    pub(super) fn moves_multi(&self) {
-        let Some(position) = self.multi_position() else {
-            return;
-        };
-        let moves: Vec<String> = multi_root_moves(&position)
-            .into_iter()
-            .map(move_text)
-            .collect();
-        self.out
-            .line(format!("moves {}", moves.join(" ")).trim_end());
-    }
-
     /// `d`: the board with each seat's letter, the position string, the key, every seat's
     /// score, the result if the game is over, and `turn <letter>` last.
-    pub(super) fn display_multi(&self) {
-        let Some(position) = self.multi_position() else {
-            return;
-        };
+    pub(super) fn display_multi(&self, position: MultiPosition) {
         let mut text =
             render_cells(|cell| position.seat_at(cell.bit()).map_or('.', |s| s.letter()));
         text += &format!("fen {position}\n");
@@ -190,12 +135,5 @@ impl Session {
         }
         text += &format!("turn {}\n", position.side_to_move().letter());
         self.out.block(&text);
-    }
-
-    /// `eval`: each team's value and the total for the seat to move.
-    pub(super) fn eval_multi(&self) {
-        if let Some(position) = self.multi_position() {
-            self.out.block(&report(&position));
-        }
     }
 }

@@ -1,11 +1,12 @@
 //! A finished game of three to six players as a record holds it: where it started, its turns,
 //! the seats that left and why, and how it ended.
 
-use super::{MultiReplayed, MultiTurn, replay_multi};
+use super::{MultiReplayed, replay_multi};
 use crate::records::{Record, RecordsError};
 use sumito_rules::board::Seat;
 use sumito_rules::ending::Termination;
 use sumito_rules::ending::{parse_rank_token, rank_token};
+use sumito_rules::game::Turn;
 use sumito_rules::multiplayer::{MultiLayout, MultiPosition};
 
 /// Where a record of three to six players starts: a layout or a position string.
@@ -48,7 +49,7 @@ pub struct LeftSeat {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MultiGame {
     /// Every turn from the start of the record, the opening included.
-    pub turns: Vec<MultiTurn>,
+    pub turns: Vec<Turn>,
     /// The seats that left, in the order of the `leave` turns.
     pub left: Vec<LeftSeat>,
     /// Why the game ended: by the rules, the game time, or abandoned (result `*`).

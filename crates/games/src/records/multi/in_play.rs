@@ -2,8 +2,9 @@
 //! seats that left, which becomes a [`MultiGame`] when it ends. The match runner, `sumito
 //! play` and their tests keep their games in it.
 
-use super::{LeftSeat, MultiGame, MultiTurn};
+use super::{LeftSeat, MultiGame};
 use sumito_rules::ending::{Termination, multi_ranks};
+use sumito_rules::game::Turn;
 use sumito_rules::multiplayer::MultiPosition;
 
 /// A game being played.
@@ -12,14 +13,14 @@ pub struct GameInPlay {
     /// The position after the last turn.
     pub position: MultiPosition,
     /// Every turn from the start (an opening's included).
-    pub turns: Vec<MultiTurn>,
+    pub turns: Vec<Turn>,
     /// The seats that left, in the order of the `leave` turns.
     pub left: Vec<LeftSeat>,
 }
 
 impl GameInPlay {
     /// A game from `start` after the `opening` turns (legal ones).
-    pub fn new(start: MultiPosition, opening: &[MultiTurn]) -> GameInPlay {
+    pub fn new(start: MultiPosition, opening: &[Turn]) -> GameInPlay {
         GameInPlay {
             position: opening.iter().fold(start, |p, turn| turn.apply(&p)),
             turns: opening.to_vec(),
@@ -28,7 +29,7 @@ impl GameInPlay {
     }
 
     /// Plays `turn`, a legal move or pass of the seat to move.
-    pub fn play(&mut self, turn: MultiTurn) {
+    pub fn play(&mut self, turn: Turn) {
         self.position = turn.apply(&self.position);
         self.turns.push(turn);
     }
@@ -37,7 +38,7 @@ impl GameInPlay {
     pub fn leave(&mut self, why: Termination) {
         let seat = self.position.side_to_move();
         self.left.push(LeftSeat { seat, why });
-        self.play(MultiTurn::Leave);
+        self.play(Turn::Leave);
     }
 
     /// The game as a record holds it, ended for `termination`: ranked from the final position,

@@ -2,12 +2,12 @@
 //! core, the seats that left, and the result and termination checked against the final
 //! position (`sumito match --verify`).
 
-use super::MultiTurn;
 use super::game::{LeftSeat, MultiStart};
 use super::write::teams_text;
 use crate::records::{Record, RecordsError};
 use sumito_rules::board::Seat;
 use sumito_rules::ending::{Termination, multi_ranks, rank_token};
+use sumito_rules::game::Turn;
 use sumito_rules::multiplayer::{MultiLayout, MultiPosition, MultiReason};
 
 /// Is this a record of three to six players (its `Layout` an N-player layout, or its `FEN` a
@@ -53,7 +53,7 @@ pub struct MultiReplayed {
     /// The start position, with the record's move limit (its `MaxPlies` tag) set.
     pub start: MultiPosition,
     /// The turns, each legal in its turn.
-    pub turns: Vec<MultiTurn>,
+    pub turns: Vec<Turn>,
     /// The seats that left, from the `Left` tag, matched to the `leave` turns.
     pub left: Vec<LeftSeat>,
     /// The position after the last turn.
@@ -69,12 +69,12 @@ pub fn replay_multi(record: &Record) -> Result<MultiReplayed, RecordsError> {
     let reasons = left_tag(record)?;
     let (mut end, mut turns, mut left) = (start, Vec::new(), Vec::new());
     for (index, text) in record.moves.iter().enumerate() {
-        let turn = MultiTurn::parse(&end, text).map_err(|source| RecordsError::IllegalTurn {
+        let turn = Turn::parse(&end, text).map_err(|source| RecordsError::IllegalTurn {
             number: index + 1,
             text: text.clone(),
             source,
         })?;
-        if turn == MultiTurn::Leave {
+        if turn == Turn::Leave {
             let seat = end.side_to_move();
             match reasons.get(left.len()) {
                 Some(entry) if entry.seat == seat => left.push(entry.clone()),
@@ -236,14 +236,14 @@ mod tests {
                     seat: position.side_to_move(),
                     why: Termination::TimeForfeit,
                 });
-                MultiTurn::Leave
+                Turn::Leave
             } else {
                 position.legal_moves(&mut list);
                 let (next, number) = splitmix64(state);
                 state = next;
                 match list.len() {
-                    0 => MultiTurn::Pass,
-                    n => MultiTurn::Move(list.as_slice()[(number % n as u64) as usize]),
+                    0 => Turn::Pass,
+                    n => Turn::Move(list.as_slice()[(number % n as u64) as usize]),
                 }
             };
             position = turn.apply(&position);

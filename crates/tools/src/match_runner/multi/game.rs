@@ -15,7 +15,7 @@ use crate::util::samples::Samples;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use sumito_games::clock::{GameClocks, GameTime, TimeControl};
-use sumito_games::records::multi::{GameInPlay, MultiGame, MultiTurn, termination_of};
+use sumito_games::records::multi::{GameInPlay, MultiGame, termination_of};
 use sumito_rules::ending::Termination;
 
 /// Longest wait for an engine that lost on time to come back to rest.
@@ -97,7 +97,7 @@ pub fn play_multi(
         if let Some(clock) = game_time.as_mut() {
             clock.charge(elapsed);
         }
-        table.play(MultiTurn::from(mv));
+        table.play(sumito_rules::game::Turn::from(mv));
     }
 }
 

@@ -3,7 +3,8 @@
 //! same opening (see `seatings`).
 
 use std::path::Path;
-use sumito_games::records::multi::{MultiStart, MultiTurn};
+use sumito_games::records::multi::MultiStart;
+use sumito_rules::game::Turn;
 use sumito_rules::multiplayer::{MultiLayout, MultiPosition};
 use sumito_rules::random::{Random, splitmix64};
 
@@ -36,7 +37,7 @@ const SUITES: [(MultiLayout, &str, &str); 4] = [
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MultiOpening {
     pub start: MultiStart,
-    pub turns: Vec<MultiTurn>,
+    pub turns: Vec<Turn>,
 }
 
 impl MultiOpening {
@@ -146,8 +147,8 @@ fn random_opening(layout: MultiLayout, plies: u32, seed: u64) -> MultiOpening {
         }
         position.legal_moves(&mut list);
         let turn = match list.len() {
-            0 => MultiTurn::Pass,
-            n => MultiTurn::Move(list.as_slice()[random.below(n)]),
+            0 => Turn::Pass,
+            n => Turn::Move(list.as_slice()[random.below(n)]),
         };
         position = turn.apply(&position);
         turns.push(turn);
@@ -203,9 +204,7 @@ fn read_line(line: &str, layout: MultiLayout) -> Result<MultiOpening, String> {
     for (index, text) in moves.split_whitespace().enumerate() {
         let turn = match text.eq_ignore_ascii_case("leave") {
             true => Err("an opening cannot leave a seat".to_string()),
-            false => {
-                MultiTurn::parse(&position, text).map_err(|e| format!("turn {}: {e}", index + 1))
-            }
+            false => Turn::parse(&position, text).map_err(|e| format!("turn {}: {e}", index + 1)),
         }?;
         position = turn.apply(&position);
         turns.push(turn);

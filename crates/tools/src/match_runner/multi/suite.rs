@@ -11,7 +11,7 @@
 
 use rustc_hash::FxHashSet;
 use sumito_engine::multi_search::{MultiWeights, evaluate};
-use sumito_games::records::multi::MultiTurn;
+use sumito_rules::game::Turn;
 use sumito_rules::movegen::MoveList;
 use sumito_rules::multiplayer::{MultiLayout, MultiPosition};
 use sumito_rules::random::{Random, splitmix64};
@@ -67,7 +67,7 @@ pub fn make_multi_suite(recipe: &MultiRecipe, command: &str) -> Result<MultiSuit
             change.abs() <= recipe.max_score
         });
         if level && seen.insert(end.hash()) {
-            let turns: Vec<String> = turns.iter().map(MultiTurn::to_string).collect();
+            let turns: Vec<String> = turns.iter().map(Turn::to_string).collect();
             lines.push(format!("{} moves {}", layout.name(), turns.join(" ")));
         }
     }
@@ -94,7 +94,7 @@ fn candidate(
     layout: MultiLayout,
     plies: usize,
     random: &mut Random,
-) -> Option<(Vec<MultiTurn>, MultiPosition)> {
+) -> Option<(Vec<Turn>, MultiPosition)> {
     let mut position = layout.position();
     let mut list = MoveList::default();
     let mut turns = Vec::with_capacity(plies);
@@ -103,7 +103,7 @@ fn candidate(
         if list.is_empty() {
             return None;
         }
-        let turn = MultiTurn::Move(list.as_slice()[random.below(list.len())]);
+        let turn = Turn::Move(list.as_slice()[random.below(list.len())]);
         let next = turn.apply(&position);
         let ejected = |p: &MultiPosition| p.seating().all().map(|s| p.ejected(s)).sum::<u8>();
         if ejected(&next) > ejected(&position) {
