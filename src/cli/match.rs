@@ -10,9 +10,9 @@ use std::time::Duration;
 use sumito_games::adjudication::Adjudication;
 use sumito_games::clock::TimeControl;
 use sumito_rules::board::Layout;
-use sumito_tools::match_runner::MatchConfig;
 use sumito_tools::match_runner::openings::Book;
 use sumito_tools::match_runner::stats::Sprt;
+use sumito_tools::match_runner::{MatchConfig, MatchKind, TwoPlayerMatch};
 use sumito_tools::uap_client::{EngineSpec, parse_option};
 
 /// Most games per pair.
@@ -224,37 +224,43 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, super::Error> {
         Some(multi) => super::match_multi::games(raw.games, multi)?,
         None => raw.games.unwrap_or(2),
     };
+    let shard = (raw.shard.as_deref())
+        .map(super::flags::shard)
+        .transpose()?
+        .unwrap_or((0, 1));
+    let kind = match multi {
+        Some(multi) => MatchKind::Multi(multi),
+        None => {
+            let adjudication = Adjudication {
+                draw: raw.draw.as_ref().map(|w| w.join(" ").parse()).transpose()?,
+                resign: (raw.resign.as_ref())
+                    .map(|w| w.join(" ").parse())
+                    .transpose()?,
+            };
+            let two = TwoPlayerMatch {
+                layouts,
+                book,
+                sprt,
+                adjudication,
+            };
+            MatchKind::Two(two)
+        }
+    };
     Ok(MatchConfig {
         engines,
         controls,
         named,
         games,
         concurrency: raw.concurrency,
-        layouts,
-        book,
         max_plies: raw.max_plies,
         seed,
         records: raw.records.clone(),
-        sprt,
         margin: Duration::from_millis(raw.timemargin),
         silence: Duration::from_secs_f64(raw.silence_timeout),
         event: raw.event.clone(),
-        shard: raw
-            .shard
-            .as_deref()
-            .map(super::flags::shard)
-            .transpose()?
-            .unwrap_or((0, 1)),
+        shard,
         game_time: raw.game_time.map(Duration::from_secs_f64),
-        adjudication: Adjudication {
-            draw: raw.draw.as_ref().map(|w| w.join(" ").parse()).transpose()?,
-            resign: raw
-                .resign
-                .as_ref()
-                .map(|w| w.join(" ").parse())
-                .transpose()?,
-        },
-        multi,
+        kind,
     })
 }
 
@@ -486,10 +492,13 @@ mod tests {
         assert_eq!(config.controls[1].to_string(), "depth=4");
         assert_eq!(a.options, [("Hash".to_string(), Some("16".to_string()))]);
         assert_eq!(b.options.len(), 2);
-        assert_eq!(config.layouts, [Layout::Standard, Layout::BelgianDaisy]);
-        assert_eq!(config.book, Book::Random { plies: 4 });
+        let MatchKind::Two(two) = &config.kind else {
+            panic!("a two-player match")
+        };
+        assert_eq!(two.layouts, [Layout::Standard, Layout::BelgianDaisy]);
+        assert_eq!(two.book, Book::Random { plies: 4 });
         assert_eq!(config.seed, 7);
-        assert!(config.sprt.is_some());
+        assert!(two.sprt.is_some());
         assert_eq!(config.max_plies, 200);
     }
 

@@ -1,6 +1,7 @@
 //! The match settings, checked: what `sumito match` makes of its command line
 //! (`cli/match.rs` in the binary).
 
+use super::multi::MultiMatch;
 use super::openings::Book;
 use super::stats::Sprt;
 use crate::uap_client::EngineSpec;
@@ -20,12 +21,9 @@ pub struct MatchConfig {
     pub named: Vec<bool>,
     pub games: u32,
     pub concurrency: usize,
-    pub layouts: Vec<Layout>,
-    pub book: Book,
     pub max_plies: u32,
     pub seed: u64,
     pub records: Option<PathBuf>,
-    pub sprt: Option<Sprt>,
     pub margin: Duration,
     pub silence: Duration,
     pub event: String,
@@ -33,8 +31,26 @@ pub struct MatchConfig {
     pub shard: (u64, u64),
     /// The points game's total thinking time per game (`--game-time`).
     pub game_time: Option<Duration>,
+    /// Two players, or three to six: what the kind of game adds.
+    pub kind: MatchKind,
+}
+
+/// The kind of match, with the settings only that kind has.
+#[derive(Clone, Debug)]
+pub enum MatchKind {
+    /// Two players: every pair of engines plays each opening with either colour.
+    Two(TwoPlayerMatch),
+    /// Three to six players (`--players N`): every combination of engines in every seating.
+    Multi(MultiMatch),
+}
+
+/// What a two-player match adds to the match's settings.
+#[derive(Clone, Debug)]
+pub struct TwoPlayerMatch {
+    /// The layouts the openings take turns in.
+    pub layouts: Vec<Layout>,
+    pub book: Book,
+    pub sprt: Option<Sprt>,
     /// `--draw` and `--resign` (both off by default).
     pub adjudication: Adjudication,
-    /// A match of three to six players (`--players N`); `None` for two.
-    pub multi: Option<super::multi::MultiMatch>,
 }

@@ -35,7 +35,7 @@ mod runner;
 pub mod stats;
 pub mod suite;
 
-pub use config::MatchConfig;
+pub use config::{MatchConfig, MatchKind, TwoPlayerMatch};
 pub use error::MatchError;
 
 use crate::uap_client::EngineProcess;
@@ -78,58 +78,55 @@ pub fn run(mut config: MatchConfig, stop: &AtomicBool) -> Result<(), MatchError>
         .zip(&config.controls)
         .map(|(e, tc)| format!("{} ({tc})", e.name))
         .collect();
-    if let Some(multi) = config.multi.clone() {
-        eprintln!(
-            "match: {}; {} players ({}); {} games per combination of {} ({} seatings each); \
-             openings {}; max plies {}{}; concurrency {}; seed {}",
-            engines.join(", "),
-            multi.layout.seating().seats(),
-            multi.layout.name(),
-            config.games,
-            multi.layout.seating().teams(),
-            multi.seatings_per_combination(),
-            multi.book.describe(),
-            config.max_plies,
-            config
-                .game_time
-                .map(|total| format!("; points game of {} s", ms_to_seconds(whole_ms(total))))
-                .unwrap_or_default(),
-            config.concurrency,
-            config.seed
-        );
-        return multi::run_multi_match(&config, &multi, first, stop);
-    }
-    let layouts: Vec<&str> = config.layouts.iter().map(|l| l.name()).collect();
     let points_game = config
         .game_time
         .map(|total| format!("; points game of {} s", ms_to_seconds(whole_ms(total))))
         .unwrap_or_default();
-    let adjudication = config.adjudication;
-    let draw = adjudication
-        .draw
-        .map(|rule| format!("; --draw {rule}"))
-        .unwrap_or_default();
-    let resign = adjudication
-        .resign
-        .map(|rule| format!("; --resign {rule}"))
-        .unwrap_or_default();
-    eprintln!(
-        "match: {}; {} games per pair; layout {}; openings {}; max plies {}{points_game}{draw}\
-         {resign}; concurrency {}; seed {}",
-        engines.join(" vs "),
-        config.games,
-        layouts.join(","),
-        config.book.describe(),
-        config.max_plies,
-        config.concurrency,
-        config.seed
-    );
-    if config.games % 2 == 1 {
-        eprintln!(
-            "warning: {} games per pair is odd: the last opening of each pair is played with \
-             one colour only, so colour and opening are not balanced",
-            config.games
-        );
+    match &config.kind {
+        MatchKind::Multi(multi) => {
+            eprintln!(
+                "match: {}; {} players ({}); {} games per combination of {} ({} seatings \
+                 each); openings {}; max plies {}{points_game}; concurrency {}; seed {}",
+                engines.join(", "),
+                multi.layout.seating().seats(),
+                multi.layout.name(),
+                config.games,
+                multi.layout.seating().teams(),
+                multi.seatings_per_combination(),
+                multi.book.describe(),
+                config.max_plies,
+                config.concurrency,
+                config.seed
+            );
+            multi::run_multi_match(&config, multi, first, stop)
+        }
+        MatchKind::Two(two) => {
+            let layouts: Vec<&str> = two.layouts.iter().map(|l| l.name()).collect();
+            let draw = (two.adjudication.draw)
+                .map(|rule| format!("; --draw {rule}"))
+                .unwrap_or_default();
+            let resign = (two.adjudication.resign)
+                .map(|rule| format!("; --resign {rule}"))
+                .unwrap_or_default();
+            eprintln!(
+                "match: {}; {} games per pair; layout {}; openings {}; max plies \
+                 {}{points_game}{draw}{resign}; concurrency {}; seed {}",
+                engines.join(" vs "),
+                config.games,
+                layouts.join(","),
+                two.book.describe(),
+                config.max_plies,
+                config.concurrency,
+                config.seed
+            );
+            if config.games % 2 == 1 {
+                eprintln!(
+                    "warning: {} games per pair is odd: the last opening of each pair is played \
+                     with one colour only, so colour and opening are not balanced",
+                    config.games
+                );
+            }
+            runner::run_match(&config, two, first, stop)
+        }
     }
-    runner::run_match(&config, first, stop)
 }

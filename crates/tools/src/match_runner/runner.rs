@@ -3,10 +3,11 @@
 //! match when the SPRT has decided.
 
 use super::MatchError;
-use super::config::MatchConfig;
+use super::config::{MatchConfig, TwoPlayerMatch};
 use super::game::{self, GameSetup};
 use super::openings::Opening;
 use super::report::{self, PairStats};
+use super::stats::Sprt;
 use crate::uap_client::EngineProcess;
 use crate::util::progress::Progress;
 use crate::util::samples::Samples;
@@ -43,7 +44,7 @@ pub struct Job {
 /// a pair share opening k with the colours swapped; opening k is the same for every pair. With
 /// `--shard K/N` only the colour pairs numbered K − 1 modulo N (counted over the whole
 /// schedule) are kept, with the Round tags of the full schedule.
-pub fn schedule(config: &MatchConfig) -> (Vec<Job>, Vec<PairStats>) {
+pub fn schedule(config: &MatchConfig, two: &TwoPlayerMatch) -> (Vec<Job>, Vec<PairStats>) {
     let count = config.engines.len();
     let mut jobs = Vec::new();
     let mut pairs = Vec::new();
@@ -54,7 +55,7 @@ pub fn schedule(config: &MatchConfig) -> (Vec<Job>, Vec<PairStats>) {
             pairs.push(PairStats::new(first, second));
             for game in 0..u64::from(config.games) {
                 let k = game / 2;
-                let layout = config.layouts[(k % config.layouts.len() as u64) as usize];
+                let layout = two.layouts[(k % two.layouts.len() as u64) as usize];
                 let engines = if game % 2 == 0 {
                     [first, second]
                 } else {
@@ -70,7 +71,7 @@ pub fn schedule(config: &MatchConfig) -> (Vec<Job>, Vec<PairStats>) {
                     round,
                     pair,
                     engines,
-                    opening: config.book.opening(k, layout, config.seed),
+                    opening: two.book.opening(k, layout, config.seed),
                 });
             }
         }
@@ -81,6 +82,7 @@ pub fn schedule(config: &MatchConfig) -> (Vec<Job>, Vec<PairStats>) {
 /// What the workers share.
 struct Shared<'a> {
     config: &'a MatchConfig,
+    two: &'a TwoPlayerMatch,
     queue: Mutex<VecDeque<Job>>,
     /// Set to end the match early: by the caller (Ctrl-C) or when the SPRT has decided.
     stop: &'a AtomicBool,
@@ -122,7 +124,7 @@ fn play_job(
     job: &Job,
     lateness: &mut [Samples; 2],
 ) -> Option<PlayedGame> {
-    let config = shared.config;
+    let (config, two) = (shared.config, shared.two);
     for (colour, &index) in Colour::BOTH.iter().zip(&job.engines) {
         if slots[index].as_mut().is_some_and(EngineProcess::has_exited) {
             slots[index] = None;
@@ -163,7 +165,7 @@ fn play_job(
         silence: config.silence,
         game_time: config.game_time,
         seeds,
-        adjudication: config.adjudication,
+        adjudication: two.adjudication,
     };
     let [black, white] = job.engines;
     let engines = two_mut(slots, black, white)?;
@@ -223,12 +225,14 @@ fn work(
 /// printed before [`MatchError::Interrupted`] is returned.
 pub fn run_match(
     config: &MatchConfig,
+    two: &TwoPlayerMatch,
     first: Vec<EngineProcess>,
     stop: &AtomicBool,
 ) -> Result<(), MatchError> {
-    let (jobs, pairs) = schedule(config);
+    let (jobs, pairs) = schedule(config, two);
     let mut collector = Collector {
         config,
+        sprt: two.sprt.as_ref(),
         names: config.engines.iter().map(|e| e.name.clone()).collect(),
         pairs,
         records: config
@@ -245,6 +249,7 @@ pub fn run_match(
     };
     let shared = Shared {
         config,
+        two,
         queue: Mutex::new(jobs.into_iter().collect()),
         stop,
     };
@@ -271,7 +276,7 @@ pub fn run_match(
     });
     // Stopped, and not by a decided SPRT: from outside.
     let decided =
-        (collector.pairs.iter()).any(|pair| report::sprt_decided(config.sprt.as_ref(), pair));
+        (collector.pairs.iter()).any(|pair| report::sprt_decided(two.sprt.as_ref(), pair));
     let interrupted = stop.load(Ordering::Relaxed) && !decided;
     collector.finish(interrupted)
 }
@@ -280,6 +285,7 @@ pub fn run_match(
 /// records file and the final table.
 struct Collector<'a> {
     config: &'a MatchConfig,
+    sprt: Option<&'a Sprt>,
     names: Vec<String>,
     pairs: Vec<PairStats>,
     records: Option<RecordsFile>,
@@ -311,7 +317,7 @@ impl Collector<'_> {
             names[pair.engines.0].as_str(),
             names[pair.engines.1].as_str(),
         ];
-        let sprt = config.sprt.as_ref();
+        let sprt = self.sprt;
         let line = report::progress_line(
             self.done, self.total, players, played, pair, pair_names, sprt,
         );
@@ -352,7 +358,7 @@ impl Collector<'_> {
             eprintln!("stopped after {done} of {total} games");
         }
         let names = &self.names;
-        let table = report::table(&self.pairs, names, self.config.sprt.as_ref());
+        let table = report::table(&self.pairs, names, self.sprt);
         let lateness = report::lateness(names, &self.lateness, self.config.margin);
         // Both end in a newline, which say! would double.
         crate::say!("{}", format!("{table}{lateness}").trim_end());
@@ -370,6 +376,7 @@ impl Collector<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::match_runner::MatchKind;
     use crate::match_runner::openings::Book;
     use crate::uap_client::EngineSpec;
     use std::time::Duration;
@@ -399,21 +406,30 @@ mod tests {
             named: vec![true; engines],
             games,
             concurrency: 1,
-            layouts: layouts.to_vec(),
-            book: Book::Random {
-                plies: random_plies,
-            },
             max_plies: 200,
             seed,
             records: None,
-            sprt: None,
             margin: Duration::from_millis(50),
             silence: Duration::from_secs(60),
             event: "test".into(),
             shard,
             game_time: None,
-            adjudication: Default::default(),
-            multi: None,
+            kind: MatchKind::Two(TwoPlayerMatch {
+                layouts: layouts.to_vec(),
+                book: Book::Random {
+                    plies: random_plies,
+                },
+                sprt: None,
+                adjudication: Default::default(),
+            }),
+        }
+    }
+
+    /// The schedule of a two-player match.
+    fn schedule_of(config: &MatchConfig) -> (Vec<Job>, Vec<PairStats>) {
+        match &config.kind {
+            MatchKind::Two(two) => schedule(config, two),
+            MatchKind::Multi(_) => unreachable!("a two-player match"),
         }
     }
 
@@ -421,7 +437,7 @@ mod tests {
     fn pairs_of_games_share_an_opening_with_colours_swapped() {
         let layouts = [Layout::Standard, Layout::GermanDaisy];
         let config = config(3, 5, 3, &layouts, 9, (0, 1));
-        let (jobs, pairs) = schedule(&config);
+        let (jobs, pairs) = schedule_of(&config);
         assert_eq!(pairs.len(), 3);
         assert_eq!(jobs.len(), 15);
         assert_eq!(jobs[0].engines, [0, 1]);
@@ -438,10 +454,10 @@ mod tests {
     #[test]
     fn shards_together_hold_the_full_schedule() {
         let layouts = [Layout::Standard];
-        let full = schedule(&config(2, 7, 2, &layouts, 3, (0, 1))).0;
+        let full = schedule_of(&config(2, 7, 2, &layouts, 3, (0, 1))).0;
         let mut merged = Vec::new();
         for k in 0..3 {
-            let (jobs, _) = schedule(&config(2, 7, 2, &layouts, 3, (k, 3)));
+            let (jobs, _) = schedule_of(&config(2, 7, 2, &layouts, 3, (k, 3)));
             // Both games of a colour pair stay in one shard.
             assert!(jobs.iter().all(|job| {
                 jobs.iter().any(|other| {
