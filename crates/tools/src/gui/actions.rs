@@ -527,8 +527,8 @@ pub(super) mod tests {
             .new_game(&request("analyse"), &NoEngines)
             .expect("an analysis");
         assert_eq!(table.game.players, ["Black", "White"]);
-        let names = crate::gui::view::snapshot(&table)["engines"].clone();
-        assert_eq!(names[1]["name"], "none #2");
+        let engines = crate::gui::view::snapshot(&table).engines;
+        assert_eq!(engines[1].name, "none #2");
     }
 
     #[test]
@@ -553,7 +553,7 @@ pub(super) mod tests {
         table.thinking.lines = vec![crate::gui::info::parse_info("info depth 3 pv a2b3 i4h4")];
         table.take_back(1, &NoEngines).expect("taken back");
         assert!(table.thinking.lines.is_empty(), "{:?}", table.thinking);
-        assert!(crate::gui::view::snapshot(&table)["thinking"].is_null());
+        assert!(crate::gui::view::snapshot(&table).thinking.is_none());
     }
 
     #[test]

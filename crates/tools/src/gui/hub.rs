@@ -19,7 +19,7 @@ impl Hub {
     /// yet: `run` starts them).
     pub fn new(config: GuiConfig) -> Arc<Hub> {
         let table = Table::new(config);
-        let snapshot = snapshot(&table).to_string();
+        let snapshot = snapshot_text(&table);
         let (snapshots, _) = tokio::sync::watch::channel(Arc::from(snapshot));
         Arc::new(Hub {
             table: Mutex::new(table),
@@ -38,7 +38,7 @@ impl Hub {
         let mut table = self.lock();
         let result = change(&mut table, self);
         table.version += 1;
-        let snapshot = snapshot(&table).to_string();
+        let snapshot = snapshot_text(&table);
         self.snapshots.send_replace(Arc::from(snapshot));
         result
     }
@@ -81,4 +81,9 @@ impl Reporter for Arc<Hub> {
         let hub = Arc::clone(self);
         Box::new(move |event| hub.update(|table, _| table.on_probe(index, event)))
     }
+}
+
+/// The snapshot of `table` as JSON text.
+fn snapshot_text(table: &Table) -> String {
+    serde_json::to_string(&snapshot(table)).expect("a snapshot is plain data")
 }

@@ -9,7 +9,8 @@
 //!   publishes;
 //! - [`engine_driver`]: one engine's driver thread; [`searches`]: the searches the table
 //!   starts; `engine_events`: how it takes their answers; `table_clock`: its clocks;
-//! - [`actions`]: the page's requests; [`view`]: what the page draws;
+//! - [`actions`]: the page's requests; [`snapshot`]: what the page draws, as typed data, which
+//!   [`view`] fills for a two-player game and `multi_view` for more players;
 //! - [`server`]: the HTTP routes; [`security`]: the Host/Origin guard; `error`: what fails ([`GuiError`]).
 
 pub mod actions;
@@ -27,6 +28,7 @@ pub mod searches;
 pub mod security;
 mod serve;
 pub mod server;
+pub mod snapshot;
 pub mod state;
 pub mod table;
 mod table_clock;

@@ -510,9 +510,9 @@ mod tests {
     fn persons_move_in_turn_and_the_engines_turn_is_refused() {
         let mut table = people(3);
         let snapshot = crate::gui::view::snapshot(&table);
-        assert_eq!(snapshot["multi"]["players"], 3);
-        assert_eq!(snapshot["board"]["to_move"], "black");
-        assert!(!snapshot["legal"].as_array().expect("moves").is_empty());
+        assert_eq!(snapshot.multi.expect("seats").players, 3);
+        assert_eq!(snapshot.board.to_move, "black");
+        assert!(!snapshot.legal.is_empty());
         table.human_move("a1b1", &NoEngines).expect("black");
         assert_eq!(
             refusal(table.human_move("a1b1", &NoEngines)),
@@ -528,8 +528,7 @@ mod tests {
             refusal(table.human_move("e9e8", &NoEngines)),
             "it is White's turn, which an engine plays"
         );
-        let snapshot = crate::gui::view::snapshot(&table);
-        assert_eq!(snapshot["legal"], serde_json::json!([]));
+        assert!(crate::gui::view::snapshot(&table).legal.is_empty());
         assert_eq!(
             refusal(table.resign(&NoEngines)),
             "only a person whose turn it is can leave the game"
@@ -546,10 +545,12 @@ mod tests {
         table.resign(&NoEngines).expect("black leaves");
         table.resign(&NoEngines).expect("white leaves");
         let snapshot = crate::gui::view::snapshot(&table);
-        assert_eq!(snapshot["result"]["text"], "Red wins: the others have left");
-        assert_eq!(snapshot["multi"]["seats"][0]["left"], true);
-        assert_eq!(snapshot["multi"]["seats"][0]["why"], "resignation");
-        assert_eq!(snapshot["moves"], serde_json::json!(["leave", "leave"]));
+        let result = snapshot.result.expect("a result");
+        assert_eq!(result.text, "Red wins: the others have left");
+        let black = &snapshot.multi.expect("seats").seats[0];
+        assert!(black.left);
+        assert_eq!(black.why.as_deref(), Some("resignation"));
+        assert_eq!(snapshot.moves, ["leave", "leave"]);
         assert_eq!(refusal(table.resign(&NoEngines)), "the game is over");
         assert_eq!(
             refusal(table.human_move("e1e2", &NoEngines)),
@@ -580,14 +581,11 @@ mod tests {
     #[test]
     fn four_players_play_in_teams() {
         let table = people(4);
-        let snapshot = crate::gui::view::snapshot(&table);
-        let seats = snapshot["multi"]["seats"].as_array().expect("seats");
-        let teams: Vec<_> = seats.iter().map(|s| s["team"].clone()).collect();
-        assert_eq!(teams, [0, 1, 0, 1]);
-        assert_eq!(
-            snapshot["multi"]["teams"],
-            serde_json::json!([["black", "red"], ["white", "green"]])
-        );
+        let multi = crate::gui::view::snapshot(&table).multi.expect("seats");
+        let teams: Vec<_> = multi.seats.iter().map(|s| s.team).collect();
+        assert_eq!(teams, [Some(0), Some(1), Some(0), Some(1)]);
+        let expected = [["black", "red"], ["white", "green"]];
+        assert_eq!(multi.teams, Some(expected.map(Vec::from).to_vec()));
     }
 
     #[test]
@@ -648,9 +646,9 @@ mod tests {
         assert!(table.multi.is_none());
         table.load_record(&saved, 1, &NoEngines).expect("loaded");
         let snapshot = crate::gui::view::snapshot(&table);
-        assert_eq!(snapshot["mode"], "analyse");
-        assert_eq!(snapshot["moves"], serde_json::json!(["a1b1", "leave"]));
-        assert_eq!(snapshot["cursor"], 0);
+        assert_eq!(snapshot.mode, "analyse");
+        assert_eq!(snapshot.moves, ["a1b1", "leave"]);
+        assert_eq!(snapshot.cursor, 0);
         assert_eq!(game(&table).record(&[table.tc; 3]), saved);
         let illegal = saved.replace("a1b1", "a1a2");
         let records = sumito_games::records::parse_records(&illegal).expect("a record");

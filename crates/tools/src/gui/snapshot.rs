@@ -1,0 +1,330 @@
+//! The snapshot the page draws, as typed data: what the server sends after every change, the
+//! same shape for two players and for three to six. `view` fills it for a two-player game,
+//! `multi_view` for a game of more players; the pieces both use (a move, a score, the engines)
+//! are made here. The page computes no rule itself.
+
+use super::info::EngineScore;
+use super::table::Table;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use sumito_engine::search::{MAX_SKILL, Skill};
+use sumito_rules::board::{Cells, neighbour};
+use sumito_rules::movegen::Move;
+
+/// Everything the page draws.
+#[derive(Clone, Debug, Serialize)]
+pub struct Snapshot {
+    /// Bumped at every change: lets the pages skip snapshots they have.
+    pub version: u64,
+    /// `play`, `watch` or `analyse`.
+    pub mode: &'static str,
+    /// The person's colour in a two-player game against the engine.
+    pub human: Option<&'static str>,
+    /// An analysis is running.
+    pub analysing: bool,
+    /// Lines of analysis asked for (UAP `MultiPV`).
+    pub multipv: u32,
+    /// The level sent as `Skill`.
+    pub skill: u32,
+    /// The time control of a new game.
+    pub tc: String,
+    pub engines: Vec<EngineView>,
+    /// The two engine slots of a two-player game (empty with more players: see `multi`).
+    pub seats: Vec<EngineSeatView>,
+    /// The players' names by colour (`black`, `white`) in a two-player game.
+    pub players: BTreeMap<&'static str, String>,
+    /// The start as the `position` command names it.
+    pub start: String,
+    /// The turns played, in notation.
+    pub moves: Vec<String>,
+    /// The colour to move at the start.
+    pub first_side: &'static str,
+    /// The move number of the first move.
+    pub first_number: u32,
+    /// The ply shown.
+    pub cursor: usize,
+    pub board: BoardView,
+    /// The move that led to the shown position.
+    pub last_move: Option<MoveView>,
+    /// The moves a click may play on the shown position.
+    pub legal: Vec<MoveView>,
+    pub result: Option<ResultView>,
+    pub thinking: Option<ThinkingView>,
+    /// The engine's score after every ply (Black's view with two players), where it has one.
+    pub scores: Vec<Option<ScoreView>>,
+    /// Two players: the material after every ply, Black's view.
+    pub material: Vec<i32>,
+    pub clocks: Option<ClocksView>,
+    pub ending: EndingView,
+    /// The last thing that went wrong.
+    pub message: Option<String>,
+    /// The seats and teams of a game of three to six players.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub multi: Option<SeatsView>,
+}
+
+/// The shown board.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardView {
+    /// The colour of each occupied cell, by cell name.
+    pub marbles: BTreeMap<String, &'static str>,
+    pub to_move: &'static str,
+    /// Two players: the marbles each colour has lost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lost: Option<BTreeMap<&'static str, u8>>,
+    /// The position string.
+    pub fen: String,
+    /// The result in words when the shown position ends the game.
+    pub over: Option<String>,
+}
+
+/// A move as the page plays and draws it.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveView {
+    /// The notation.
+    pub m: String,
+    /// The cells of the group that moves.
+    pub g: Vec<String>,
+    /// The cell a click on which plays the move.
+    pub t: String,
+    /// The cells the group lands on.
+    pub l: Vec<String>,
+}
+
+impl MoveView {
+    /// The move's notation, group, target and landing cells: the target is the cell in front
+    /// of an inline group, or where the first-named end of a broadside lands.
+    pub fn of(mv: Move) -> MoveView {
+        let cells = |bits: u64| Cells(bits).map(|c| c.to_string()).collect::<Vec<_>>();
+        let d = mv.direction();
+        let lands = Cells(mv.group())
+            .filter_map(|c| neighbour(c, d))
+            .map(|c| c.to_string())
+            .collect();
+        let target = match mv.broadside_axis() {
+            Some(_) => neighbour(mv.tail(), d),
+            None => neighbour(mv.head(), d),
+        };
+        MoveView {
+            m: mv.to_string(),
+            g: cells(mv.group()),
+            t: target.map_or_else(|| mv.head().to_string(), |c| c.to_string()),
+            l: lands,
+        }
+    }
+}
+
+/// A score: centi-marbles or moves to the sixth marble, and as players read it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoreView {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cp: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mate: Option<i32>,
+    pub text: String,
+}
+
+impl ScoreView {
+    /// The view of a score, if there is one.
+    pub fn of(score: Option<EngineScore>) -> Option<ScoreView> {
+        let score = score?;
+        let (cp, mate) = match score {
+            EngineScore::Cp(cp) => (Some(cp), None),
+            EngineScore::Mate(n) => (None, Some(n)),
+        };
+        Some(ScoreView {
+            cp,
+            mate,
+            text: score.text(),
+        })
+    }
+}
+
+/// An engine the page may choose.
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineView {
+    pub name: String,
+    /// Whether it has a `Skill` option (`null` until it has started).
+    pub skill: Option<bool>,
+    /// Why it did not start, if it did not.
+    pub failed: Option<String>,
+    /// For this build's own engine, the measured Elo of each level over level 1.
+    pub levels_elo: Option<Vec<i32>>,
+}
+
+/// The engines the page may choose, in the order of the command line.
+pub fn engines(table: &Table) -> Vec<EngineView> {
+    let this_build = format!("Sumito {}", env!("CARGO_PKG_VERSION"));
+    let ladder: Vec<i32> = (1..=MAX_SKILL)
+        .map(|level| Skill::new(level).elo())
+        .collect();
+    (0..table.engine_names.len())
+        .zip(&table.engine_options)
+        .zip(&table.engine_failures)
+        .map(|((index, options), failed)| EngineView {
+            name: table.engine_name(index),
+            skill: options
+                .as_ref()
+                .map(|names| names.iter().any(|n| n.eq_ignore_ascii_case("Skill"))),
+            failed: failed.clone(),
+            levels_elo: (table.engine_names[index] == this_build).then(|| ladder.clone()),
+        })
+        .collect()
+}
+
+/// An engine slot of a two-player game.
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineSeatView {
+    /// The engine chosen for it.
+    pub engine: usize,
+    /// It has answered its handshake.
+    pub ready: bool,
+    /// Whether it has a `Skill` option, once it runs.
+    pub skill: Option<bool>,
+    pub failed: Option<String>,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResultView {
+    /// The record's result token.
+    pub token: String,
+    /// Who won and why.
+    pub text: String,
+    /// An adjudicated game's scores that decided it.
+    pub evidence: Option<String>,
+}
+
+/// The engine's latest thinking.
+#[derive(Clone, Debug, Serialize)]
+pub struct ThinkingView {
+    pub running: bool,
+    /// The colour the scores belong to (the searched position's side to move).
+    pub side: &'static str,
+    pub ply: usize,
+    /// The move the search ended with, once played.
+    pub played: Option<String>,
+    /// The lines belong to the shown position (or to the one before it, once played).
+    pub current: bool,
+    pub depth: u32,
+    pub nodes: u64,
+    pub nps: u64,
+    pub lines: Vec<LineView>,
+    /// The first line's move, on the shown position only.
+    pub arrow: Option<MoveView>,
+}
+
+impl ThinkingView {
+    /// The table's thinking about the game shown at `cursor`: `side` is whose the scores are,
+    /// `score` turns a score into the view the page draws it from, and `arrow` reads the first
+    /// line's first move on the searched position.
+    pub fn of(
+        table: &Table,
+        side: &'static str,
+        cursor: usize,
+        score: impl Fn(EngineScore) -> EngineScore,
+        arrow: impl FnOnce(&str) -> Option<Move>,
+    ) -> ThinkingView {
+        let thinking = &table.thinking;
+        let first = thinking.lines.first();
+        // The arrow only makes sense on the position the page shows.
+        let arrow = (first.and_then(|line| line.pv.first()))
+            .filter(|_| thinking.ply == cursor)
+            .and_then(|text| arrow(text))
+            .map(MoveView::of);
+        let lines = (thinking.lines.iter())
+            .filter(|line| !line.pv.is_empty())
+            .map(|line| LineView {
+                multipv: line.multipv,
+                depth: line.depth,
+                score: ScoreView::of(line.score.map(&score)),
+                pv: line.pv.clone(),
+            })
+            .collect();
+        // The lines are of the shown position, or (once their move is played) of the one
+        // before it; of any other, the page does not show them.
+        let current =
+            thinking.ply == cursor || (thinking.played.is_some() && thinking.ply + 1 == cursor);
+        ThinkingView {
+            running: table.search.is_some(),
+            side,
+            ply: thinking.ply,
+            played: thinking.played.clone(),
+            current,
+            depth: first.map_or(0, |l| l.depth),
+            nodes: first.map_or(0, |l| l.nodes),
+            nps: first.map_or(0, |l| l.nps),
+            lines,
+            arrow,
+        }
+    }
+}
+
+/// One line of analysis.
+#[derive(Clone, Debug, Serialize)]
+pub struct LineView {
+    pub multipv: u32,
+    pub depth: u32,
+    pub score: Option<ScoreView>,
+    pub pv: Vec<String>,
+}
+
+/// The time left on each colour's clock, in ms, and whose clock runs.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClocksView {
+    #[serde(flatten)]
+    pub left: BTreeMap<&'static str, u64>,
+    pub running: Option<&'static str>,
+}
+
+/// How the game may end besides the rules.
+#[derive(Clone, Debug, Serialize)]
+pub struct EndingView {
+    pub can_offer_draw: bool,
+    pub can_resign: bool,
+    pub engine_resigns: bool,
+    /// The engine's answer to a draw offer, or why it resigned.
+    pub engine_says: Option<String>,
+    /// A watched game's adjudication rules.
+    pub adjudication: Option<AdjudicationView>,
+}
+
+/// The adjudication rules of a watched game.
+#[derive(Clone, Debug, Serialize)]
+pub struct AdjudicationView {
+    pub draw: Option<String>,
+    pub resign: Option<String>,
+}
+
+/// What a game of three to six players adds: its seats and teams.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatsView {
+    /// The number of players.
+    pub players: usize,
+    pub seats: Vec<SeatView>,
+    /// The colours of each team, in a team game.
+    pub teams: Option<Vec<Vec<&'static str>>>,
+    /// The colour that moved at each ply.
+    pub movers: Vec<&'static str>,
+    /// The colour to move at the end of the game.
+    pub turn: &'static str,
+}
+
+/// One seat of a game of three to six players.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    pub number: usize,
+    pub letter: String,
+    pub colour: &'static str,
+    pub name: Option<String>,
+    /// `engine` or `person`.
+    pub sitter: &'static str,
+    pub engine: Option<String>,
+    pub tc: Option<String>,
+    pub team: Option<usize>,
+    pub ejected: u8,
+    pub left: bool,
+    pub why: Option<String>,
+    pub won: Option<bool>,
+    pub rank: Option<u8>,
+}
