@@ -100,6 +100,11 @@ impl MultiPosition {
         position
     }
 
+    /// The move limit on the ply count (0: none).
+    pub fn move_limit(&self) -> u32 {
+        self.move_limit
+    }
+
     /// The same position with the move limit set: after `plies` plies in total the game ends
     /// and the most marbles ejected win (0, the default, turns the rule off).
     pub fn with_move_limit(mut self, plies: u32) -> MultiPosition {

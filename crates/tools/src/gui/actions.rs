@@ -291,7 +291,7 @@ impl Table {
         if matches!(self.mode, Mode::Watch) {
             return Err(GuiError::TakeBackWhileWatching);
         }
-        let mut length = self.game.moves().len();
+        let mut length = self.game.turns().len();
         if length == 0 {
             return Err(GuiError::NothingToTakeBack);
         }
@@ -342,7 +342,7 @@ impl Table {
             DrawAnswer::Accept(why) => {
                 self.engine_says = Some(why);
                 self.end_game(Ending::draw(Termination::Agreement));
-                self.game.goto(self.game.moves().len());
+                self.game.goto(self.game.turns().len());
             }
             DrawAnswer::Decline(why) => self.engine_says = Some(why),
         }
@@ -358,7 +358,7 @@ impl Table {
         let human = self.persons_game("resign")?;
         self.engine_says = None;
         self.lose(human, Termination::Resignation);
-        self.game.goto(self.game.moves().len());
+        self.game.goto(self.game.turns().len());
         Ok(())
     }
 
@@ -368,7 +368,7 @@ impl Table {
             return self.seats_goto(ply, reporter);
         }
         if !self.game.goto(ply) {
-            let last = self.game.moves().len();
+            let last = self.game.turns().len();
             return Err(GuiError::NoSuchPly { ply, last });
         }
         if matches!(self.mode, Mode::Analyse { .. }) {

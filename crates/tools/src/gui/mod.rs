@@ -2,9 +2,11 @@
 //! every engine through UAP only. This file starts the server (the command line is in the
 //! binary's `cli/gui.rs`).
 //!
-//! - [`state`]: the game the server keeps; [`multi_game`]: the game of three to six players,
-//!   [`multi_table`]: who plays it and the page's requests on it, `multi_searches`: its
-//!   engines' searches, `multi_view`: what the page draws of it;
+//! - `game`: the game the server keeps, for any number of seats; [`state`]: what a two-player
+//!   game adds, [`multi_game`]: what a game of three to six players adds;
+//! - [`seats_table`]: a game of three to six players and who plays it, [`multi_table`]: the
+//!   page's requests on it, `multi_searches`: its engines' searches, `multi_view`: what the
+//!   page draws of it;
 //! - [`table`]: the table of game, mode and engines; [`hub`]: its lock and the snapshots it
 //!   publishes;
 //! - [`engine_driver`]: one engine's driver thread; [`searches`]: the searches the table
@@ -18,6 +20,7 @@ mod assets;
 pub mod engine_driver;
 mod engine_events;
 mod error;
+mod game;
 pub mod hub;
 pub mod info;
 pub mod multi_game;
@@ -25,6 +28,7 @@ mod multi_searches;
 pub mod multi_table;
 mod multi_view;
 pub mod searches;
+pub mod seats_table;
 pub mod security;
 mod serve;
 pub mod server;

@@ -1,10 +1,10 @@
-//! The game of three to six players the server keeps: where it started, every turn (a move, a
-//! pass or a seat leaving, each checked by the rules core), the ply the page shows and the
-//! scores the engines gave, each from the view of the seat that was to move. The two-player
-//! game is [`super::state::Game`]; the table holds one or the other.
+//! The game of three to six players the server keeps ([`super::game`] has what every game
+//! keeps): turns read and played (a move, a pass or a seat leaving), the seats that left and
+//! why, and how a loaded record says the game ended. The two-player game is
+//! [`super::state::Game`]; the table holds one or the other.
 
 use super::error::GuiError;
-use super::info::EngineScore;
+use super::game::{GameOf, Kind};
 use sumito_games::clock::TimeControl;
 use sumito_games::records::multi::{
     LeftSeat, MultiGame, MultiGameInfo, MultiStart, format_multi_record, replay_multi, seat_tag,
@@ -18,46 +18,37 @@ use sumito_rules::multiplayer::{MultiOutcome, MultiPosition};
 
 pub use sumito_rules::game::Turn;
 
-/// A game of three to six players at the table.
+/// Three to six players, the kind of [`SeatsGame`]: beside each turn why the seat of a
+/// `leave` turn left; and how a loaded record says a game ended that the rules did not end
+/// (the points game's time ran out): the termination and the ranks.
 #[derive(Clone, Debug)]
-pub struct SeatsGame {
-    start: MultiStart,
-    /// `positions[k]` is the position after `k` turns; `positions[0]` is the start, with the
-    /// move limit of a loaded record.
-    positions: Vec<MultiPosition>,
-    turns: Vec<Turn>,
-    /// Why the seat of each `leave` turn left (same length as `turns`).
-    why_left: Vec<Option<Termination>>,
-    /// The ply the page shows, `0..=turns.len()`.
-    cursor: usize,
-    /// The score of the position after each ply, from the view of its seat to move, when an
-    /// engine gave one (same length as `positions`).
-    scores: Vec<Option<EngineScore>>,
-    /// How a loaded record says the game ended when the rules did not end it (the points
-    /// game's time ran out): the termination and the ranks.
-    recorded: Option<(Termination, Vec<u8>)>,
-    /// The move limit, as `positions[0]` has it (the position does not tell it).
-    max_plies: u32,
-    /// The players' names, by seat.
-    pub players: Vec<String>,
-}
+pub struct Seats;
 
-impl SeatsGame {
-    /// A new game from `start`.
-    pub fn new(start: MultiStart, players: Vec<String>) -> SeatsGame {
-        SeatsGame {
-            start,
-            positions: vec![start.position()],
-            turns: Vec::new(),
-            why_left: Vec::new(),
-            cursor: 0,
-            scores: vec![None],
-            recorded: None,
-            max_plies: 0,
-            players,
-        }
+impl Kind for Seats {
+    type Start = MultiStart;
+    type Position = MultiPosition;
+    type Turn = Turn;
+    type Note = Option<Termination>;
+    type Ending = (Termination, Vec<u8>);
+
+    fn position(start: &MultiStart) -> MultiPosition {
+        start.position()
     }
 
+    fn command_words(start: &MultiStart) -> String {
+        start.command_words()
+    }
+
+    fn play(position: &MultiPosition, turn: Turn) -> MultiPosition {
+        turn.apply(position)
+    }
+}
+
+/// A game of three to six players at the table; its scores are each from the view of the
+/// seat to move.
+pub type SeatsGame = GameOf<Seats>;
+
+impl SeatsGame {
     /// The game of a record of three to six players, every turn checked by the rules core,
     /// shown from its start so that it can be stepped through.
     pub fn from_record(record: &Record) -> Result<SeatsGame, GuiError> {
@@ -78,11 +69,6 @@ impl SeatsGame {
             .and_then(|played| Some((played.termination, played.ranks?)));
         let mut game = SeatsGame::new(replayed.origin, players);
         game.positions[0] = replayed.start;
-        // The replay read the tag already: it is a number, or absent.
-        game.max_plies = record
-            .tag("MaxPlies")
-            .and_then(|t| t.parse().ok())
-            .unwrap_or(0);
         let mut left = replayed.left.into_iter();
         for turn in replayed.turns {
             let why = (turn == Turn::Leave)
@@ -92,56 +78,16 @@ impl SeatsGame {
         }
         game.cursor = 0;
         if !game.end().is_over() {
-            game.recorded = recorded;
+            game.ended = recorded;
         }
         Ok(game)
-    }
-
-    /// Plays `turn` at the end of the game (the caller checked it) and shows the new end.
-    pub fn push(&mut self, turn: Turn, why: Option<Termination>) {
-        let next = turn.apply(self.end());
-        self.turns.push(turn);
-        self.why_left.push(why);
-        self.positions.push(next);
-        self.scores.push(None);
-        self.cursor = self.turns.len();
-    }
-
-    /// Where the game started.
-    pub fn start(&self) -> MultiStart {
-        self.start
-    }
-
-    /// The position after the last turn.
-    pub fn end(&self) -> &MultiPosition {
-        &self.positions[self.turns.len()]
-    }
-
-    /// The position the page shows.
-    pub fn shown(&self) -> &MultiPosition {
-        &self.positions[self.cursor]
-    }
-
-    /// The position after `ply` turns (clamped to the game).
-    pub fn position_at(&self, ply: usize) -> &MultiPosition {
-        &self.positions[ply.min(self.turns.len())]
-    }
-
-    /// The shown ply.
-    pub fn cursor(&self) -> usize {
-        self.cursor
-    }
-
-    /// Every turn so far.
-    pub fn turns(&self) -> &[Turn] {
-        &self.turns
     }
 
     /// The seats that left and why, in the order of the `leave` turns.
     pub fn departures(&self) -> Vec<LeftSeat> {
         (self.turns.iter().enumerate())
             .filter_map(|(ply, _)| {
-                let why = self.why_left[ply].clone()?;
+                let why = self.notes[ply].clone()?;
                 let seat = self.positions[ply].side_to_move();
                 Some(LeftSeat { seat, why })
             })
@@ -154,7 +100,7 @@ impl SeatsGame {
             .find(|&ply| {
                 self.turns[ply] == Turn::Leave && self.positions[ply].side_to_move() == seat
             })
-            .and_then(|ply| self.why_left[ply].as_ref())
+            .and_then(|ply| self.notes[ply].as_ref())
     }
 
     /// The seat that played each turn.
@@ -162,11 +108,6 @@ impl SeatsGame {
         (0..self.turns.len())
             .map(|ply| self.positions[ply].side_to_move())
             .collect()
-    }
-
-    /// Is the page showing the last position?
-    pub fn at_end(&self) -> bool {
-        self.cursor == self.turns.len()
     }
 
     /// Plays `text` (a move in Aba-Pro notation, or `pass` for a seat that has no move) for
@@ -212,35 +153,15 @@ impl SeatsGame {
         Ok(())
     }
 
-    /// Drops every turn after `ply`, with their scores, and shows the new end.
-    pub fn truncate(&mut self, ply: usize) {
-        let ply = ply.min(self.turns.len());
-        self.turns.truncate(ply);
-        self.why_left.truncate(ply);
-        self.positions.truncate(ply + 1);
-        self.scores.truncate(ply + 1);
-        self.cursor = ply;
-        self.recorded = None;
-    }
-
-    /// Shows the position after `ply` turns; false if there is no such ply.
-    pub fn goto(&mut self, ply: usize) -> bool {
-        if ply > self.turns.len() {
-            return false;
-        }
-        self.cursor = ply;
-        true
-    }
-
     /// Is the game over, by the rules (a seat or team with six, the last in play, the move
     /// limit, no seat able to move) or as its record says?
     pub fn is_over(&self) -> bool {
-        self.result().is_some() || self.recorded.is_some()
+        self.result().is_some() || self.ended.is_some()
     }
 
     /// The termination and the finishing ranks of a game that is over.
     pub fn ending(&self) -> Option<(Termination, Vec<u8>)> {
-        if let Some(recorded) = &self.recorded {
+        if let Some(recorded) = &self.ended {
             return Some(recorded.clone());
         }
         let outcome = self.result()?;
@@ -249,7 +170,7 @@ impl SeatsGame {
 
     /// The move limit the game is played under (0: none): a loaded record's `MaxPlies`.
     pub fn move_limit(&self) -> u32 {
-        self.max_plies
+        self.positions[0].move_limit()
     }
 
     /// The game as a record of GAMES.md's section "Three to six players" (an unfinished game
@@ -282,31 +203,6 @@ impl SeatsGame {
     /// How the game ended, once it is over.
     pub fn result(&self) -> Option<MultiOutcome> {
         self.end().outcome()
-    }
-
-    /// Records the score of the position after `ply` turns (its mover's view).
-    pub fn set_score(&mut self, ply: usize, score: EngineScore) {
-        if let Some(slot) = self.scores.get_mut(ply) {
-            *slot = Some(score);
-        }
-    }
-
-    /// The score after every ply, where known, each from its mover's view.
-    pub fn scores(&self) -> &[Option<EngineScore>] {
-        &self.scores
-    }
-
-    /// The `position` command for the engine at `ply`: the start and the turns up to it.
-    pub fn position_command(&self, ply: usize) -> String {
-        let mut command = format!("position {}", self.start.command_words());
-        let ply = ply.min(self.turns.len());
-        if ply > 0 {
-            command += " moves";
-            for turn in &self.turns[..ply] {
-                command += &format!(" {turn}");
-            }
-        }
-        command
     }
 }
 

@@ -6,8 +6,8 @@
 
 use super::engine_driver::SearchRequest;
 use super::multi_game::Turn;
-use super::multi_table::{Sitter, capitalised};
 use super::searches::Reporter;
+use super::seats_table::{Sitter, capitalised};
 use super::table::{Search, Seat as EngineSeat, Table, Thinking};
 use super::table_clock::{SILENCE, TIME_MARGIN};
 use std::time::{Duration, Instant};
@@ -123,27 +123,19 @@ impl Table {
             self.seats_engine_gone(slot, analysis, why, Termination::Crash, reporter);
             return;
         }
-        let setup = seats_setup(state, position, move_limit);
-        if let Some(driver) = self.driver(slot) {
-            driver.search(SearchRequest {
-                serial,
-                setup,
-                go,
-                limit,
-            });
-        }
-        self.search = Some(Search {
+        let request = SearchRequest {
             serial,
-            seat: slot,
-            ply,
-            analysis,
-        });
-        self.thinking = Thinking {
+            setup: seats_setup(state, position, move_limit),
+            go,
+            limit,
+        };
+        let thinking = Thinking {
             mover: Some(seat),
             ply,
             multipv: 1,
             ..Thinking::default()
         };
+        self.send_search(slot, ply, analysis, request, thinking);
     }
 
     /// The engine's answer `text` to `search`: played (a move or a pass), or the seat leaves
@@ -231,7 +223,7 @@ fn seats_setup(state: &mut EngineSeat, position: String, move_limit: u32) -> Vec
 }
 
 /// Starts the clock of `seat` (on a clock time control) unless it runs.
-fn start_seat_clock(multi: &mut super::multi_table::SeatsTable, seat: Seat) {
+fn start_seat_clock(multi: &mut super::seats_table::SeatsTable, seat: Seat) {
     if multi.clocks.is_some()
         && multi
             .clock_running

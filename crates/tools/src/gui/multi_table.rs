@@ -10,64 +10,14 @@ use super::actions::{NewGame, SitterRequest, checked_time_control, time_control_
 use super::error::GuiError;
 use super::multi_game::SeatsGame;
 use super::searches::Reporter;
+use super::seats_table::{SeatsTable, Sitter, capitalised};
 use super::table::Table;
-use std::time::Instant;
 use sumito_games::clock::{GameClocks, TimeControl};
 use sumito_games::records::Record;
 use sumito_games::records::multi::MultiStart;
-use sumito_rules::board::{Seat, Seating};
+use sumito_rules::board::Seat;
 use sumito_rules::ending::Termination;
 use sumito_rules::multiplayer::{MultiLayout, MultiPosition};
-
-/// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sitter {
-    /// A person at the page.
-    Person,
-    /// The engine of this index on the command line, in the engine slot of the seat's index.
-    Engine(usize),
-}
-
-/// A game of three to six players at the table, and who plays it.
-#[derive(Clone, Debug)]
-pub struct SeatsTable {
-    /// The game.
-    pub game: SeatsGame,
-    /// Who plays each seat, by seat index.
-    pub sitters: Vec<Sitter>,
-    /// Each seat's time control (a person's is the game's).
-    pub controls: Vec<TimeControl>,
-    /// `Some(running)` while the game is analysed (the engine of slot 0 searches the shown
-    /// position); `None` while it is played.
-    pub analysis: Option<bool>,
-    /// The clocks of a clock time control, one per seat.
-    pub clocks: Option<GameClocks>,
-    /// The seat whose clock runs, and since when.
-    pub clock_running: Option<(Seat, Instant)>,
-}
-
-impl SeatsTable {
-    /// Who plays `seat`.
-    pub fn sitter(&self, seat: Seat) -> Sitter {
-        self.sitters
-            .get(seat.index())
-            .copied()
-            .unwrap_or(Sitter::Person)
-    }
-
-    /// Is the game played by engines alone?
-    pub fn engines_only(&self) -> bool {
-        !self.sitters.contains(&Sitter::Person)
-    }
-
-    /// May a person move on the shown position: in analysis, or when the seat to move is a
-    /// person's (and the game is not over there)?
-    pub fn person_may_move(&self) -> bool {
-        let shown = self.game.shown();
-        shown.outcome().is_none()
-            && (self.analysis.is_some() || self.sitter(shown.side_to_move()) == Sitter::Person)
-    }
-}
 
 /// The start of a new game of `players` players: its layout, or a position string with as
 /// many seats.
@@ -441,21 +391,6 @@ impl Table {
             clocks.charge(seat.index(), since.elapsed());
         }
     }
-}
-
-/// A seat's colour as a name: `Black`, `Red`.
-pub fn capitalised(name: &str) -> String {
-    let mut letters = name.chars();
-    letters.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(letters).collect()
-    })
-}
-
-/// The seats of each team, by team (one seat a team without teams).
-pub fn teams(seating: Seating) -> Vec<Vec<Seat>> {
-    (0..seating.teams())
-        .map(|team| seating.team_seats(team).collect())
-        .collect()
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! marbles ejected, whether it left and why, and the teams.
 
 use super::multi_game::{SeatsGame, Turn};
-use super::multi_table::{SeatsTable, Sitter, capitalised, teams};
+use super::seats_table::{SeatsTable, Sitter, capitalised, teams};
 use super::snapshot::{
     BoardView, ClocksView, EndingView, MoveView, ResultView, ScoreView, SeatView, SeatsView,
     Snapshot, ThinkingView, engines,

@@ -85,7 +85,7 @@ impl Table {
                     self.start_clock();
                     return;
                 };
-                (seat, self.game.moves().len(), false)
+                (seat, self.game.turns().len(), false)
             }
             _ => return,
         };
@@ -114,29 +114,45 @@ impl Table {
         let fresh = std::mem::take(&mut seat_state.fresh);
         let skill = seat_state.has_option("Skill");
         let (setup, multipv) = self.search_setup(fresh, skill, ply, analysis);
-        if let Some(driver) = self.driver(seat) {
-            driver.search(SearchRequest {
-                serial,
-                setup,
-                go,
-                limit,
-            });
-        }
-        self.search = Some(Search {
-            serial,
-            seat,
-            ply,
-            analysis,
-        });
-        self.thinking = Thinking {
+        let thinking = Thinking {
             side: Some(side),
             ply,
             multipv,
             ..Thinking::default()
         };
+        let request = SearchRequest {
+            serial,
+            setup,
+            go,
+            limit,
+        };
+        self.send_search(seat, ply, analysis, request, thinking);
         if !analysis {
             self.start_clock();
         }
+    }
+
+    /// Sends `request` to the engine of `slot`, for a move of the game at `ply` or analysis
+    /// of it, and waits for its answer; `thinking` is the panel's state until the first line.
+    pub(super) fn send_search(
+        &mut self,
+        slot: usize,
+        ply: usize,
+        analysis: bool,
+        request: SearchRequest,
+        thinking: Thinking,
+    ) {
+        let serial = request.serial;
+        if let Some(driver) = self.driver(slot) {
+            driver.search(request);
+        }
+        self.search = Some(Search {
+            serial,
+            seat: slot,
+            ply,
+            analysis,
+        });
+        self.thinking = thinking;
     }
 
     /// The commands before the search of `ply`: `newgame` to a `fresh` engine, its lines, the

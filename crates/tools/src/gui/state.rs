@@ -1,9 +1,10 @@
-//! The game the server keeps: where it started, every move (each checked by the rules core),
-//! the ply the page shows, the scores the engines gave, and how it ended. Every tab and every
-//! reload shows this one game.
+//! The two-player game the server keeps ([`super::game`] has what every game keeps): moves
+//! read and played, the engines' scores of their own moves, and how a game ends other than by
+//! the rules (a fault, a resignation, a draw agreed, an adjudication), read from and written
+//! to records.
 
 use super::error::GuiError;
-use super::info::EngineScore;
+use super::game::{GameOf, Kind};
 use sumito_engine::search::Reported;
 use sumito_games::clock::TimeControl;
 use sumito_games::records::{GameInfo, PlayedGame, Record, Start, format_record, replay, today};
@@ -47,44 +48,36 @@ impl Ending {
     }
 }
 
-/// The game shown in the GUI.
+/// Two players, the kind of [`Game`]: beside each move the score the engine that played it
+/// gave the line it played (its own side), what a draw offer or a resignation is judged by;
+/// and the [`Ending`] of a game the rules did not end.
 #[derive(Clone, Debug)]
-pub struct Game {
-    /// Where the game started (a layout or a position string), for records and engines.
-    start: Start,
-    /// `positions[k]` is the position after `k` moves; `positions[0]` is the start, with the
-    /// move limit of a loaded record.
-    positions: Vec<Position>,
-    moves: Vec<Move>,
-    /// The ply the page shows, `0..=moves.len()`.
-    cursor: usize,
-    /// The score after each ply from Black's point of view, when an engine gave one (same length as `positions`).
-    scores: Vec<Option<EngineScore>>,
-    /// `move_scores[k]` is the score the engine that played `moves[k]` gave the line it played,
-    /// from its own side (same length as `moves`, so that a move taken back takes its score
-    /// along): what a draw offer or a resignation is judged by.
-    move_scores: Vec<Option<Reported>>,
-    /// What ended the game after the last move, when the rules did not.
-    ending: Option<Ending>,
-    /// Player names, indexed by [`Colour::index`].
-    pub players: [String; 2],
-}
+pub struct TwoPlayers;
 
-impl Game {
-    /// A new game from `start`.
-    pub fn new(start: Start, players: [String; 2]) -> Game {
-        Game {
-            start,
-            positions: vec![start.position()],
-            moves: Vec::new(),
-            cursor: 0,
-            scores: vec![None],
-            move_scores: Vec::new(),
-            ending: None,
-            players,
-        }
+impl Kind for TwoPlayers {
+    type Start = Start;
+    type Position = Position;
+    type Turn = Move;
+    type Note = Option<Reported>;
+    type Ending = Ending;
+
+    fn position(start: &Start) -> Position {
+        start.position()
     }
 
+    fn command_words(start: &Start) -> String {
+        start.command_words()
+    }
+
+    fn play(position: &Position, mv: Move) -> Position {
+        position.play(mv)
+    }
+}
+
+/// The two-player game shown in the GUI; the players are named Black's first.
+pub type Game = GameOf<TwoPlayers>;
+
+impl Game {
     /// The game of a record, every move checked by the rules core, shown from its start so
     /// that it can be stepped through.
     pub fn from_record(record: &Record) -> Result<Game, GuiError> {
@@ -97,10 +90,10 @@ impl Game {
             },
         };
         let name = |key: &str| record.tag(key).unwrap_or(key).to_string();
-        let mut game = Game::new(start, [name("Black"), name("White")]);
+        let mut game = Game::new(start, vec![name("Black"), name("White")]);
         game.positions[0] = replayed.start;
         for mv in replayed.moves {
-            game.push(mv);
+            game.push(mv, None);
         }
         game.cursor = 0;
         // A game the rules did not end ends as the record says: every termination of GAMES.md
@@ -115,7 +108,7 @@ impl Game {
                     | Termination::Abandoned
             )
         {
-            game.ending = Some(Ending {
+            game.ended = Some(Ending {
                 termination: played.termination,
                 winner: played.winner,
                 culprit: played.culprit,
@@ -125,54 +118,10 @@ impl Game {
         Ok(game)
     }
 
-    fn push(&mut self, mv: Move) {
-        let next = self.end().play(mv);
-        self.moves.push(mv);
-        self.positions.push(next);
-        self.scores.push(None);
-        self.move_scores.push(None);
-        self.cursor = self.moves.len();
-    }
-
-    /// Where the game started.
-    pub fn start(&self) -> Start {
-        self.start
-    }
-
-    /// The position after the last move.
-    pub fn end(&self) -> &Position {
-        &self.positions[self.moves.len()]
-    }
-
-    /// The position the page shows.
-    pub fn shown(&self) -> &Position {
-        &self.positions[self.cursor]
-    }
-
-    /// The position after `ply` moves (clamped to the game).
-    pub fn position_at(&self, ply: usize) -> &Position {
-        &self.positions[ply.min(self.moves.len())]
-    }
-
-    /// The shown ply.
-    pub fn cursor(&self) -> usize {
-        self.cursor
-    }
-
-    /// Every move so far.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// Is the page showing the last position?
-    pub fn at_end(&self) -> bool {
-        self.cursor == self.moves.len()
-    }
-
     /// Plays `text` (Aba-Pro notation) on the shown position; moves after it are dropped, as
     /// when a player tries another line. The rules core checks it; an error says why not.
     pub fn play_text(&mut self, text: &str) -> Result<Move, GuiError> {
-        if self.ending.is_some() && self.at_end() {
+        if self.ended.is_some() && self.at_end() {
             return Err(GuiError::GameOver);
         }
         let mv = self
@@ -183,7 +132,7 @@ impl Game {
                 source,
             })?;
         self.truncate(self.cursor);
-        self.push(mv);
+        self.push(mv, None);
         Ok(mv)
     }
 
@@ -197,101 +146,51 @@ impl Game {
             .end()
             .parse_move(text)
             .map_err(GuiError::IllegalAnswer)?;
-        self.push(mv);
-        if let Some(slot) = self.move_scores.last_mut() {
-            *slot = score;
-        }
+        self.push(mv, score);
         Ok(mv)
     }
 
     /// The scores `side`'s engine gave the moves it played in this game, oldest first (moves
     /// without one are skipped, as `sumito play` does).
     pub fn engine_scores(&self, side: Colour) -> Vec<Reported> {
-        (self.move_scores.iter().enumerate())
+        (self.notes.iter().enumerate())
             .filter(|&(ply, _)| self.positions[ply].side_to_move() == side)
             .filter_map(|(_, score)| *score)
             .collect()
     }
 
-    /// Drops every move after `ply`, with their scores, and shows the new end (and forgets how
-    /// the game ended: it goes on from there).
-    pub fn truncate(&mut self, ply: usize) {
-        let ply = ply.min(self.moves.len());
-        self.moves.truncate(ply);
-        self.positions.truncate(ply + 1);
-        self.scores.truncate(ply + 1);
-        self.move_scores.truncate(ply);
-        self.cursor = ply;
-        self.ending = None;
-    }
-
-    /// Shows the position after `ply` moves; false if there is no such ply.
-    pub fn goto(&mut self, ply: usize) -> bool {
-        if ply > self.moves.len() {
-            return false;
-        }
-        self.cursor = ply;
-        true
-    }
-
     /// Ends the game after the last move as `ending` says.
     pub fn end_with(&mut self, ending: Ending) {
-        self.ending = Some(ending);
+        self.ended = Some(ending);
     }
 
     /// What ended the game, if the rules did not.
     pub fn ending(&self) -> Option<&Ending> {
-        self.ending.as_ref()
+        self.ended.as_ref()
     }
 
     /// Is the game over, by the rules or otherwise?
     pub fn is_over(&self) -> bool {
-        self.ending.is_some() || self.end().is_over()
+        self.ended.is_some() || self.end().is_over()
     }
 
     /// The winner (`None` for a draw) and the termination, once the game is over.
     pub fn result(&self) -> Option<(Option<Colour>, Termination)> {
-        if let Some(ending) = &self.ending {
+        if let Some(ending) = &self.ended {
             return Some((ending.winner, ending.termination.clone()));
         }
         let outcome = self.end().outcome()?;
         Some((outcome.winner(), Termination::from_outcome(&outcome)))
     }
 
-    /// Records the score of the position after `ply` moves.
-    pub fn set_score(&mut self, ply: usize, score: EngineScore) {
-        if let Some(slot) = self.scores.get_mut(ply) {
-            *slot = Some(score);
-        }
-    }
-
-    /// The score after every ply, where known.
-    pub fn scores(&self) -> &[Option<EngineScore>] {
-        &self.scores
-    }
-
-    /// The `position` command for the engine at `ply`: the start and the moves up to it, so
-    /// that the engine sees the repetitions of the game.
-    pub fn position_command(&self, ply: usize) -> String {
-        let mut command = format!("position {}", self.start.command_words());
-        let ply = ply.min(self.moves.len());
-        if ply > 0 {
-            command += " moves";
-            for mv in &self.moves[..ply] {
-                command += &format!(" {mv}");
-            }
-        }
-        command
-    }
-
     /// The game as a record in the format of GAMES.md (an unfinished game has the result `*`).
     pub fn record(&self, tc: TimeControl) -> String {
         let (winner, termination) = self.result().unwrap_or((None, Termination::Abandoned));
         let game = PlayedGame {
-            moves: self.moves.clone(),
+            moves: self.turns.clone(),
             winner,
-            culprit: self.ending.as_ref().and_then(|e| e.culprit),
-            adjudication: self.ending.as_ref().and_then(|e| e.adjudication.clone()),
+            culprit: self.ended.as_ref().and_then(|e| e.culprit),
+            adjudication: self.ended.as_ref().and_then(|e| e.adjudication.clone()),
             termination,
         };
         let start = self.positions[0];
@@ -321,7 +220,7 @@ mod tests {
     fn game() -> Game {
         Game::new(
             Start::Layout(Layout::Standard),
-            ["me".into(), "Sumito".into()],
+            vec!["me".into(), "Sumito".into()],
         )
     }
 
@@ -332,12 +231,12 @@ mod tests {
         assert!(game.play_text("i5h5").is_ok());
         let error = game.play_text("e5e6");
         assert!(error.is_err_and(|e| e.to_string().contains("e5")));
-        assert_eq!(game.moves().len(), 2);
+        assert_eq!(game.turns().len(), 2);
         assert!(game.goto(1));
         assert!(!game.goto(3));
         assert!(game.play_text("i9h9").is_ok());
-        assert_eq!(game.moves().len(), 2);
-        assert_eq!(game.moves()[1].to_string(), "i9h9");
+        assert_eq!(game.turns().len(), 2);
+        assert_eq!(game.turns()[1].to_string(), "i9h9");
         assert!(game.at_end());
     }
 
@@ -362,7 +261,7 @@ mod tests {
         assert!(text.contains("[Result \"*\"]"));
         let records = parse_records(&text).expect("the record parses");
         let again = Game::from_record(&records[0]).expect("the record replays");
-        assert_eq!(again.moves(), game.moves());
+        assert_eq!(again.turns(), game.turns());
         assert_eq!(again.cursor(), 0);
     }
 

@@ -7,7 +7,7 @@
 
 use super::engine_driver::Driver;
 use super::info::{EngineScore, InfoLine};
-use super::multi_table::SeatsTable;
+use super::seats_table::SeatsTable;
 use super::state::{Ending, Game};
 use crate::uap_client::EngineSpec;
 use std::time::Instant;
@@ -213,16 +213,16 @@ impl Table {
     }
 
     /// The names of Black and White in the current mode.
-    pub fn player_names(&self) -> [String; 2] {
+    pub fn player_names(&self) -> Vec<String> {
         let engine = |seat: usize| self.engine_name(self.choice[seat]);
         match self.mode {
             Mode::Play { human } => {
-                let mut names = [engine(0), engine(0)];
+                let mut names = vec![engine(0), engine(0)];
                 names[human.index()] = "Human".into();
                 names
             }
-            Mode::Watch => [engine(0), engine(1)],
-            Mode::Analyse { .. } => ["Black".into(), "White".into()],
+            Mode::Watch => vec![engine(0), engine(1)],
+            Mode::Analyse { .. } => vec!["Black".into(), "White".into()],
         }
     }
 

@@ -143,7 +143,7 @@ fn seats(table: &Table) -> Vec<EngineSeatView> {
 /// The material after every ply, known without an engine: the marbles White has lost less
 /// those Black has lost (Black's view, like the scores).
 fn material(game: &Game) -> Vec<i32> {
-    (0..=game.moves().len())
+    (0..=game.turns().len())
         .map(|ply| {
             let position = game.position_at(ply);
             i32::from(position.lost(Colour::White)) - i32::from(position.lost(Colour::Black))
@@ -177,12 +177,12 @@ pub fn snapshot(table: &Table) -> Snapshot {
         seats: seats(table),
         players: BTreeMap::from(players),
         start: game.start().command_words(),
-        moves: game.moves().iter().map(|m| m.to_string()).collect(),
+        moves: game.turns().iter().map(|m| m.to_string()).collect(),
         first_side: colour_name(game.position_at(0).side_to_move()),
         first_number: game.position_at(0).plies() / 2 + 1,
         cursor,
         board: board(game.shown()),
-        last_move: cursor.checked_sub(1).map(|i| MoveView::of(game.moves()[i])),
+        last_move: cursor.checked_sub(1).map(|i| MoveView::of(game.turns()[i])),
         legal: legal(table),
         result: result(table),
         thinking: thinking(table),
