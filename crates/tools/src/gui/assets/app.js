@@ -228,12 +228,15 @@ function play(text) { return api('/api/move', { move: text }); }
 // meanwhile steps on from there, not from the cursor of the last snapshot, so that quick
 // presses are not lost.
 let aimed = null;
+// Steps go to the server one after the other, in the order they were asked for: sent at once,
+// on several connections, they could be taken out of order and the last one asked for lost.
+let steps = Promise.resolve();
 
 function goto(ply) {
   if (!state) return;
   const target = Math.max(0, Math.min(state.moves.length, ply));
   aimed = target;
-  api('/api/goto', { ply: target }).then((answer) => {
+  steps = steps.then(() => api('/api/goto', { ply: target })).then((answer) => {
     if (answer === null || aimed === target) aimed = null;
   });
 }
