@@ -3,8 +3,8 @@
 //! here and refused with a message; none can name a program or a file (engines are chosen by
 //! their index on the command line).
 
+use super::engine_driver::Reporter;
 use super::error::GuiError;
-use super::searches::Reporter;
 use super::state::{Ending, Game};
 use super::table::{Mode, Table};
 use serde::Deserialize;
@@ -213,14 +213,14 @@ impl Table {
         }
         let start = start_of(request)?;
         let mode = mode_of(request)?;
-        let tc = time_control_of(request, self.config.tc)?;
+        let tc = time_control_of(request, self.engines.config.tc)?;
         let skill = request.skill.unwrap_or(20);
         if !(1..=20).contains(&skill) {
             return Err(GuiError::BadSkill(skill));
         }
         let adjudication = adjudication_of(request, mode)?;
         let engine_resigns = engine_resigns_of(request, mode)?;
-        let count = self.config.engines.len();
+        let count = self.engines.config.engines.len();
         let engines = request
             .engines
             .clone()
@@ -249,7 +249,7 @@ impl Table {
         self.thinking = Default::default();
         self.clocks = matches!(tc, TimeControl::Clock { .. }).then(|| GameClocks::new(&[tc, tc]));
         self.clock_running = None;
-        for seat in self.seats.iter_mut().flatten() {
+        for seat in self.engines.slots.iter_mut().flatten() {
             seat.fresh = true;
         }
         self.kick(reporter);
@@ -459,7 +459,7 @@ impl Table {
 pub(super) mod tests {
     use super::*;
     use crate::gui::engine_driver::DriverEvent;
-    use crate::gui::table::GuiConfig;
+    use crate::gui::engine_pool::GuiConfig;
     use crate::uap_client::EngineSpec;
 
     /// No engine starts in these tests: the seats are persons', or every request is refused
@@ -515,8 +515,8 @@ pub(super) mod tests {
     #[test]
     fn engines_of_one_name_are_told_apart_and_analysis_names_the_colours() {
         let mut table = table();
-        assert_eq!(table.engine_name(0), "none #1");
-        assert_eq!(table.engine_name(1), "none #2");
+        assert_eq!(table.engines.name(0), "none #1");
+        assert_eq!(table.engines.name(1), "none #2");
         let watch = NewGame {
             engines: Some(vec![0, 1]),
             ..request("watch")

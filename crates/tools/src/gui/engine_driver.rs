@@ -28,6 +28,16 @@ pub struct SearchRequest {
     pub limit: Option<Duration>,
 }
 
+/// The way back from an engine driver's thread to the table. The table cannot lock itself, so
+/// the owner of its lock (the hub) makes for each driver a function that locks the table, hands
+/// it the event (`Table::on_event`) and publishes the change.
+pub trait Reporter {
+    /// The function the driver of `seat`, started as `generation`, calls with each event.
+    fn for_driver(&self, seat: usize, generation: u64) -> Box<dyn Fn(DriverEvent) + Send>;
+    /// The function the probe of engine `index` calls with each event (`Table::on_probe`).
+    fn for_probe(&self, index: usize) -> Box<dyn Fn(DriverEvent) + Send>;
+}
+
 /// What the driver tells its owner.
 #[derive(Clone, Debug, PartialEq)]
 pub enum DriverEvent {

@@ -3,8 +3,8 @@
 //! game resigned when the person allowed it; a watched game adjudicated), and a failure.
 
 use super::engine_driver::DriverEvent;
+use super::engine_driver::Reporter;
 use super::info::{InfoLine, black_view, parse_info};
-use super::searches::Reporter;
 use super::state::Ending;
 use super::table::{Mode, Table};
 use std::time::Duration;
@@ -25,7 +25,7 @@ impl Table {
         event: DriverEvent,
         reporter: &dyn Reporter,
     ) {
-        let Some(seat_state) = self.seats[seat].as_mut() else {
+        let Some(seat_state) = self.engines.slots[seat].as_mut() else {
             return;
         };
         if seat_state.generation != generation {
@@ -55,20 +55,25 @@ impl Table {
     /// Handles what the probe of engine `index` reports: its name and options, after which it
     /// is dismissed (its thread quits the engine), or its failure.
     pub(super) fn on_probe(&mut self, index: usize, event: DriverEvent) {
-        let Some(at) = self.probes.iter().position(|(engine, _)| *engine == index) else {
+        let Some(at) = self
+            .engines
+            .probes
+            .iter()
+            .position(|(engine, _)| *engine == index)
+        else {
             return;
         };
         match event {
             DriverEvent::Ready { name, options } => self.learn_engine(index, name, options),
             DriverEvent::Failed { message, .. } => {
-                if let Some(slot) = self.engine_failures.get_mut(index) {
+                if let Some(slot) = self.engines.failures.get_mut(index) {
                     *slot = Some(message);
                 }
             }
             _ => {}
         }
         // Dropping the handle ends the driver's thread, which quits the engine.
-        drop(self.probes.swap_remove(at));
+        drop(self.engines.probes.swap_remove(at));
     }
 
     fn on_info(&mut self, serial: u64, line: &str) {
@@ -120,7 +125,7 @@ impl Table {
         let answer = match before.parse_move(text) {
             Ok(answer) => answer,
             Err(why) => {
-                let name = self.engine_name(self.choice[search.seat]);
+                let name = self.engines.name(self.choice[search.seat]);
                 self.message = Some(format!("engine {name} played '{text}': {why}"));
                 self.lose(side, Termination::illegal_move(text));
                 return;
@@ -197,13 +202,17 @@ impl Table {
         dead: bool,
         reporter: &dyn Reporter,
     ) {
-        if dead && let Some(seat_state) = self.seats[seat].as_mut() {
+        if dead && let Some(seat_state) = self.engines.slots[seat].as_mut() {
             seat_state.driver = None;
             seat_state.failed = Some(message.clone());
             // An engine that never answered the handshake did not start at all.
             let engine = seat_state.engine;
-            if self.engine_options.get(engine).is_some_and(Option::is_none)
-                && let Some(slot) = self.engine_failures.get_mut(engine)
+            if self
+                .engines
+                .options
+                .get(engine)
+                .is_some_and(Option::is_none)
+                && let Some(slot) = self.engines.failures.get_mut(engine)
             {
                 *slot = Some(message.clone());
             }
@@ -260,8 +269,9 @@ fn keep_line(lines: &mut Vec<InfoLine>, rank: usize, info: InfoLine, shown: usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::engine_pool::GuiConfig;
     use crate::gui::info::EngineScore;
-    use crate::gui::table::{GuiConfig, Search};
+    use crate::gui::table::Search;
     use crate::uap_client::EngineSpec;
 
     #[test]

@@ -2,9 +2,10 @@
 //! the pages after every change. The server's requests and the engine drivers' threads both
 //! change the table through it, and it ends the engines when the GUI ends.
 
+use super::engine_driver::Reporter;
 use super::engine_driver::{Driver, DriverEvent};
-use super::searches::Reporter;
-use super::table::{GuiConfig, Table};
+use super::engine_pool::GuiConfig;
+use super::table::Table;
 use super::view::snapshot;
 use std::sync::{Arc, Mutex, MutexGuard};
 

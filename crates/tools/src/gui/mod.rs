@@ -9,7 +9,8 @@
 //!   page draws of it;
 //! - [`table`]: the table of game, mode and engines; [`hub`]: its lock and the snapshots it
 //!   publishes;
-//! - [`engine_driver`]: one engine's driver thread; [`searches`]: the searches the table
+//! - [`engine_pool`]: the engines of the command line and those running, by slot;
+//!   [`engine_driver`]: one engine's driver thread; [`searches`]: the searches the table
 //!   starts; `engine_events`: how it takes their answers; `table_clock`: its clocks;
 //! - [`actions`]: the page's requests; [`snapshot`]: what the page draws, as typed data, which
 //!   [`view`] fills for a two-player game and `multi_view` for more players;
@@ -19,6 +20,7 @@ pub mod actions;
 mod assets;
 pub mod engine_driver;
 mod engine_events;
+pub mod engine_pool;
 mod error;
 mod game;
 pub mod hub;
@@ -40,12 +42,12 @@ pub mod view;
 
 pub use error::GuiError;
 
+pub use engine_pool::GuiConfig;
 use hub::Hub;
 use security::AllowedHosts;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::Arc;
-pub use table::GuiConfig;
 
 /// Serves the GUI with `config` on `host:port` until it is interrupted; with `open`, the page is
 /// opened in the default browser.
@@ -60,7 +62,7 @@ pub fn run(config: GuiConfig, host: &str, port: u16, open: bool) -> Result<(), G
     // page names each one and knows its levels before it is chosen.
     hub.update(|table, hub| {
         table.ensure_seat(0, hub);
-        table.probe_engines(hub);
+        table.engines.probe(hub);
     });
     let served = runtime.block_on(serve(host, port, open, Arc::clone(&hub)));
     // The engines end with the GUI: each driver quits its engine (and kills it if it must).

@@ -4,11 +4,12 @@
 //! does: a move or a pass played, or the seat leaving the game when its engine answers late,
 //! plays an illegal move or fails.
 
+use super::engine_driver::Reporter;
 use super::engine_driver::SearchRequest;
+use super::engine_pool::EngineSlot;
 use super::multi_game::Turn;
-use super::searches::Reporter;
 use super::seats_table::{Sitter, capitalised};
-use super::table::{Search, Seat as EngineSeat, Table, Thinking};
+use super::table::{Search, Table, Thinking};
 use super::table_clock::{SILENCE, TIME_MARGIN};
 use std::time::{Duration, Instant};
 use sumito_games::clock::{GameClocks, TimeControl};
@@ -115,7 +116,7 @@ impl Table {
         let move_limit = multi.game.move_limit();
         let serial = self.next_serial;
         self.next_serial += 1;
-        let Some(state) = self.seats[slot].as_mut() else {
+        let Some(state) = self.engines.slots[slot].as_mut() else {
             return;
         };
         if state.driver.is_none() {
@@ -171,7 +172,7 @@ impl Table {
                 self.kick(reporter);
             }
             Err(why) => {
-                let name = self.engine_name(self.choice[search.seat]);
+                let name = self.engines.name(self.choice[search.seat]);
                 self.message = Some(format!("engine {name} played '{text}': {why}"));
                 self.charge_seat_clock();
                 self.seat_leaves(Termination::illegal_move(text), reporter);
@@ -189,7 +190,7 @@ impl Table {
         termination: Termination,
         reporter: &dyn Reporter,
     ) {
-        let name = self.engine_name(self.choice[slot]);
+        let name = self.engines.name(self.choice[slot]);
         self.message = Some(format!("engine {name}: {why}"));
         let Some(multi) = self.multi.as_mut() else {
             return;
@@ -208,7 +209,7 @@ impl Table {
 /// The commands before a search: `newgame` to a fresh engine, the two-player settings back to
 /// their defaults (lines and levels: so that the engine does not say at every search that it
 /// plays without them), the move limit and the position.
-fn seats_setup(state: &mut EngineSeat, position: String, move_limit: u32) -> Vec<String> {
+fn seats_setup(state: &mut EngineSlot, position: String, move_limit: u32) -> Vec<String> {
     let mut setup = Vec::new();
     if std::mem::take(&mut state.fresh) {
         setup.push("newgame".to_string());

@@ -7,9 +7,9 @@
 //! and the move list shows the pass. An engine's seat passes by answering `bestmove pass`.
 
 use super::actions::{NewGame, SitterRequest, checked_time_control, time_control_of};
+use super::engine_driver::Reporter;
 use super::error::GuiError;
 use super::multi_game::SeatsGame;
-use super::searches::Reporter;
 use super::seats_table::{SeatsTable, Sitter, capitalised};
 use super::table::Table;
 use sumito_games::clock::{GameClocks, TimeControl};
@@ -160,9 +160,10 @@ impl Table {
             "analyse" => Some(true),
             other => return Err(GuiError::BadMode(other.to_string())),
         };
-        let tc = time_control_of(request, self.config.tc)?;
+        let tc = time_control_of(request, self.engines.config.tc)?;
         refuse_two_player_options(request)?;
-        let (sitters, controls) = sitters_of(request, players, self.config.engines.len(), tc)?;
+        let (sitters, controls) =
+            sitters_of(request, players, self.engines.config.engines.len(), tc)?;
         if request.mode == "watch" && sitters.contains(&Sitter::Person) {
             return Err(GuiError::PersonWhileWatching);
         }
@@ -171,7 +172,11 @@ impl Table {
                 self.choice[slot] = index;
             }
         }
-        let analysed = analysis_engine(request, analysis.is_some(), self.config.engines.len())?;
+        let analysed = analysis_engine(
+            request,
+            analysis.is_some(),
+            self.engines.config.engines.len(),
+        )?;
         if analysis.is_some() {
             self.choice[0] = analysed;
         }
@@ -201,7 +206,7 @@ impl Table {
         self.clock_running = None;
         self.message = None;
         self.engine_says = None;
-        for seat in self.seats.iter_mut().flatten() {
+        for seat in self.engines.slots.iter_mut().flatten() {
             seat.fresh = true;
         }
         self.kick(reporter);
@@ -211,7 +216,7 @@ impl Table {
     /// need them. (Dropping a driver's handle ends its thread, which quits the engine; its
     /// late events find no seat and are ignored.)
     pub(super) fn release_engines(&mut self, kept: usize) {
-        for slot in self.seats.iter_mut().skip(kept) {
+        for slot in self.engines.slots.iter_mut().skip(kept) {
             *slot = None;
         }
     }
@@ -250,7 +255,7 @@ impl Table {
                 (_, true) => capitalised(Seat::new(index).map_or("", Seat::name)),
                 (Sitter::Person, _) if people > 1 => format!("Person {}", index + 1),
                 (Sitter::Person, _) => "Person".to_string(),
-                (Sitter::Engine(engine), _) => self.engine_name(engine),
+                (Sitter::Engine(engine), _) => self.engines.name(engine),
             })
             .collect()
     }

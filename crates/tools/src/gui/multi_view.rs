@@ -73,7 +73,7 @@ fn seats(table: &Table, multi: &SeatsTable) -> Vec<SeatView> {
                 colour: seat.name(),
                 name: multi.game.players.get(seat.index()).cloned(),
                 sitter: if engine.is_some() { "engine" } else { "person" },
-                engine: engine.map(|index| table.engine_name(index)),
+                engine: engine.map(|index| table.engines.name(index)),
                 tc: multi.controls.get(seat.index()).map(ToString::to_string),
                 team: seating.has_teams().then(|| seating.team(seat)),
                 ejected: shown.ejected(seat),

@@ -1,20 +1,10 @@
 //! The engines at the table and their searches: starting the engine of a seat, and the search
 //! the mode calls for (a move of the game or analysis) with the commands that set it up.
 
-use super::engine_driver::{Driver, DriverEvent, SearchRequest};
-use super::table::{Mode, Search, Seat, Table, Thinking};
+use super::engine_driver::{Reporter, SearchRequest};
+use super::table::{Mode, Search, Table, Thinking};
 use sumito_rules::board::Colour;
 use sumito_rules::ending::Termination;
-
-/// The way back from an engine driver's thread to the table. The table cannot lock itself, so
-/// the owner of its lock (the hub) makes for each driver a function that locks the table, hands
-/// it the event (`Table::on_event`) and publishes the change.
-pub trait Reporter {
-    /// The function the driver of `seat`, started as `generation`, calls with each event.
-    fn for_driver(&self, seat: usize, generation: u64) -> Box<dyn Fn(DriverEvent) + Send>;
-    /// The function the probe of engine `index` calls with each event (`Table::on_probe`).
-    fn for_probe(&self, index: usize) -> Box<dyn Fn(DriverEvent) + Send>;
-}
 
 /// The lines a Sumito below full strength searches to choose its move among (PROTOCOL.md,
 /// "Skill levels"). A game's search asks for as many, so that the line of the move played is
@@ -22,50 +12,9 @@ pub trait Reporter {
 const SKILL_LINES: u32 = 4;
 
 impl Table {
-    /// Starts every engine but the first (which seat 0 starts) once, only to learn its name and
-    /// options: the page's drop-downs, player bars and level note then name each engine as it
-    /// names itself, and know whether it has levels, before it plays.
-    pub fn probe_engines(&mut self, reporter: &dyn Reporter) {
-        for (index, spec) in self.config.engines.iter().enumerate().skip(1) {
-            if let Ok(driver) =
-                Driver::start(spec.clone(), self.config.silence, reporter.for_probe(index))
-            {
-                self.probes.push((index, driver));
-            }
-        }
-    }
-
-    /// Starts the engine of `seat` if it does not run, or runs another engine than chosen.
-    pub fn ensure_seat(&mut self, seat: usize, reporter: &dyn Reporter) {
-        let engine = self.choice[seat];
-        let running = self.seats[seat]
-            .as_ref()
-            .is_some_and(|s| s.engine == engine && s.driver.is_some());
-        if running {
-            return;
-        }
-        let Some(spec) = self.config.engines.get(engine).cloned() else {
-            return;
-        };
-        let generation = self.next_generation;
-        self.next_generation += 1;
-        let driver = Driver::start(
-            spec,
-            self.config.silence,
-            reporter.for_driver(seat, generation),
-        );
-        let (driver, failed) = match driver {
-            Ok(driver) => (Some(driver), None),
-            Err(error) => (None, Some(error.to_string())),
-        };
-        self.seats[seat] = Some(Seat {
-            engine,
-            generation,
-            driver,
-            options: None,
-            failed,
-            fresh: true,
-        });
+    /// Starts the engine chosen for `slot` unless it runs there already.
+    pub fn ensure_seat(&mut self, slot: usize, reporter: &dyn Reporter) {
+        self.engines.ensure(slot, self.choice[slot], reporter);
     }
 
     /// Starts the search the mode calls for now, if any and none runs.
@@ -103,7 +52,7 @@ impl Table {
             let (go, limit) = self.move_search(side);
             (go, Some(limit))
         };
-        let Some(seat_state) = self.seats[seat].as_mut() else {
+        let Some(seat_state) = self.engines.slots[seat].as_mut() else {
             return;
         };
         if seat_state.driver.is_none() {
@@ -143,7 +92,7 @@ impl Table {
         thinking: Thinking,
     ) {
         let serial = request.serial;
-        if let Some(driver) = self.driver(slot) {
+        if let Some(driver) = self.engines.driver(slot) {
             driver.search(request);
         }
         self.search = Some(Search {
@@ -191,7 +140,7 @@ impl Table {
     /// An engine that is gone cannot search: the game is lost for its side, or the analysis
     /// stops, and the page says why.
     pub(super) fn engine_gone(&mut self, seat: usize, side: Colour, analysis: bool, why: String) {
-        let name = self.engine_name(self.choice[seat]);
+        let name = self.engines.name(self.choice[seat]);
         self.message = Some(format!("engine {name}: {why}"));
         if analysis {
             self.mode = Mode::Analyse { running: false };

@@ -158,16 +158,16 @@ pub fn engines(table: &Table) -> Vec<EngineView> {
     let ladder: Vec<i32> = (1..=MAX_SKILL)
         .map(|level| Skill::new(level).elo())
         .collect();
-    (0..table.engine_names.len())
-        .zip(&table.engine_options)
-        .zip(&table.engine_failures)
+    (0..table.engines.names.len())
+        .zip(&table.engines.options)
+        .zip(&table.engines.failures)
         .map(|((index, options), failed)| EngineView {
-            name: table.engine_name(index),
+            name: table.engines.name(index),
             skill: options
                 .as_ref()
                 .map(|names| names.iter().any(|n| n.eq_ignore_ascii_case("Skill"))),
             failed: failed.clone(),
-            levels_elo: (table.engine_names[index] == this_build).then(|| ladder.clone()),
+            levels_elo: (table.engines.names[index] == this_build).then(|| ladder.clone()),
         })
         .collect()
 }

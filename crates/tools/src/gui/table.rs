@@ -1,15 +1,17 @@
-//! The table: the game, the mode it is played in, the engines at it and the search it waits
-//! for, with the plain questions about them and the few changes every other part makes (a
-//! search cancelled, a game lost, the engines dismissed). The rest that changes the table is
+//! The table: an engine pool ([`super::engine_pool`]) and the game session played with it:
+//! the game, the mode it is played in, the engine chosen for each slot, the search it waits
+//! for, the clocks and what the page is told, with the plain questions about them and the few
+//! changes every other part makes (a search cancelled, a game lost, the engines dismissed).
+//! The rest that changes the table is
 //! elsewhere: the page's requests in [`super::actions`], the engines' searches in
 //! [`super::searches`] and their answers in `engine_events`, the clocks in `table_clock`; the
 //! lock around it is the [`super::hub`]'s.
 
 use super::engine_driver::Driver;
+use super::engine_pool::{EnginePool, GuiConfig};
 use super::info::{EngineScore, InfoLine};
 use super::seats_table::SeatsTable;
 use super::state::{Ending, Game};
-use crate::uap_client::EngineSpec;
 use std::time::Instant;
 use sumito_engine::search::Reported;
 use sumito_games::adjudication::{Adjudication, Adjudicator};
@@ -28,42 +30,6 @@ pub enum Mode {
     Watch,
     /// The engine of seat 0 thinks without limit on the shown position while `running`.
     Analyse { running: bool },
-}
-
-/// What the GUI was started with.
-#[derive(Clone, Debug)]
-pub struct GuiConfig {
-    /// The engines named on the command line; the page chooses among these only.
-    pub engines: Vec<EngineSpec>,
-    /// The default time control.
-    pub tc: TimeControl,
-    /// How long an engine's handshake may take (`--silence-timeout`).
-    pub silence: std::time::Duration,
-}
-
-/// An engine at the table.
-pub struct Seat {
-    /// Index into [`GuiConfig::engines`].
-    pub engine: usize,
-    /// Tells this driver's events from those of an earlier one of the same seat.
-    pub(super) generation: u64,
-    pub(super) driver: Option<Driver>,
-    /// The options the engine announced, once it is ready.
-    pub options: Option<Vec<String>>,
-    /// Why the engine is gone, if it is.
-    pub failed: Option<String>,
-    /// Send `newgame` before the next search.
-    pub(super) fresh: bool,
-}
-
-impl Seat {
-    /// Did the engine announce option `name`?
-    pub fn has_option(&self, name: &str) -> bool {
-        self.options
-            .iter()
-            .flatten()
-            .any(|o| o.eq_ignore_ascii_case(name))
-    }
 }
 
 /// The search the table waits for.
@@ -123,15 +89,11 @@ impl Thinking {
     }
 }
 
-/// Everything the server keeps.
+/// Everything the server keeps: the engines, and the game session.
 pub struct Table {
-    pub config: GuiConfig,
-    /// The engines' `id name`s, as they answered (the program name until then).
-    pub engine_names: Vec<String>,
-    /// The options each engine announced, once it has answered the handshake.
-    pub engine_options: Vec<Option<Vec<String>>>,
-    /// Why each engine failed to start, if it did (until it starts after all).
-    pub engine_failures: Vec<Option<String>>,
+    /// The engines, those of the command line and those running.
+    pub engines: EnginePool,
+    // The game session from here on.
     pub game: Game,
     pub mode: Mode,
     pub tc: TimeControl,
@@ -142,8 +104,6 @@ pub struct Table {
     /// The engine chosen for each engine slot: in a two-player game slot 0 (and in a watched
     /// game slot 1, White's), in a game of more players the slot of each seat by its index.
     pub choice: [usize; MAX_SEATS],
-    /// The engines running, by slot.
-    pub seats: [Option<Seat>; MAX_SEATS],
     /// The game of three to six players, when the table plays one instead of [`Table::game`].
     pub multi: Option<SeatsTable>,
     pub search: Option<Search>,
@@ -166,24 +126,14 @@ pub struct Table {
     /// Bumped at every change: lets the pages skip snapshots they have.
     pub version: u64,
     pub(super) next_serial: u64,
-    pub(super) next_generation: u64,
-    /// Engines started at launch only to learn their names and options (engine index, driver),
-    /// each dismissed once it has answered.
-    pub(super) probes: Vec<(usize, Driver)>,
 }
 
 impl Table {
     /// A game against the first engine from the standard layout, with no engine running yet.
     pub(super) fn new(config: GuiConfig) -> Table {
-        let engine_names = config.engines.iter().map(|e| e.name.clone()).collect();
-        let engine_options = vec![None; config.engines.len()];
-        let engine_failures = vec![None; config.engines.len()];
         let tc = config.tc;
         let mut table = Table {
-            config,
-            engine_names,
-            engine_options,
-            engine_failures,
+            engines: EnginePool::new(config),
             game: Game::new(Start::Layout(Layout::Standard), Default::default()),
             mode: Mode::Play {
                 human: Colour::Black,
@@ -192,7 +142,6 @@ impl Table {
             skill: 20,
             multipv: 3,
             choice: [0; MAX_SEATS],
-            seats: Default::default(),
             multi: None,
             search: None,
             thinking: Thinking::default(),
@@ -205,8 +154,6 @@ impl Table {
             adjudicator: Adjudicator::default(),
             version: 0,
             next_serial: 1,
-            next_generation: 1,
-            probes: Vec::new(),
         };
         table.game.players = table.player_names();
         table
@@ -214,7 +161,7 @@ impl Table {
 
     /// The names of Black and White in the current mode.
     pub fn player_names(&self) -> Vec<String> {
-        let engine = |seat: usize| self.engine_name(self.choice[seat]);
+        let engine = |seat: usize| self.engines.name(self.choice[seat]);
         match self.mode {
             Mode::Play { human } => {
                 let mut names = vec![engine(0), engine(0)];
@@ -230,15 +177,7 @@ impl Table {
     /// players of a game against engines are named after them, so they follow (the players of
     /// an analysis or a loaded record do not).
     pub(super) fn learn_engine(&mut self, index: usize, name: String, options: Vec<String>) {
-        if let Some(slot) = self.engine_names.get_mut(index) {
-            *slot = name;
-        }
-        if let Some(slot) = self.engine_options.get_mut(index) {
-            *slot = Some(options);
-        }
-        if let Some(slot) = self.engine_failures.get_mut(index) {
-            *slot = None;
-        }
+        self.engines.learn(index, name, options);
         if !matches!(self.mode, Mode::Analyse { .. }) {
             self.game.players = self.player_names();
         }
@@ -252,21 +191,6 @@ impl Table {
         }
     }
 
-    /// The name of engine `index` as the page shows it: its `id name` once it has started,
-    /// with ` #N` (its number from 1) when another engine has the same name, so that the
-    /// drop-downs and the player bars tell two Sumitos apart.
-    pub fn engine_name(&self, index: usize) -> String {
-        let Some(name) = self.engine_names.get(index) else {
-            return String::new();
-        };
-        let same = self.engine_names.iter().filter(|n| *n == name).count();
-        if same > 1 {
-            format!("{name} #{}", index + 1)
-        } else {
-            name.clone()
-        }
-    }
-
     /// The seat that moves for `colour` in the current mode, if an engine does.
     pub fn seat_of(&self, colour: Colour) -> Option<usize> {
         match self.mode {
@@ -276,15 +200,10 @@ impl Table {
         }
     }
 
-    /// The driver of the engine at `seat`, if one runs there.
-    pub(super) fn driver(&self, seat: usize) -> Option<&Driver> {
-        self.seats[seat].as_ref().and_then(|s| s.driver.as_ref())
-    }
-
     /// Stops the search the table waits for; its answer will be ignored.
     pub fn cancel(&mut self) {
         if let Some(search) = self.search.take()
-            && let Some(driver) = self.driver(search.seat)
+            && let Some(driver) = self.engines.driver(search.seat)
         {
             driver.stop();
         }
@@ -307,13 +226,6 @@ impl Table {
     /// outside the lock (finishing waits for the engine to quit).
     pub(super) fn dismiss_engines(&mut self) -> Vec<Driver> {
         self.cancel();
-        let seats = std::mem::take(&mut self.seats);
-        let probes = std::mem::take(&mut self.probes);
-        seats
-            .into_iter()
-            .flatten()
-            .filter_map(|s| s.driver)
-            .chain(probes.into_iter().map(|(_, driver)| driver))
-            .collect()
+        self.engines.take_drivers()
     }
 }

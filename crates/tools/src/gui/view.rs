@@ -129,7 +129,7 @@ fn clocks(table: &Table) -> Option<ClocksView> {
 fn seats(table: &Table) -> Vec<EngineSeatView> {
     (0..2)
         .map(|seat| {
-            let state = table.seats[seat].as_ref();
+            let state = table.engines.slots[seat].as_ref();
             EngineSeatView {
                 engine: table.choice[seat],
                 ready: state.is_some_and(|s| s.options.is_some()),
