@@ -2,7 +2,7 @@
 
 use super::flags::EngineFlags;
 use sumito_engine::search::{Engine, Info, Limits};
-use sumito_games::analysis::json::{self, LineObject, MoveObject, MultiMoveObject};
+use sumito_games::analysis::json::{self, LineObject, MoveObject};
 use sumito_games::analysis::multi::{analyse_multi_game, search_position};
 use sumito_games::analysis::{
     analyse_game, analyse_position, listing_line, multi_listing_line, reported_text,
@@ -274,7 +274,7 @@ fn analyse_multi(
     progress.finish();
     for annotation in &annotations {
         if args.json {
-            say!("{}", json::line(&MultiMoveObject::new(number, annotation)));
+            say!("{}", json::line(&MoveObject::of_seats(number, annotation)));
         } else {
             say!("{}", multi_listing_line(annotation));
         }

@@ -5,6 +5,7 @@ use super::MoveAnnotation;
 use super::multi::{MultiAfter, MultiAnnotation};
 use serde::Serialize;
 use sumito_engine::search::{Info, MATE, Reported};
+use sumito_rules::board::Seat;
 
 /// A score: exactly one of its fields is present.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -49,21 +50,27 @@ impl Score {
     }
 }
 
-/// One move of a game.
+/// One move of a game. With three to six players both scores are from the view of the seat
+/// that played it, and `seat` says which seat that is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveObject {
     /// The game's number in the file, from 1.
     pub game: usize,
-    /// The move's ply, from 1.
+    /// The move's ply, from 1 (with three to six players passes and seats leaving count, as in
+    /// the movetext).
     pub ply: usize,
-    /// `black` or `white`: who played it.
-    pub side: String,
+    /// Who played it: `black` or `white`, or with more players `red`, `green`, `yellow` or
+    /// `blue`.
+    pub side: &'static str,
+    /// Three to six players: the mover's seat, from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<usize>,
     /// The move played, in Aba-Pro notation.
     #[serde(rename = "move")]
     pub played: String,
     /// The best score the mover had before the move.
     pub before: Score,
-    /// The mover's score after the move.
+    /// The mover's score after the move; `end` when it ended the game of more players.
     pub after: Score,
     /// The move Sumito prefers.
     pub best: String,
@@ -76,12 +83,13 @@ pub struct MoveObject {
 }
 
 impl MoveObject {
-    /// The object for one annotation of game `game`.
+    /// The object for one annotation of two-player game `game`.
     pub fn new(game: usize, annotation: &MoveAnnotation) -> MoveObject {
         MoveObject {
             game,
             ply: annotation.ply,
-            side: annotation.side.to_string(),
+            side: Seat::from(annotation.side).name(),
+            seat: None,
             played: annotation.played.to_string(),
             before: Score::before(annotation.before),
             after: Score::after(annotation.after),
@@ -91,45 +99,14 @@ impl MoveObject {
             mark: annotation.mark.map(|m| m.word()),
         }
     }
-}
 
-/// One move of a game of three to six players: both scores from the view of the seat that
-/// played it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MultiMoveObject {
-    /// The game's number in the file, from 1.
-    pub game: usize,
-    /// The turn's number, from 1 (passes and seats leaving count, as in the movetext).
-    pub ply: usize,
-    /// The mover's colour: `black`, `white`, `red`, `green`, `yellow` or `blue`.
-    pub side: &'static str,
-    /// The mover's seat, from 1.
-    pub seat: usize,
-    /// The move played, in Aba-Pro notation.
-    #[serde(rename = "move")]
-    pub played: String,
-    /// The best score the mover had before the move, from the mover's view.
-    pub before: Score,
-    /// The score of the move played, from the mover's view; `end` when it ended the game.
-    pub after: Score,
-    /// The move Sumito prefers.
-    pub best: String,
-    /// The line Sumito expects, its preferred move first.
-    pub line: Vec<String>,
-    /// What the move costs the mover, in centi-marbles (0 for Sumito's own choice).
-    pub loss: i32,
-    /// `blunder`, `missed-win`, or null.
-    pub mark: Option<&'static str>,
-}
-
-impl MultiMoveObject {
-    /// The object for one annotation of game `game`.
-    pub fn new(game: usize, annotation: &MultiAnnotation) -> MultiMoveObject {
-        MultiMoveObject {
+    /// The object for one annotation of game `game` of three to six players.
+    pub fn of_seats(game: usize, annotation: &MultiAnnotation) -> MoveObject {
+        MoveObject {
             game,
             ply: annotation.ply,
             side: annotation.seat.name(),
-            seat: annotation.seat.number(),
+            seat: Some(annotation.seat.number()),
             played: annotation.played.to_string(),
             before: Score::reported(annotation.before),
             after: match annotation.after {
