@@ -16,7 +16,7 @@
 //! nothing.
 //!
 //! ```
-//! // Not built as a doctest (6 s of every `cargo test --release`): `tests::the_crate_example_holds`.
+//! // Not built as a doctest (6 s of every `cargo test --release`): tests/units.rs runs it.
 //! use sumito_rules::board::Position;
 //! let start = Position::startpos();
 //! assert_eq!(start.count_moves(), 44);
@@ -30,15 +30,3 @@ pub mod game;
 pub mod movegen;
 pub mod multiplayer;
 pub mod random;
-
-#[cfg(test)]
-mod tests {
-    /// The example at the top of this page.
-    #[test]
-    fn the_crate_example_holds() {
-        let start = crate::board::Position::startpos();
-        assert_eq!(start.count_moves(), 44);
-        let mv = start.parse_move("a1b1").unwrap();
-        assert_eq!(mv.to_string(), "a1b1");
-    }
-}

@@ -16,14 +16,7 @@
 //! serve several of them and use nothing of this crate. Each module returns its own error type;
 //! the binary prints them as `error: <message>`.
 
-/// `println!` that ignores a closed stdout (`sumito bench | head`) instead of panicking.
-#[macro_export]
-macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stdout(), $($arg)*);
-    }};
-}
+mod say;
 
 pub mod compliance;
 pub mod datagen;
