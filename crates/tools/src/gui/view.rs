@@ -3,6 +3,7 @@
 //! scores for the eval graph ([`Snapshot`]). A game of more players is `multi_view`'s.
 
 use super::info::black_view;
+use super::seats_table::capitalised;
 use super::snapshot::{
     AdjudicationView, BoardView, ClocksView, EndingView, EngineSeatView, MoveView, ResultView,
     ScoreView, Snapshot, ThinkingView, engines,
@@ -10,14 +11,12 @@ use super::snapshot::{
 use super::state::Game;
 use super::table::{Mode, Table};
 use std::collections::BTreeMap;
-use sumito_rules::board::{Cells, Colour, Position};
+use sumito_rules::board::{Cells, Colour, Position, Seat};
 use sumito_rules::ending::result_text;
 
+/// A colour as the page names it: its seat's colour name (`black`, `white`).
 fn colour_name(colour: Colour) -> &'static str {
-    match colour {
-        Colour::Black => "black",
-        Colour::White => "white",
-    }
+    Seat::from(colour).name()
 }
 
 fn board(position: &Position) -> BoardView {
@@ -42,7 +41,7 @@ fn board(position: &Position) -> BoardView {
 fn result(table: &Table) -> Option<ResultView> {
     let (winner, termination) = table.game.result()?;
     let text = match winner {
-        Some(colour) => format!("{} wins: {termination}", capitalised(colour)),
+        Some(colour) => format!("{} wins: {termination}", capitalised(colour_name(colour))),
         None => format!("draw: {termination}"),
     };
     Some(ResultView {
@@ -71,13 +70,6 @@ fn ending(table: &Table) -> EndingView {
         engine_resigns: table.engine_resigns,
         engine_says: table.engine_says.clone(),
         adjudication,
-    }
-}
-
-fn capitalised(colour: Colour) -> &'static str {
-    match colour {
-        Colour::Black => "Black",
-        Colour::White => "White",
     }
 }
 
