@@ -14,7 +14,8 @@
 //!   (`--draw`, `--resign`);
 //! - [`stats`]: Elo with its interval, and the SPRT;
 //! - `report`: the progress line and the final table;
-//! - `runner`: the schedule, the worker threads and the collector;
+//! - `runner`: the worker threads and the collector, for either kind of match, and `pairs`:
+//!   the two-player schedule, games and table it plays;
 //! - `merge`: the table from record files (`--merge`), with `rounds` (missing and repeated
 //!   rounds) and `glob` (wildcards the shell left unexpanded).
 //!
@@ -29,6 +30,7 @@ mod glob;
 pub mod merge;
 pub mod multi;
 pub mod openings;
+mod pairs;
 mod report;
 mod rounds;
 mod runner;
@@ -98,7 +100,17 @@ pub fn run(mut config: MatchConfig, stop: &AtomicBool) -> Result<(), MatchError>
                 config.concurrency,
                 config.seed
             );
-            multi::run_multi_match(&config, multi, first, stop)
+            let plan = multi::Combinations {
+                config: &config,
+                multi,
+            };
+            runner::run(
+                &config,
+                &plan,
+                multi::schedule_multi(&config, multi),
+                first,
+                stop,
+            )
         }
         MatchKind::Two(two) => {
             let layouts: Vec<&str> = two.layouts.iter().map(|l| l.name()).collect();
@@ -126,7 +138,11 @@ pub fn run(mut config: MatchConfig, stop: &AtomicBool) -> Result<(), MatchError>
                     config.games
                 );
             }
-            runner::run_match(&config, two, first, stop)
+            let plan = pairs::Pairs {
+                config: &config,
+                two,
+            };
+            runner::run(&config, &plan, pairs::schedule(&config, two), first, stop)
         }
     }
 }

@@ -1,13 +1,10 @@
-//! The match itself: the schedule of games, the worker threads that play them (each owning its
-//! engine processes), and the collector that counts results, writes records and stops the
-//! match when the SPRT has decided.
+//! The match itself, for either kind of game: the worker threads that play the schedule (each
+//! owning its engine processes), and the collector that counts results, writes records, prints
+//! the progress and the table, and stops the match when the kind of match says it has decided
+//! (the SPRT). What differs between two players and three to six is a [`Plan`]: the two-player
+//! one is `pairs`, the N-player one `multi::plan`.
 
-use super::MatchError;
-use super::config::{MatchConfig, TwoPlayerMatch};
-use super::game::{self, GameSetup};
-use super::openings::Opening;
-use super::report::{self, PairStats};
-use super::stats::Sprt;
+use super::{MatchConfig, MatchError, report};
 use crate::uap_client::EngineProcess;
 use crate::util::progress::Progress;
 use crate::util::samples::Samples;
@@ -15,81 +12,62 @@ use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Sender, channel};
-use std::time::Duration;
-use sumito_games::clock::whole_ms;
-use sumito_games::records::{
-    GameInfo, PlayedGame, RecordsError, RecordsFile, format_record, today,
-};
-use sumito_rules::board::Colour;
-use sumito_rules::ending::Termination;
-use sumito_rules::random::splitmix64;
+use sumito_games::records::{RecordsError, RecordsFile, today};
 
-/// Longest wait for an engine that lost on time to come back to rest before it is restarted.
-const RECOVERY: Duration = Duration::from_secs(2);
+/// A kind of match as the runner plays it: its games, how one is played and recorded, and the
+/// table its results add up to.
+pub(super) trait Plan: Sync {
+    /// One game to play.
+    type Job: Send;
+    /// A finished game.
+    type Game: Send;
+    /// The results so far.
+    type Tally;
 
-/// One game to play.
-#[derive(Clone, Debug)]
-pub struct Job {
-    /// Its number in the match, from 1.
-    pub round: u64,
-    /// Index of its engine pair.
-    pub pair: usize,
-    /// The engines playing `[black, white]`.
-    pub engines: [usize; 2],
-    /// Where it starts.
-    pub opening: Opening,
-}
+    /// The empty table of the match.
+    fn tally(&self) -> Self::Tally;
 
-/// Every game of the match (of its shard), engine pair after engine pair. Games 2k and 2k+1 of
-/// a pair share opening k with the colours swapped; opening k is the same for every pair. With
-/// `--shard K/N` only the colour pairs numbered K − 1 modulo N (counted over the whole
-/// schedule) are kept, with the Round tags of the full schedule.
-pub fn schedule(config: &MatchConfig, two: &TwoPlayerMatch) -> (Vec<Job>, Vec<PairStats>) {
-    let count = config.engines.len();
-    let mut jobs = Vec::new();
-    let mut pairs = Vec::new();
-    let (mut round, mut colour_pair) = (0u64, 0u64);
-    for first in 0..count {
-        for second in first + 1..count {
-            let pair = pairs.len();
-            pairs.push(PairStats::new(first, second));
-            for game in 0..u64::from(config.games) {
-                let k = game / 2;
-                let layout = two.layouts[(k % two.layouts.len() as u64) as usize];
-                let engines = if game % 2 == 0 {
-                    [first, second]
-                } else {
-                    [second, first]
-                };
-                round += 1;
-                // Colour pairs are dealt round-robin over the whole schedule.
-                colour_pair += u64::from(game % 2 == 0);
-                if (colour_pair - 1) % config.shard.1 != config.shard.0 {
-                    continue;
-                }
-                jobs.push(Job {
-                    round,
-                    pair,
-                    engines,
-                    opening: two.book.opening(k, layout, config.seed),
-                });
-            }
-        }
-    }
-    (jobs, pairs)
+    /// Plays `job` with the worker's engine processes (`slots`, indexed like the match's
+    /// engines), starting or restarting them as needed; every timed answer adds how late it
+    /// came to `lateness` of its engine. `None` when `stop` was set during the game.
+    fn play(
+        &self,
+        slots: &mut [Option<EngineProcess>],
+        job: &Self::Job,
+        stop: &AtomicBool,
+        lateness: &mut [Samples],
+    ) -> Option<Self::Game>;
+
+    /// Counts a finished game, the `done`-th of `total`: the line printed for it and the
+    /// standing the progress bar shows.
+    fn add(
+        &self,
+        tally: &mut Self::Tally,
+        count: (usize, usize),
+        job: &Self::Job,
+        game: &Self::Game,
+    ) -> (String, String);
+
+    /// Has the match decided before its last game (the SPRT)?
+    fn decided(&self, tally: &Self::Tally) -> bool;
+
+    /// The game's record, dated `date`.
+    fn record(&self, job: &Self::Job, game: &Self::Game, date: &str) -> String;
+
+    /// The final table.
+    fn table(&self, tally: &Self::Tally) -> String;
 }
 
 /// What the workers share.
-struct Shared<'a> {
-    config: &'a MatchConfig,
-    two: &'a TwoPlayerMatch,
-    queue: Mutex<VecDeque<Job>>,
-    /// Set to end the match early: by the caller (Ctrl-C) or when the SPRT has decided.
+struct Shared<'a, P: Plan> {
+    plan: &'a P,
+    queue: Mutex<VecDeque<P::Job>>,
+    /// Set to end the match early: by the caller (Ctrl-C) or when the match has decided.
     stop: &'a AtomicBool,
 }
 
-impl Shared<'_> {
-    fn next_job(&self) -> Option<Job> {
+impl<P: Plan> Shared<'_, P> {
+    fn next_job(&self) -> Option<P::Job> {
         if self.stop.load(Ordering::Relaxed) {
             return None;
         }
@@ -101,140 +79,44 @@ impl Shared<'_> {
     }
 }
 
-/// Mutable references to two different filled slots.
-fn two_mut<T>(slots: &mut [Option<T>], a: usize, b: usize) -> Option<[&mut T; 2]> {
-    if a == b || a.max(b) >= slots.len() {
-        return None;
-    }
-    let (low, high) = slots.split_at_mut(a.max(b));
-    let (at_low, at_high) = (low[a.min(b)].as_mut()?, high[0].as_mut()?);
-    Some(if a < b {
-        [at_low, at_high]
-    } else {
-        [at_high, at_low]
-    })
-}
-
-/// Plays one job with the worker's engines, starting or restarting them as needed, adding to
-/// `lateness` (per colour) how late the timed answers came. `None` when the match was stopped
-/// during the game.
-fn play_job(
-    shared: &Shared,
-    slots: &mut [Option<EngineProcess>],
-    job: &Job,
-    lateness: &mut [Samples; 2],
-) -> Option<PlayedGame> {
-    let (config, two) = (shared.config, shared.two);
-    for (colour, &index) in Colour::BOTH.iter().zip(&job.engines) {
-        if slots[index].as_mut().is_some_and(EngineProcess::has_exited) {
-            slots[index] = None;
-        }
-        if slots[index].is_none() {
-            match EngineProcess::start(&config.engines[index], config.silence) {
-                Ok(engine) => slots[index] = Some(engine),
-                Err(error) => {
-                    log::warn!("{error}");
-                    // A game lost before it began.
-                    let moves = job.opening.moves.clone();
-                    return Some(PlayedGame::forfeit(moves, *colour, Termination::Crash));
-                }
-            }
-        }
-    }
-    // An option the runner sets for the engine: announced by it and not set by `--option`.
-    let runner_sets = |index: usize, option: &str| {
-        let announced = slots[index].as_ref().is_some_and(|engine| {
-            engine
-                .option_names
-                .iter()
-                .any(|name| name.eq_ignore_ascii_case(option))
-        });
-        announced && !config.engines[index].sets_option(option)
-    };
-    let wants_move_limit = job.engines.map(|index| runner_sets(index, "MoveLimit"));
-    // The same for both engines and every shard: drawn from the match seed and the round alone.
-    let seed = splitmix64(config.seed ^ splitmix64(job.round).1).1 >> 1;
-    let seeds = job
-        .engines
-        .map(|index| runner_sets(index, "Seed").then_some(seed.max(1)));
-    let setup = GameSetup {
-        opening: &job.opening,
-        max_plies: config.max_plies,
-        controls: job.engines.map(|index| config.controls[index]),
-        margin: config.margin,
-        silence: config.silence,
-        game_time: config.game_time,
-        seeds,
-        adjudication: two.adjudication,
-    };
-    let [black, white] = job.engines;
-    let engines = two_mut(slots, black, white)?;
-    let played = game::play(engines, &setup, wants_move_limit, shared.stop, lateness)?;
-    if played.termination == Termination::GameTime {
-        // The game time may have run out during a search: both engines back to rest.
-        for index in job.engines {
-            let rested = slots[index]
-                .as_mut()
-                .is_some_and(|engine| engine.recover(RECOVERY.min(config.silence)));
-            if !rested {
-                slots[index] = None;
-            }
-        }
-    }
-    if let Some(culprit) = played.culprit {
-        let index = job.engines[culprit.index()];
-        let keep = match played.termination {
-            Termination::Crash => false,
-            Termination::TimeForfeit | Termination::NoAnswer => slots[index]
-                .as_mut()
-                .is_some_and(|engine| engine.recover(RECOVERY.min(config.silence))),
-            _ => true,
-        };
-        if !keep {
-            log::info!(
-                "restarting {} for the next game",
-                config.engines[index].name
-            );
-            // Dropping the process sends quit and kills it if need be.
-            slots[index] = None;
-        }
-    }
-    Some(played)
-}
+/// A finished game with how late each engine's timed answers came in it.
+type Finished<P> = (<P as Plan>::Job, <P as Plan>::Game, Vec<Samples>);
 
 /// A worker: takes jobs until none are left or the match stops. Its engines quit when it ends.
-fn work(
-    shared: &Shared,
+fn work<P: Plan>(
+    shared: &Shared<P>,
     mut slots: Vec<Option<EngineProcess>>,
-    results: Sender<(Job, PlayedGame, [Samples; 2])>,
+    results: Sender<Finished<P>>,
 ) {
     while let Some(job) = shared.next_job() {
-        let mut lateness = [Samples::default(), Samples::default()];
-        let Some(played) = play_job(shared, &mut slots, &job, &mut lateness) else {
+        let mut lateness = vec![Samples::default(); slots.len()];
+        let Some(game) = shared
+            .plan
+            .play(&mut slots, &job, shared.stop, &mut lateness)
+        else {
             break;
         };
-        if results.send((job, played, lateness)).is_err() {
+        if results.send((job, game, lateness)).is_err() {
             break;
         }
     }
 }
 
-/// Plays the match with the engines already started in `first` (one process per engine, given
-/// to the first worker) and prints the progress and the final table. Setting `stop` (Ctrl-C)
-/// ends it early: the games in progress are dropped, and the table of the finished ones is
-/// printed before [`MatchError::Interrupted`] is returned.
-pub fn run_match(
+/// Plays `jobs` with the engines already started in `first` (one process per engine, given to
+/// the first worker) and prints the progress and the final table. Setting `stop` (Ctrl-C) ends
+/// it early: the games in progress are dropped, and the table of the finished ones is printed
+/// before [`MatchError::Interrupted`] is returned.
+pub(super) fn run<P: Plan>(
     config: &MatchConfig,
-    two: &TwoPlayerMatch,
+    plan: &P,
+    jobs: Vec<P::Job>,
     first: Vec<EngineProcess>,
     stop: &AtomicBool,
 ) -> Result<(), MatchError> {
-    let (jobs, pairs) = schedule(config, two);
     let mut collector = Collector {
         config,
-        sprt: two.sprt.as_ref(),
-        names: config.engines.iter().map(|e| e.name.clone()).collect(),
-        pairs,
+        plan,
+        tally: plan.tally(),
         records: config
             .records
             .as_deref()
@@ -248,8 +130,7 @@ pub fn run_match(
         failure: None,
     };
     let shared = Shared {
-        config,
-        two,
+        plan,
         queue: Mutex::new(jobs.into_iter().collect()),
         stop,
     };
@@ -258,36 +139,31 @@ pub fn run_match(
     std::thread::scope(|scope| {
         let (sender, results) = channel();
         for worker in 0..workers {
-            let slots = if worker == 0 {
-                std::mem::take(&mut first)
-            } else {
-                (0..config.engines.len()).map(|_| None).collect()
+            let slots = match worker {
+                0 => std::mem::take(&mut first),
+                _ => (0..config.engines.len()).map(|_| None).collect(),
             };
-            let sender = sender.clone();
-            let shared = &shared;
+            let (sender, shared) = (sender.clone(), &shared);
             scope.spawn(move || work(shared, slots, sender));
         }
         drop(sender);
-        for (job, played, late) in results {
-            if collector.add(&job, &played, &late) {
+        for (job, game, late) in results {
+            if collector.add(&job, &game, &late) {
                 shared.stop.store(true, Ordering::Relaxed);
             }
         }
     });
-    // Stopped, and not by a decided SPRT: from outside.
-    let decided =
-        (collector.pairs.iter()).any(|pair| report::sprt_decided(two.sprt.as_ref(), pair));
-    let interrupted = stop.load(Ordering::Relaxed) && !decided;
+    // Stopped, and not because the match had decided: from outside.
+    let interrupted = stop.load(Ordering::Relaxed) && !plan.decided(&collector.tally);
     collector.finish(interrupted)
 }
 
 /// The main thread's side of a match: results as they come in, the progress lines, the
 /// records file and the final table.
-struct Collector<'a> {
+struct Collector<'a, P: Plan> {
     config: &'a MatchConfig,
-    sprt: Option<&'a Sprt>,
-    names: Vec<String>,
-    pairs: Vec<PairStats>,
+    plan: &'a P,
+    tally: P::Tally,
     records: Option<RecordsFile>,
     date: String,
     /// The overall progress line: games done, the standing, the time left.
@@ -300,48 +176,24 @@ struct Collector<'a> {
     failure: Option<RecordsError>,
 }
 
-impl Collector<'_> {
-    /// Takes one finished game; true when the match must stop (the SPRT has decided, or the
-    /// record could not be written).
-    fn add(&mut self, job: &Job, played: &PlayedGame, late: &[Samples; 2]) -> bool {
-        let config = self.config;
+impl<P: Plan> Collector<'_, P> {
+    /// Takes one finished game; true when the match must stop (it has decided, or the record
+    /// could not be written).
+    fn add(&mut self, job: &P::Job, game: &P::Game, late: &[Samples]) -> bool {
         self.done += 1;
-        for (index, samples) in job.engines.iter().zip(late) {
-            self.lateness[*index].extend(samples);
+        for (all, samples) in self.lateness.iter_mut().zip(late) {
+            all.extend(samples);
         }
-        let pair = &mut self.pairs[job.pair];
-        pair.add(job.engines, played);
-        let names = &self.names;
-        let players = job.engines.map(|index| names[index].as_str());
-        let pair_names = [
-            names[pair.engines.0].as_str(),
-            names[pair.engines.1].as_str(),
-        ];
-        let sprt = self.sprt;
-        let line = report::progress_line(
-            self.done, self.total, players, played, pair, pair_names, sprt,
-        );
+        let count = (self.done, self.total);
+        let (line, standing) = self.plan.add(&mut self.tally, count, job, game);
         self.progress.println(&line);
-        let standing = report::standing(pair, pair_names, sprt);
         self.progress.set(self.done as u64, &standing);
-        let decided = report::sprt_decided(sprt, pair);
-        if let Some(file) = self.records.as_mut() {
-            let record = format_record(&GameInfo {
-                event: &config.event,
-                date: &self.date,
-                round: job.round,
-                players,
-                start: job.opening.start,
-                opening_plies: job.opening.moves.len(),
-                controls: job.engines.map(|index| config.controls[index]),
-                max_plies: config.max_plies,
-                game_time_ms: config.game_time.map(whole_ms),
-                game: played,
-            });
-            if let Err(error) = file.append(&record) {
-                self.failure = Some(error);
-                return true;
-            }
+        let decided = self.plan.decided(&self.tally);
+        if let Some(file) = self.records.as_mut()
+            && let Err(error) = file.append(&self.plan.record(job, game, &self.date))
+        {
+            self.failure = Some(error);
+            return true;
         }
         decided
     }
@@ -357,9 +209,9 @@ impl Collector<'_> {
         if done < total && !interrupted {
             eprintln!("stopped after {done} of {total} games");
         }
-        let names = &self.names;
-        let table = report::table(&self.pairs, names, self.sprt);
-        let lateness = report::lateness(names, &self.lateness, self.config.margin);
+        let names: Vec<String> = self.config.engines.iter().map(|e| e.name.clone()).collect();
+        let table = self.plan.table(&self.tally);
+        let lateness = report::lateness(&names, &self.lateness, self.config.margin);
         // Both end in a newline, which say! would double.
         crate::say!("{}", format!("{table}{lateness}").trim_end());
         if interrupted {
@@ -370,119 +222,5 @@ impl Collector<'_> {
             });
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::match_runner::MatchKind;
-    use crate::match_runner::openings::Book;
-    use crate::uap_client::EngineSpec;
-    use std::time::Duration;
-    use sumito_games::clock::TimeControl;
-    use sumito_games::records::Start;
-    use sumito_rules::board::Layout;
-
-    /// A match of `engines` engines at depth 1 with `random_plies` random opening plies,
-    /// played as shard `shard` (K − 1, N).
-    fn config(
-        engines: usize,
-        games: u32,
-        random_plies: u32,
-        layouts: &[Layout],
-        seed: u64,
-        shard: (u64, u64),
-    ) -> MatchConfig {
-        let engine = |index: usize| EngineSpec {
-            name: format!("engine {index}"),
-            program: "engine".into(),
-            args: Vec::new(),
-            options: Vec::new(),
-        };
-        MatchConfig {
-            engines: (0..engines).map(engine).collect(),
-            controls: vec![TimeControl::Depth { plies: 1 }; engines],
-            named: vec![true; engines],
-            games,
-            concurrency: 1,
-            max_plies: 200,
-            seed,
-            records: None,
-            margin: Duration::from_millis(50),
-            silence: Duration::from_secs(60),
-            event: "test".into(),
-            shard,
-            game_time: None,
-            kind: MatchKind::Two(TwoPlayerMatch {
-                layouts: layouts.to_vec(),
-                book: Book::Random {
-                    plies: random_plies,
-                },
-                sprt: None,
-                adjudication: Default::default(),
-            }),
-        }
-    }
-
-    /// The schedule of a two-player match.
-    fn schedule_of(config: &MatchConfig) -> (Vec<Job>, Vec<PairStats>) {
-        match &config.kind {
-            MatchKind::Two(two) => schedule(config, two),
-            MatchKind::Multi(_) => unreachable!("a two-player match"),
-        }
-    }
-
-    #[test]
-    fn pairs_of_games_share_an_opening_with_colours_swapped() {
-        let layouts = [Layout::Standard, Layout::GermanDaisy];
-        let config = config(3, 5, 3, &layouts, 9, (0, 1));
-        let (jobs, pairs) = schedule_of(&config);
-        assert_eq!(pairs.len(), 3);
-        assert_eq!(jobs.len(), 15);
-        assert_eq!(jobs[0].engines, [0, 1]);
-        assert_eq!(jobs[1].engines, [1, 0]);
-        assert_eq!(jobs[0].opening, jobs[1].opening);
-        assert_ne!(jobs[0].opening, jobs[2].opening);
-        assert_eq!(jobs[2].opening.start, Start::Layout(Layout::GermanDaisy));
-        // The same opening k for every pair.
-        assert_eq!(jobs[0].opening, jobs[5].opening);
-        assert_eq!(jobs[5].engines, [0, 2]);
-        assert_eq!(jobs[14].round, 15);
-    }
-
-    #[test]
-    fn shards_together_hold_the_full_schedule() {
-        let layouts = [Layout::Standard];
-        let full = schedule_of(&config(2, 7, 2, &layouts, 3, (0, 1))).0;
-        let mut merged = Vec::new();
-        for k in 0..3 {
-            let (jobs, _) = schedule_of(&config(2, 7, 2, &layouts, 3, (k, 3)));
-            // Both games of a colour pair stay in one shard.
-            assert!(jobs.iter().all(|job| {
-                jobs.iter().any(|other| {
-                    other.round != job.round && other.round.div_ceil(2) == job.round.div_ceil(2)
-                }) || job.round == 7
-            }));
-            merged.extend(jobs);
-        }
-        merged.sort_by_key(|job| job.round);
-        assert_eq!(merged.len(), full.len());
-        for (a, b) in merged.iter().zip(&full) {
-            assert_eq!(
-                (a.round, a.engines, &a.opening),
-                (b.round, b.engines, &b.opening)
-            );
-        }
-    }
-
-    #[test]
-    fn two_different_slots_at_once() {
-        let mut slots = vec![Some(1), Some(2), None];
-        let [a, b] = two_mut(&mut slots, 1, 0).unwrap();
-        assert_eq!((*a, *b), (2, 1));
-        assert!(two_mut(&mut slots, 0, 0).is_none());
-        assert!(two_mut(&mut slots, 0, 2).is_none());
-        assert!(two_mut(&mut slots, 0, 3).is_none());
     }
 }

@@ -1,6 +1,6 @@
 //! Matches of three to six players (`sumito match --players N`): who sits where (`seatings`),
 //! the openings of each layout (`openings`, made by `suite`), one game (`game`), the table
-//! (`tally`), the match itself (`runner`) and the table of record files (`merge`).
+//! (`tally`), what the runner plays (`plan`) and the table of record files (`merge`).
 //!
 //! A game's seat whose engine fails leaves it and the others play on (RULES.md); the record
 //! says who left and why (GAMES.md, "Three to six players"), and the table counts it against
@@ -9,12 +9,13 @@
 pub mod game;
 pub mod merge;
 pub mod openings;
-mod runner;
+mod plan;
 pub mod seatings;
 pub mod suite;
 pub mod tally;
 
-pub use runner::{MultiJob, run_multi_match, schedule_multi};
+pub(super) use plan::Combinations;
+pub use plan::{MultiJob, schedule_multi};
 
 use openings::MultiBook;
 use seatings::Unit;

@@ -1,22 +1,18 @@
-//! An N-player match: the schedule, the workers that play it (each with its own engine
-//! processes) and the collector that tallies, writes records and reports progress.
+//! An N-player match as the runner plays it (its [`Plan`]): every combination of engines in
+//! every seating; the table is the points per game.
 
 use super::MultiMatch;
 use super::game::{MultiSetup, new_game, play_multi};
 use super::openings::MultiOpening;
 use super::seatings::{Unit, combinations, seatings};
 use super::tally::MultiTally;
-use crate::match_runner::{MatchConfig, MatchError};
+use crate::match_runner::MatchConfig;
+use crate::match_runner::runner::Plan;
 use crate::uap_client::EngineProcess;
-use crate::util::progress::Progress;
 use crate::util::samples::Samples;
-use std::collections::VecDeque;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Sender, channel};
+use std::sync::atomic::AtomicBool;
 use sumito_games::clock::whole_ms;
 use sumito_games::records::multi::{MultiGame, MultiGameInfo, format_multi_record, seat_tag};
-use sumito_games::records::{RecordsError, RecordsFile, today};
 use sumito_rules::random::splitmix64;
 
 /// One game to play.
@@ -61,21 +57,88 @@ pub fn schedule_multi(config: &MatchConfig, multi: &MultiMatch) -> Vec<MultiJob>
     jobs
 }
 
-/// What the workers share.
-struct Shared<'a> {
-    config: &'a MatchConfig,
-    queue: Mutex<VecDeque<MultiJob>>,
-    stop: &'a AtomicBool,
+/// The N-player kind of match, with the match's settings.
+pub(crate) struct Combinations<'a> {
+    pub config: &'a MatchConfig,
+    pub multi: &'a MultiMatch,
+}
+
+impl Plan for Combinations<'_> {
+    type Job = MultiJob;
+    type Game = MultiGame;
+    type Tally = MultiTally;
+
+    fn tally(&self) -> MultiTally {
+        let names = self.config.engines.iter().map(|e| e.name.clone()).collect();
+        MultiTally::new(names, self.multi.layout.seating())
+    }
+
+    fn play(
+        &self,
+        slots: &mut [Option<EngineProcess>],
+        job: &MultiJob,
+        stop: &AtomicBool,
+        lateness: &mut [Samples],
+    ) -> Option<MultiGame> {
+        play_job(self.config, slots, job, stop, lateness)
+    }
+
+    fn add(
+        &self,
+        tally: &mut MultiTally,
+        (done, total): (usize, usize),
+        job: &MultiJob,
+        game: &MultiGame,
+    ) -> (String, String) {
+        tally.add(&job.seats, game, self.multi.layout.seating());
+        let players = self.players(job);
+        let line = progress_line(done, total, job, game, &players, self.multi);
+        (line, tally.standing())
+    }
+
+    fn decided(&self, _: &MultiTally) -> bool {
+        false
+    }
+
+    fn record(&self, job: &MultiJob, game: &MultiGame, date: &str) -> String {
+        let config = self.config;
+        format_multi_record(&MultiGameInfo {
+            event: &config.event,
+            date,
+            round: job.round,
+            players: self.players(job),
+            start: job.opening.start,
+            opening_plies: job.opening.turns.len(),
+            controls: job.seats.iter().map(|&e| config.controls[e]).collect(),
+            max_plies: config.max_plies,
+            game_time_ms: config.game_time.map(whole_ms),
+            game,
+        })
+    }
+
+    fn table(&self, tally: &MultiTally) -> String {
+        tally.table()
+    }
+}
+
+impl Combinations<'_> {
+    /// The names of a game's players, in seat order.
+    fn players(&self, job: &MultiJob) -> Vec<&str> {
+        job.seats
+            .iter()
+            .map(|&e| self.config.engines[e].name.as_str())
+            .collect()
+    }
 }
 
 /// Plays one job with the worker's engines, starting those that are not running.
 fn play_job(
-    shared: &Shared,
+    config: &MatchConfig,
     slots: &mut [Option<EngineProcess>],
     job: &MultiJob,
+    stop: &AtomicBool,
     lateness: &mut [Samples],
 ) -> Option<MultiGame> {
-    let config = shared.config;
     let mut players = job.seats.clone();
     players.sort_unstable();
     players.dedup();
@@ -121,7 +184,7 @@ fn play_job(
         silence: config.silence,
         game_time: config.game_time,
     };
-    let game = play_multi(slots, &job.seats, &setup, shared.stop, lateness)?;
+    let game = play_multi(slots, &job.seats, &setup, stop, lateness)?;
     // The game time may have run out during a search: every engine back to rest, or it goes.
     let game_time = game.termination == sumito_rules::ending::Termination::GameTime;
     for &index in players.iter().filter(|_| game_time) {
@@ -133,117 +196,6 @@ fn play_job(
         }
     }
     Some(game)
-}
-
-/// A finished game with how late each engine's timed answers came in it.
-type Finished = (MultiJob, MultiGame, Vec<Samples>);
-
-/// A worker: takes jobs until none are left or the match stops.
-fn work(shared: &Shared, mut slots: Vec<Option<EngineProcess>>, results: Sender<Finished>) {
-    loop {
-        if shared.stop.load(Ordering::Relaxed) {
-            break;
-        }
-        let job = (shared.queue.lock())
-            .unwrap_or_else(|p| p.into_inner())
-            .pop_front();
-        let Some(job) = job else { break };
-        let mut lateness = vec![Samples::default(); slots.len()];
-        let Some(game) = play_job(shared, &mut slots, &job, &mut lateness) else {
-            break;
-        };
-        if results.send((job, game, lateness)).is_err() {
-            break;
-        }
-    }
-}
-
-/// Plays the N-player match with the engines already started in `first`, printing the
-/// progress and the table. Setting `stop` ends it early with the table of the finished games.
-pub fn run_multi_match(
-    config: &MatchConfig,
-    multi: &MultiMatch,
-    first: Vec<EngineProcess>,
-    stop: &AtomicBool,
-) -> Result<(), MatchError> {
-    let jobs = schedule_multi(config, multi);
-    let seating = multi.layout.seating();
-    let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
-    let mut records = config
-        .records
-        .as_deref()
-        .map(RecordsFile::open)
-        .transpose()?;
-    let total = jobs.len();
-    let mut tally = MultiTally::new(names.clone(), seating);
-    let mut lateness = vec![Samples::default(); names.len()];
-    let mut progress = Progress::new("match", total as u64);
-    let shared = Shared {
-        config,
-        queue: Mutex::new(jobs.into_iter().collect()),
-        stop,
-    };
-    let (date, mut done, mut failure) = (today(), 0, None::<RecordsError>);
-    let workers = config.concurrency.min(total).max(1);
-    let mut first: Vec<Option<EngineProcess>> = first.into_iter().map(Some).collect();
-    std::thread::scope(|scope| {
-        let (sender, results) = channel();
-        for worker in 0..workers {
-            let slots = match worker {
-                0 => std::mem::take(&mut first),
-                _ => (0..config.engines.len()).map(|_| None).collect(),
-            };
-            let (sender, shared) = (sender.clone(), &shared);
-            scope.spawn(move || work(shared, slots, sender));
-        }
-        drop(sender);
-        for (job, game, late) in results {
-            done += 1;
-            for (all, game) in lateness.iter_mut().zip(&late) {
-                all.extend(game);
-            }
-            tally.add(&job.seats, &game, seating);
-            let players: Vec<&str> = job.seats.iter().map(|&e| names[e].as_str()).collect();
-            progress.println(&progress_line(done, total, &job, &game, &players, multi));
-            progress.set(done as u64, &tally.standing());
-            if let Some(file) = records.as_mut() {
-                let record = format_multi_record(&MultiGameInfo {
-                    event: &config.event,
-                    date: &date,
-                    round: job.round,
-                    players,
-                    start: job.opening.start,
-                    opening_plies: job.opening.turns.len(),
-                    controls: job.seats.iter().map(|&e| config.controls[e]).collect(),
-                    max_plies: config.max_plies,
-                    game_time_ms: config.game_time.map(whole_ms),
-                    game: &game,
-                });
-                if let Err(error) = file.append(&record) {
-                    failure = Some(error);
-                    shared.stop.store(true, Ordering::Relaxed);
-                }
-            }
-        }
-    });
-    progress.finish();
-    if let Some(error) = failure {
-        return Err(error.into());
-    }
-    let interrupted = stop.load(Ordering::Relaxed);
-    if done < total && !interrupted {
-        eprintln!("stopped after {done} of {total} games");
-    }
-    let late = crate::match_runner::report::lateness(&names, &lateness, config.margin);
-    crate::say!("{}", format!("{}{late}", tally.table()).trim_end());
-    if interrupted {
-        return Err(MatchError::Interrupted {
-            done,
-            total,
-            records: config.records.clone(),
-        });
-    }
-    Ok(())
 }
 
 /// The line printed as a game ends: `game 5/36 (round 5): black depth3, white depth2, red

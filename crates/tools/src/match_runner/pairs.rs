@@ -1,0 +1,365 @@
+//! A two-player match as the runner plays it (its [`Plan`]): every pair of engines plays each
+//! opening with either colour; the table is Elo per pair, and the SPRT may stop the match.
+
+use super::config::{MatchConfig, TwoPlayerMatch};
+use super::game::{self, GameSetup};
+use super::openings::Opening;
+use super::report::{self, PairStats};
+use super::runner::Plan;
+use crate::uap_client::EngineProcess;
+use crate::util::samples::Samples;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+use sumito_games::clock::whole_ms;
+use sumito_games::records::{GameInfo, PlayedGame, format_record};
+use sumito_rules::board::Colour;
+use sumito_rules::ending::Termination;
+use sumito_rules::random::splitmix64;
+
+/// Longest wait for an engine that lost on time to come back to rest before it is restarted.
+const RECOVERY: Duration = Duration::from_secs(2);
+
+/// One game to play.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// Its number in the match, from 1.
+    pub round: u64,
+    /// Index of its engine pair.
+    pub pair: usize,
+    /// The engines playing `[black, white]`.
+    pub engines: [usize; 2],
+    /// Where it starts.
+    pub opening: Opening,
+}
+
+/// Every game of the match (of its shard), engine pair after engine pair. Games 2k and 2k+1 of
+/// a pair share opening k with the colours swapped; opening k is the same for every pair. With
+/// `--shard K/N` only the colour pairs numbered K − 1 modulo N (counted over the whole
+/// schedule) are kept, with the Round tags of the full schedule.
+pub fn schedule(config: &MatchConfig, two: &TwoPlayerMatch) -> Vec<Job> {
+    let mut jobs = Vec::new();
+    let (mut round, mut colour_pair) = (0u64, 0u64);
+    for (pair, (first, second)) in pairs(config.engines.len()).enumerate() {
+        for game in 0..u64::from(config.games) {
+            let k = game / 2;
+            let layout = two.layouts[(k % two.layouts.len() as u64) as usize];
+            let engines = if game % 2 == 0 {
+                [first, second]
+            } else {
+                [second, first]
+            };
+            round += 1;
+            // Colour pairs are dealt round-robin over the whole schedule.
+            colour_pair += u64::from(game % 2 == 0);
+            if (colour_pair - 1) % config.shard.1 != config.shard.0 {
+                continue;
+            }
+            jobs.push(Job {
+                round,
+                pair,
+                engines,
+                opening: two.book.opening(k, layout, config.seed),
+            });
+        }
+    }
+    jobs
+}
+
+/// Every pair of `count` engines, in the schedule's order.
+fn pairs(count: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..count).flat_map(move |first| (first + 1..count).map(move |second| (first, second)))
+}
+
+/// The two-player kind of match, with the match's settings.
+pub(super) struct Pairs<'a> {
+    pub config: &'a MatchConfig,
+    pub two: &'a TwoPlayerMatch,
+}
+
+/// Mutable references to two different filled slots.
+fn two_mut<T>(slots: &mut [Option<T>], a: usize, b: usize) -> Option<[&mut T; 2]> {
+    if a == b || a.max(b) >= slots.len() {
+        return None;
+    }
+    let (low, high) = slots.split_at_mut(a.max(b));
+    let (at_low, at_high) = (low[a.min(b)].as_mut()?, high[0].as_mut()?);
+    Some(if a < b {
+        [at_low, at_high]
+    } else {
+        [at_high, at_low]
+    })
+}
+
+impl Plan for Pairs<'_> {
+    type Job = Job;
+    type Game = PlayedGame;
+    /// The results of every pair of engines.
+    type Tally = Vec<PairStats>;
+
+    fn tally(&self) -> Vec<PairStats> {
+        let pairs = pairs(self.config.engines.len());
+        pairs
+            .map(|(first, second)| PairStats::new(first, second))
+            .collect()
+    }
+
+    fn play(
+        &self,
+        slots: &mut [Option<EngineProcess>],
+        job: &Job,
+        stop: &AtomicBool,
+        lateness: &mut [Samples],
+    ) -> Option<PlayedGame> {
+        let mut by_colour = [Samples::default(), Samples::default()];
+        let played = play_job(self, slots, job, stop, &mut by_colour);
+        for (index, samples) in job.engines.iter().zip(&by_colour) {
+            lateness[*index].extend(samples);
+        }
+        played
+    }
+
+    fn add(
+        &self,
+        pairs: &mut Vec<PairStats>,
+        (done, total): (usize, usize),
+        job: &Job,
+        played: &PlayedGame,
+    ) -> (String, String) {
+        let pair = &mut pairs[job.pair];
+        pair.add(job.engines, played);
+        let name = |index: usize| self.config.engines[index].name.as_str();
+        let players = job.engines.map(name);
+        let pair_names = [name(pair.engines.0), name(pair.engines.1)];
+        let sprt = self.two.sprt.as_ref();
+        let line = report::progress_line(done, total, players, played, pair, pair_names, sprt);
+        (line, report::standing(pair, pair_names, sprt))
+    }
+
+    fn decided(&self, pairs: &Vec<PairStats>) -> bool {
+        (pairs.iter()).any(|pair| report::sprt_decided(self.two.sprt.as_ref(), pair))
+    }
+
+    fn record(&self, job: &Job, played: &PlayedGame, date: &str) -> String {
+        let config = self.config;
+        format_record(&GameInfo {
+            event: &config.event,
+            date,
+            round: job.round,
+            players: job.engines.map(|index| config.engines[index].name.as_str()),
+            start: job.opening.start,
+            opening_plies: job.opening.moves.len(),
+            controls: job.engines.map(|index| config.controls[index]),
+            max_plies: config.max_plies,
+            game_time_ms: config.game_time.map(whole_ms),
+            game: played,
+        })
+    }
+
+    fn table(&self, pairs: &Vec<PairStats>) -> String {
+        let names: Vec<String> = self.config.engines.iter().map(|e| e.name.clone()).collect();
+        report::table(pairs, &names, self.two.sprt.as_ref())
+    }
+}
+
+/// Plays one job with the worker's engines, starting or restarting them as needed, adding to
+/// `lateness` (per colour) how late the timed answers came. `None` when the match was stopped
+/// during the game.
+fn play_job(
+    pairs: &Pairs,
+    slots: &mut [Option<EngineProcess>],
+    job: &Job,
+    stop: &AtomicBool,
+    lateness: &mut [Samples; 2],
+) -> Option<PlayedGame> {
+    let (config, two) = (pairs.config, pairs.two);
+    for (colour, &index) in Colour::BOTH.iter().zip(&job.engines) {
+        if slots[index].as_mut().is_some_and(EngineProcess::has_exited) {
+            slots[index] = None;
+        }
+        if slots[index].is_none() {
+            match EngineProcess::start(&config.engines[index], config.silence) {
+                Ok(engine) => slots[index] = Some(engine),
+                Err(error) => {
+                    log::warn!("{error}");
+                    // A game lost before it began.
+                    let moves = job.opening.moves.clone();
+                    return Some(PlayedGame::forfeit(moves, *colour, Termination::Crash));
+                }
+            }
+        }
+    }
+    // An option the runner sets for the engine: announced by it and not set by `--option`.
+    let runner_sets = |index: usize, option: &str| {
+        let announced = slots[index].as_ref().is_some_and(|engine| {
+            engine
+                .option_names
+                .iter()
+                .any(|name| name.eq_ignore_ascii_case(option))
+        });
+        announced && !config.engines[index].sets_option(option)
+    };
+    let wants_move_limit = job.engines.map(|index| runner_sets(index, "MoveLimit"));
+    // The same for both engines and every shard: drawn from the match seed and the round alone.
+    let seed = splitmix64(config.seed ^ splitmix64(job.round).1).1 >> 1;
+    let seeds = job
+        .engines
+        .map(|index| runner_sets(index, "Seed").then_some(seed.max(1)));
+    let setup = GameSetup {
+        opening: &job.opening,
+        max_plies: config.max_plies,
+        controls: job.engines.map(|index| config.controls[index]),
+        margin: config.margin,
+        silence: config.silence,
+        game_time: config.game_time,
+        seeds,
+        adjudication: two.adjudication,
+    };
+    let [black, white] = job.engines;
+    let engines = two_mut(slots, black, white)?;
+    let played = game::play(engines, &setup, wants_move_limit, stop, lateness)?;
+    if played.termination == Termination::GameTime {
+        // The game time may have run out during a search: both engines back to rest.
+        for index in job.engines {
+            let rested = slots[index]
+                .as_mut()
+                .is_some_and(|engine| engine.recover(RECOVERY.min(config.silence)));
+            if !rested {
+                slots[index] = None;
+            }
+        }
+    }
+    if let Some(culprit) = played.culprit {
+        let index = job.engines[culprit.index()];
+        let keep = match played.termination {
+            Termination::Crash => false,
+            Termination::TimeForfeit | Termination::NoAnswer => slots[index]
+                .as_mut()
+                .is_some_and(|engine| engine.recover(RECOVERY.min(config.silence))),
+            _ => true,
+        };
+        if !keep {
+            log::info!(
+                "restarting {} for the next game",
+                config.engines[index].name
+            );
+            // Dropping the process sends quit and kills it if need be.
+            slots[index] = None;
+        }
+    }
+    Some(played)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::match_runner::MatchKind;
+    use crate::match_runner::openings::Book;
+    use crate::uap_client::EngineSpec;
+    use std::time::Duration;
+    use sumito_games::clock::TimeControl;
+    use sumito_games::records::Start;
+    use sumito_rules::board::Layout;
+
+    /// A match of `engines` engines at depth 1 with `random_plies` random opening plies,
+    /// played as shard `shard` (K − 1, N).
+    fn config(
+        engines: usize,
+        games: u32,
+        random_plies: u32,
+        layouts: &[Layout],
+        seed: u64,
+        shard: (u64, u64),
+    ) -> MatchConfig {
+        let engine = |index: usize| EngineSpec {
+            name: format!("engine {index}"),
+            program: "engine".into(),
+            args: Vec::new(),
+            options: Vec::new(),
+        };
+        MatchConfig {
+            engines: (0..engines).map(engine).collect(),
+            controls: vec![TimeControl::Depth { plies: 1 }; engines],
+            named: vec![true; engines],
+            games,
+            concurrency: 1,
+            max_plies: 200,
+            seed,
+            records: None,
+            margin: Duration::from_millis(50),
+            silence: Duration::from_secs(60),
+            event: "test".into(),
+            shard,
+            game_time: None,
+            kind: MatchKind::Two(TwoPlayerMatch {
+                layouts: layouts.to_vec(),
+                book: Book::Random {
+                    plies: random_plies,
+                },
+                sprt: None,
+                adjudication: Default::default(),
+            }),
+        }
+    }
+
+    /// The schedule of a two-player match.
+    fn schedule_of(config: &MatchConfig) -> Vec<Job> {
+        match &config.kind {
+            MatchKind::Two(two) => schedule(config, two),
+            MatchKind::Multi(_) => unreachable!("a two-player match"),
+        }
+    }
+
+    #[test]
+    fn pairs_of_games_share_an_opening_with_colours_swapped() {
+        let layouts = [Layout::Standard, Layout::GermanDaisy];
+        let config = config(3, 5, 3, &layouts, 9, (0, 1));
+        let jobs = schedule_of(&config);
+        assert_eq!(pairs(3).count(), 3);
+        assert_eq!(jobs[5].pair, 1);
+        assert_eq!(jobs.len(), 15);
+        assert_eq!(jobs[0].engines, [0, 1]);
+        assert_eq!(jobs[1].engines, [1, 0]);
+        assert_eq!(jobs[0].opening, jobs[1].opening);
+        assert_ne!(jobs[0].opening, jobs[2].opening);
+        assert_eq!(jobs[2].opening.start, Start::Layout(Layout::GermanDaisy));
+        // The same opening k for every pair.
+        assert_eq!(jobs[0].opening, jobs[5].opening);
+        assert_eq!(jobs[5].engines, [0, 2]);
+        assert_eq!(jobs[14].round, 15);
+    }
+
+    #[test]
+    fn shards_together_hold_the_full_schedule() {
+        let layouts = [Layout::Standard];
+        let full = schedule_of(&config(2, 7, 2, &layouts, 3, (0, 1)));
+        let mut merged = Vec::new();
+        for k in 0..3 {
+            let jobs = schedule_of(&config(2, 7, 2, &layouts, 3, (k, 3)));
+            // Both games of a colour pair stay in one shard.
+            assert!(jobs.iter().all(|job| {
+                jobs.iter().any(|other| {
+                    other.round != job.round && other.round.div_ceil(2) == job.round.div_ceil(2)
+                }) || job.round == 7
+            }));
+            merged.extend(jobs);
+        }
+        merged.sort_by_key(|job| job.round);
+        assert_eq!(merged.len(), full.len());
+        for (a, b) in merged.iter().zip(&full) {
+            assert_eq!(
+                (a.round, a.engines, &a.opening),
+                (b.round, b.engines, &b.opening)
+            );
+        }
+    }
+
+    #[test]
+    fn two_different_slots_at_once() {
+        let mut slots = vec![Some(1), Some(2), None];
+        let [a, b] = two_mut(&mut slots, 1, 0).unwrap();
+        assert_eq!((*a, *b), (2, 1));
+        assert!(two_mut(&mut slots, 0, 0).is_none());
+        assert!(two_mut(&mut slots, 0, 2).is_none());
+        assert!(two_mut(&mut slots, 0, 3).is_none());
+    }
+}
