@@ -3,12 +3,11 @@
 use super::flags::EngineFlags;
 use sumito_engine::search::{Engine, Info, Limits};
 use sumito_games::analysis::json::{self, LineObject, MoveObject};
-use sumito_games::analysis::multi::{analyse_multi_game, search_position};
-use sumito_games::analysis::{
-    analyse_game, analyse_position, listing_line, multi_listing_line, reported_text,
-};
-use sumito_games::records::multi::{MultiReplayed, is_multi_record, replay_multi, seat_tag};
-use sumito_games::records::{Record, RecordsError, Replayed, parse_records, replay};
+use sumito_games::analysis::multi::search_position;
+use sumito_games::analysis::{analyse_game, analyse_position, listing_line, reported_text};
+use sumito_games::records::multi::seat_tag;
+use sumito_games::records::{Record, RecordsError, parse_records, replay_any};
+use sumito_rules::board::Seat;
 use sumito_rules::game::{AnyPosition, AnyPositionError, Turn};
 use sumito_rules::multiplayer::MultiPosition;
 use sumito_tools::say;
@@ -220,66 +219,29 @@ fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), AnalyseError
             say!("Game {number}: {title}");
         }
         engine.new_game();
-        match game {
-            Game::Two(game) => analyse_two(args, engine, number, game, &limits),
-            Game::Multi(game) => analyse_multi(args, engine, number, game, &limits),
+        let (start, turns) = game;
+        let mut progress: Option<Progress> = None;
+        let annotations = analyse_game(engine, *start, turns, &limits, |done, total| {
+            let progress = progress.get_or_insert_with(|| {
+                Progress::new(&format!("analysing game {number}"), total as u64)
+            });
+            progress.set(done as u64, "");
+        });
+        if let Some(progress) = progress {
+            progress.finish();
+        }
+        for annotation in &annotations {
+            match args.json {
+                true => say!("{}", json::line(&MoveObject::new(number, annotation))),
+                false => say!("{}", listing_line(annotation)),
+            }
         }
     }
     Ok(())
 }
 
-/// A game of a records file, replayed: two players, or three to six.
-enum Game {
-    Two(Replayed),
-    Multi(MultiReplayed),
-}
-
-/// Annotates every move of game `number`, a two-player game.
-fn analyse_two(
-    args: &AnalyseArgs,
-    engine: &mut Engine,
-    number: usize,
-    game: &Replayed,
-    limits: &Limits,
-) {
-    let total = game.moves.len() as u64 + 1;
-    let mut progress = Progress::new(&format!("analysing game {number}"), total);
-    let annotations = analyse_game(engine, game.start, &game.moves, limits, |done, _| {
-        progress.set(done as u64, "positions");
-    });
-    progress.finish();
-    for annotation in &annotations {
-        if args.json {
-            say!("{}", json::line(&MoveObject::new(number, annotation)));
-        } else {
-            say!("{}", listing_line(annotation));
-        }
-    }
-}
-
-/// Annotates every move of game `number`, a game of three to six players.
-fn analyse_multi(
-    args: &AnalyseArgs,
-    engine: &mut Engine,
-    number: usize,
-    game: &MultiReplayed,
-    limits: &Limits,
-) {
-    let moves = game.turns.iter().filter(|t| matches!(t, Turn::Move(_)));
-    let moves = moves.count() as u64;
-    let mut progress = Progress::new(&format!("analysing game {number}"), moves);
-    let annotations = analyse_multi_game(engine, game.start, &game.turns, limits, |done, _| {
-        progress.set(done as u64, "moves");
-    });
-    progress.finish();
-    for annotation in &annotations {
-        if args.json {
-            say!("{}", json::line(&MoveObject::of_seats(number, annotation)));
-        } else {
-            say!("{}", multi_listing_line(annotation));
-        }
-    }
-}
+/// A game of a records file, replayed: its start and its turns.
+type Game = (AnyPosition, Vec<Turn>);
 
 /// The games of a records file, replayed under their move limits, each with a title.
 fn read_games(text: &str) -> Result<Vec<(Game, String)>, AnalyseError> {
@@ -291,40 +253,26 @@ fn read_games(text: &str) -> Result<Vec<(Game, String)>, AnalyseError> {
             line: record.line,
             error,
         };
-        let game = match is_multi_record(record) {
-            true => Game::Multi(replay_multi(record).map_err(replay_error)?),
-            false => Game::Two(replay(record).map_err(replay_error)?),
-        };
-        let title = title(record, &game);
+        let game = replay_any(record).map_err(replay_error)?;
+        let title = title(record, game.0.seats());
         games.push((game, title));
     }
     Ok(games)
 }
 
-/// A game's title: its players by colour and its result.
-fn title(record: &Record, game: &Game) -> String {
+/// A game's title: its players by colour and its result; with more than two players, that
+/// the scores are each mover's.
+fn title(record: &Record, seats: usize) -> String {
     let tag = |key: &str| record.tag(key).unwrap_or("?").to_string();
-    match game {
-        Game::Two(_) => format!(
-            "{} (black) - {} (white), {}",
-            tag("Black"),
-            tag("White"),
-            tag("Result")
-        ),
-        Game::Multi(game) => {
-            let players: Vec<String> = game
-                .start
-                .seating()
-                .all()
-                .map(|seat| format!("{} ({})", tag(seat_tag(seat)), seat.name()))
-                .collect();
-            format!(
-                "{}, {}; scores from each mover's view",
-                players.join(" - "),
-                tag("Result")
-            )
-        }
-    }
+    let players: Vec<String> = (0..seats)
+        .filter_map(Seat::new)
+        .map(|seat| format!("{} ({})", tag(seat_tag(seat)), seat.name()))
+        .collect();
+    let views = match seats {
+        2 => "",
+        _ => "; scores from each mover's view",
+    };
+    format!("{}, {}{views}", players.join(" - "), tag("Result"))
 }
 
 #[cfg(test)]
@@ -337,7 +285,7 @@ mod tests {
         let text =
             "[Layout \"standard\"]\n\n1. a1b1 i5h5 *\n\n[Layout \"standard\"]\n\n1. a1a2 *\n";
         let records = parse_records(text).expect("two records");
-        let why = replay(&records[1]).expect_err("refused");
+        let why = replay_any(&records[1]).expect_err("refused");
         assert_eq!(
             message(text),
             Some(format!("game 2 (line {}): {why}", records[1].line))

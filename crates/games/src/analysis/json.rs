@@ -1,11 +1,9 @@
 //! `sumito analyse --json`: one JSON object per line, one struct per kind of object. Every
 //! field is listed in README.md ("analyse --json").
 
-use super::MoveAnnotation;
-use super::multi::{MultiAfter, MultiAnnotation};
+use super::{After, MoveAnnotation};
 use serde::Serialize;
-use sumito_engine::search::{Info, MATE, Reported};
-use sumito_rules::board::Seat;
+use sumito_engine::search::{Info, Reported};
 
 /// A score: exactly one of its fields is present.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -29,23 +27,12 @@ impl Score {
         }
     }
 
-    /// A search score from the mover's view before a move.
-    pub fn before(score: i32) -> Score {
-        Score::reported(Reported::from_score(score))
-    }
-
-    /// A score after a move, from the mover's view: the opponent is to move, so a forced result
-    /// counts the opponent's moves, and a game the move ended says so.
-    pub fn after(after: i32) -> Score {
-        if after >= MATE {
-            return Score::End("won");
-        }
-        if after <= -MATE {
-            return Score::End("lost");
-        }
-        match Reported::from_score(-after) {
-            Reported::Centi(cp) => Score::Cp(-cp),
-            Reported::Mate(n) => Score::Mate(-n),
+    /// The mover's score after a move: `end` when the move ended the game.
+    pub fn after(after: After) -> Score {
+        match after {
+            After::Score(score) => Score::reported(score),
+            After::Won => Score::End("won"),
+            After::Lost => Score::End("lost"),
         }
     }
 }
@@ -83,37 +70,16 @@ pub struct MoveObject {
 }
 
 impl MoveObject {
-    /// The object for one annotation of two-player game `game`.
+    /// The object for one annotation of game `game`.
     pub fn new(game: usize, annotation: &MoveAnnotation) -> MoveObject {
         MoveObject {
             game,
             ply: annotation.ply,
-            side: Seat::from(annotation.side).name(),
-            seat: None,
-            played: annotation.played.to_string(),
-            before: Score::before(annotation.before),
-            after: Score::after(annotation.after),
-            best: annotation.best.to_string(),
-            line: annotation.line.iter().map(|m| m.to_string()).collect(),
-            loss: annotation.loss,
-            mark: annotation.mark.map(|m| m.word()),
-        }
-    }
-
-    /// The object for one annotation of game `game` of three to six players.
-    pub fn of_seats(game: usize, annotation: &MultiAnnotation) -> MoveObject {
-        MoveObject {
-            game,
-            ply: annotation.ply,
             side: annotation.seat.name(),
-            seat: Some(annotation.seat.number()),
+            seat: (annotation.seats > 2).then(|| annotation.seat.number()),
             played: annotation.played.to_string(),
             before: Score::reported(annotation.before),
-            after: match annotation.after {
-                MultiAfter::Score(score) => Score::reported(score),
-                MultiAfter::Won => Score::End("won"),
-                MultiAfter::Lost => Score::End("lost"),
-            },
+            after: Score::after(annotation.after),
             best: annotation.best.to_string(),
             line: annotation.line.iter().map(|m| m.to_string()).collect(),
             loss: annotation.loss,
@@ -169,14 +135,18 @@ pub fn line(value: &impl Serialize) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::two_players::after_of;
     use super::*;
+    use sumito_engine::search::MATE;
 
     #[test]
     fn scores_name_their_kind() {
-        assert_eq!(line(&Score::before(25)), r#"{"cp":25}"#);
-        assert_eq!(line(&Score::before(MATE - 5)), r#"{"mate":3}"#);
-        assert_eq!(line(&Score::after(-(MATE - 1))), r#"{"mate":-1}"#);
-        assert_eq!(line(&Score::after(MATE)), r#"{"end":"won"}"#);
-        assert_eq!(line(&Score::after(-40)), r#"{"cp":-40}"#);
+        let before = |score| line(&Score::reported(Reported::from_score(score)));
+        assert_eq!(before(25), r#"{"cp":25}"#);
+        assert_eq!(before(MATE - 5), r#"{"mate":3}"#);
+        let after = |score| line(&Score::after(after_of(score)));
+        assert_eq!(after(-(MATE - 1)), r#"{"mate":-1}"#);
+        assert_eq!(after(MATE), r#"{"end":"won"}"#);
+        assert_eq!(after(-40), r#"{"cp":-40}"#);
     }
 }

@@ -4,16 +4,19 @@
 //! - `sumito analyse` (its flags and its run) is in the binary's `cli/analyse.rs`;
 //! - [`text`]: scores and annotations for people;
 //! - [`json`]: the same for programs (`--json`);
+//! - `two_players`: a two-player game, one search per position;
 //! - [`multi`]: games and positions of three to six players, every score from its mover's view.
 
 pub mod json;
 pub mod multi;
 pub mod text;
+mod two_players;
 
-pub use text::{after_text, listing_line, multi_listing_line, reported_text, score_text};
+pub use text::{listing_line, reported_text, score_text};
 
-use sumito_engine::search::{Control, Engine, Info, Limits, MATE_BOUND};
-use sumito_rules::board::{Colour, Position};
+use sumito_engine::search::{Control, Engine, Info, Limits, MATE_BOUND, Reported};
+use sumito_rules::board::{Position, Seat};
+use sumito_rules::game::{AnyPosition, Turn};
 use sumito_rules::movegen::Move;
 
 /// A mark on a move that the analysis finds wanting.
@@ -35,19 +38,33 @@ impl Mark {
     }
 }
 
+/// The mover's score after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum After {
+    /// The game goes on: the score of the move played, from the mover's view (with two players
+    /// a forced result counts the opponent's moves, who is then to move).
+    Score(Reported),
+    /// The move ended the game, and the mover won (alone, with its team or sharing).
+    Won,
+    /// The move ended the game, and the mover did not win.
+    Lost,
+}
+
 /// What the analysis says about one move of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveAnnotation {
-    /// Ply number, from 1.
+    /// Ply number, from 1 (passes and seats leaving count, as in the record's movetext).
     pub ply: usize,
-    /// Who played it.
-    pub side: Colour,
+    /// Who played it (with two players black is seat 1).
+    pub seat: Seat,
+    /// How many seats the game has.
+    pub seats: usize,
     /// The move played.
     pub played: Move,
-    /// Score before the move, from the mover's view (the best the mover could get).
-    pub before: i32,
-    /// Score after the move, from the mover's view.
-    pub after: i32,
+    /// The best score the mover had before the move, from the mover's view.
+    pub before: Reported,
+    /// The mover's score after the move.
+    pub after: After,
     /// The move the engine prefers.
     pub best: Move,
     /// The line the engine expects after its preferred move, that move first.
@@ -91,66 +108,32 @@ pub fn mark(before: i32, after: i32) -> Option<Mark> {
     }
 }
 
-/// Searches every position of a game once, so each move gets the score before it (the
-/// position's own score) and after it (minus the next position's score). `progress(done,
-/// total)` is called after each search.
+/// Annotates every move of a game of `turns` from `start`, of any number of seats (passes and
+/// seats leaving have no choice and get none). `progress(done, total)` is called before the
+/// first step and after each (a step is a position searched with two players, a move annotated
+/// with more).
 pub fn analyse_game(
     engine: &mut Engine,
-    start: Position,
-    moves: &[Move],
+    start: AnyPosition,
+    turns: &[Turn],
     limits: &Limits,
-    mut progress: impl FnMut(usize, usize),
+    progress: impl FnMut(usize, usize),
 ) -> Vec<MoveAnnotation> {
-    let mut game = vec![start];
-    for &mv in moves {
-        let last = game[game.len() - 1];
-        game.push(last.play(mv));
+    match start {
+        AnyPosition::Two(start) => {
+            let moves: Vec<Move> = turns
+                .iter()
+                .filter_map(|turn| match turn {
+                    Turn::Move(mv) => Some(*mv),
+                    Turn::Pass | Turn::Leave => None,
+                })
+                .collect();
+            two_players::analyse_two_player_game(engine, start, &moves, limits, progress)
+        }
+        AnyPosition::Multi(start) => {
+            multi::analyse_multi_game(engine, start, turns, limits, progress)
+        }
     }
-    // One search per position: (score for its side to move, best move, line).
-    let mut searched = Vec::with_capacity(game.len());
-    for end in 1..=game.len() {
-        let position = game[end - 1];
-        let result = if position.outcome().is_some() {
-            None
-        } else {
-            let control = Control::new();
-            Some(engine.search(&game[..end], limits, &[], &control, &mut |_| {}))
-        };
-        let score = match (&result, position.outcome()) {
-            (Some(result), _) => result.score,
-            // A finished game: the side to move has lost, unless the move limit drew it.
-            (None, Some(sumito_rules::board::Outcome::Draw)) => 0,
-            (None, _) => -sumito_engine::search::MATE,
-        };
-        let best = result.as_ref().and_then(|r| r.best).unwrap_or(Move::NONE);
-        let line = result.map(|r| r.pv).unwrap_or_default();
-        searched.push((score, best, line));
-        progress(end, game.len());
-    }
-    moves
-        .iter()
-        .enumerate()
-        .map(|(index, &played)| {
-            let (before, best, line) = searched[index].clone();
-            let after = -searched[index + 1].0;
-            let (loss, mark) = if played == best {
-                (0, None)
-            } else {
-                (loss(before, after), mark(before, after))
-            };
-            MoveAnnotation {
-                ply: index + 1,
-                side: game[index].side_to_move(),
-                played,
-                before,
-                after,
-                best,
-                line,
-                loss,
-                mark,
-            }
-        })
-        .collect()
 }
 
 /// Analyses one position, calling `report` with every line of every finished depth.

@@ -7,47 +7,12 @@
 //! (`searchmoves`), with the same limits: a position and a move cost two searches unless the
 //! move is the one Sumito prefers.
 
-use super::{Mark, loss, mark};
+use super::{After, MoveAnnotation, loss, mark};
 use sumito_engine::multi_search::{Algorithm, MultiRequest, MultiWeights, search_multi};
 use sumito_engine::search::{Control, Engine, Info, Limits, Reported, SearchResult};
-use sumito_rules::board::Seat;
 use sumito_rules::game::Turn;
 use sumito_rules::movegen::Move;
 use sumito_rules::multiplayer::MultiPosition;
-
-/// The mover's score after a move of an N-player game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MultiAfter {
-    /// The game goes on: the score of the move played, from the mover's view.
-    Score(Reported),
-    /// The move ended the game, and the mover won (alone, with its team or sharing).
-    Won,
-    /// The move ended the game, and the mover did not win.
-    Lost,
-}
-
-/// What the analysis says about one move of an N-player game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MultiAnnotation {
-    /// Turn number, from 1 (passes and seats leaving count, as in the record's movetext).
-    pub ply: usize,
-    /// Who played it.
-    pub seat: Seat,
-    /// The move played.
-    pub played: Move,
-    /// The best score the mover had before the move, from the mover's view.
-    pub before: Reported,
-    /// The mover's score of the move played.
-    pub after: MultiAfter,
-    /// The move Sumito prefers.
-    pub best: Move,
-    /// The line Sumito expects after its preferred move, that move first.
-    pub line: Vec<Move>,
-    /// What the move costs the mover, in centi-marbles (0 when it is Sumito's move).
-    pub loss: i32,
-    /// A mark when the move loses a marble's worth or misses a forced win.
-    pub mark: Option<Mark>,
-}
 
 /// One search of an N-player position from its mover's view.
 struct Searched {
@@ -104,15 +69,16 @@ fn search(
 
 /// Annotates every move of a game of `turns` from `start` (passes and seats leaving have no
 /// choice and get none). `progress(done, total)` is called after each move.
-pub fn analyse_multi_game(
+pub(super) fn analyse_multi_game(
     engine: &mut Engine,
     start: MultiPosition,
     turns: &[Turn],
     limits: &Limits,
     mut progress: impl FnMut(usize, usize),
-) -> Vec<MultiAnnotation> {
+) -> Vec<MoveAnnotation> {
     let total = turns.iter().filter(|t| matches!(t, Turn::Move(_))).count();
     let mut annotations = Vec::with_capacity(total);
+    progress(0, total);
     let mut position = start;
     for (index, turn) in turns.iter().enumerate() {
         if let Turn::Move(played) = *turn {
@@ -131,7 +97,7 @@ fn annotate(
     played: Move,
     ply: usize,
     limits: &Limits,
-) -> MultiAnnotation {
+) -> MoveAnnotation {
     let seat = position.side_to_move();
     let before = search(engine, position, limits, Vec::new());
     let best = before.best.unwrap_or(played);
@@ -143,13 +109,14 @@ fn annotate(
         (after.reported, cost, mark(before.score, after.score))
     };
     let after = match position.play(played).outcome() {
-        Some(outcome) if outcome.won(seat) => MultiAfter::Won,
-        Some(_) => MultiAfter::Lost,
-        None => MultiAfter::Score(after),
+        Some(outcome) if outcome.won(seat) => After::Won,
+        Some(_) => After::Lost,
+        None => After::Score(after),
     };
-    MultiAnnotation {
+    MoveAnnotation {
         ply,
         seat,
+        seats: position.seating().seats(),
         played,
         before: before.reported,
         after,

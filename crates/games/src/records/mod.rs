@@ -14,6 +14,6 @@ mod write;
 pub use error::RecordsError;
 pub use game::PlayedGame;
 pub use read::{Record, parse_records, read_records};
-pub use replay::{Replayed, replay, start_position, verify_file, verify_record};
+pub use replay::{Replayed, replay, replay_any, start_position, verify_file, verify_record};
 pub use start::Start;
 pub use write::{GameInfo, RecordsFile, format_record, today};

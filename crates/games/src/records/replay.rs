@@ -1,11 +1,12 @@
 //! Replaying records: the start position, every move checked by the rules core, and the result
 //! and termination checked against the final position (`sumito match --verify`).
 
-use super::multi::{is_multi_record, verify_multi_record};
+use super::multi::{is_multi_record, replay_multi, verify_multi_record};
 use super::{Record, RecordsError, read_records};
 use std::path::Path;
 use sumito_rules::board::{Colour, Layout, Outcome, Position};
 use sumito_rules::ending::{Termination, result_token};
+use sumito_rules::game::{AnyPosition, Turn};
 use sumito_rules::movegen::Move;
 
 /// The record's start position, from its `FEN` or `Layout` tag.
@@ -53,6 +54,19 @@ pub fn replay(record: &Record) -> Result<Replayed, RecordsError> {
         moves.push(mv);
     }
     Ok(Replayed { start, moves, end })
+}
+
+/// Replays a record of any number of seats (see [`replay`] and
+/// [`super::multi::replay_multi`]): its start position, with the record's move limit, and its
+/// turns.
+pub fn replay_any(record: &Record) -> Result<(AnyPosition, Vec<Turn>), RecordsError> {
+    if is_multi_record(record) {
+        let replayed = replay_multi(record)?;
+        return Ok((AnyPosition::Multi(replayed.start), replayed.turns));
+    }
+    let replayed = replay(record)?;
+    let turns = replayed.moves.into_iter().map(Turn::Move).collect();
+    Ok((AnyPosition::Two(replayed.start), turns))
 }
 
 /// Replays a record and checks that every move is legal and that the result and termination

@@ -101,6 +101,14 @@ impl AnyPosition {
         }
     }
 
+    /// How many seats the game has: 2, or 3 to 6.
+    pub fn seats(&self) -> usize {
+        match self {
+            AnyPosition::Two(_) => 2,
+            AnyPosition::Multi(position) => position.seating().seats(),
+        }
+    }
+
     /// The same position with a move limit of `plies` (0: none).
     pub fn with_move_limit(self, plies: u32) -> AnyPosition {
         match self {
