@@ -23,7 +23,6 @@ pub struct Run {
     pub success: bool,
     pub stdout: String,
     pub stderr: String,
-    pub took: Duration,
 }
 
 impl Run {
@@ -73,7 +72,6 @@ pub fn run_sumito(args: &[&str]) -> Run {
         success: status.success(),
         stdout: stdout.join().expect("stdout reader"),
         stderr: stderr.join().expect("stderr reader"),
-        took: started.elapsed(),
     };
     assert!(
         !run.stderr.contains("panicked"),

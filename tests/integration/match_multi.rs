@@ -154,6 +154,10 @@ fn failing_seats_leave_and_the_game_goes_on() {
         &[
             "--tc",
             "movetime=20",
+            // No engine here is meant to be late: a margin that no load on the machine can eat
+            // keeps a busy test run from turning Sumito's answers into forfeits.
+            "--timemargin",
+            "10000",
             "--seed",
             "2",
             "--records",
@@ -204,8 +208,12 @@ fn failing_seats_leave_and_the_game_goes_on() {
         "4",
         &[SUMITO, &script("timeout")],
         &[
+            // Sumito searches to a depth, on no clock that a loaded machine could make it
+            // miss; the silent engine is on the clock and forfeits.
             "--tc",
-            "movetime=20",
+            "1:depth=1",
+            "--tc",
+            "2:movetime=20",
             "--seed",
             "2",
             "--records",

@@ -130,7 +130,6 @@ fn misbehaving(engine: &str, tc: &str, extra: &[&str], games: u32, reason: &str)
         "none",
     ];
     args.extend_from_slice(extra);
-    let started = Instant::now();
     let run = run_match(&args);
     assert!(run.success, "{engine}: {}", run.stderr);
     let played = records(&file);
@@ -159,10 +158,6 @@ fn misbehaving(engine: &str, tc: &str, extra: &[&str], games: u32, reason: &str)
         [
             "Sumito", "vs", "Bad", counts[0], counts[1], counts[2], counts[3]
         ]
-    );
-    assert!(
-        started.elapsed() < Duration::from_secs(20),
-        "{engine} was slow"
     );
     played
 }
@@ -206,7 +201,6 @@ fn silence_in_a_depth_search_loses() {
 #[test]
 fn an_engine_that_never_shakes_hands_stops_the_match_with_a_message() {
     let mute = script("mute");
-    let started = Instant::now();
     let run = run_match(&[
         "--engine",
         SUMITO,
@@ -219,7 +213,6 @@ fn an_engine_that_never_shakes_hands_stops_the_match_with_a_message() {
     ]);
     assert!(!run.success);
     assert!(run.stderr.contains("did not answer uap"), "{}", run.stderr);
-    assert!(started.elapsed() < Duration::from_secs(10));
 }
 
 #[test]
@@ -503,7 +496,6 @@ fn a_match_without_openings_plays_the_suite_and_none_plays_the_bare_layout() {
 fn a_points_game_ends_when_the_game_time_runs_out_and_goes_by_the_marbles() {
     let dir = scratch("points");
     let file = dir.join("games.txt");
-    let started = Instant::now();
     let run = run_match(&[
         "--engine",
         SUMITO,
@@ -536,9 +528,6 @@ fn a_points_game_ends_when_the_game_time_runs_out_and_goes_by_the_marbles() {
         "{}",
         run.stderr
     );
-    // Two games of one second of thinking each, with the engines' start-up and the runner's
-    // own work between moves on top.
-    assert!(started.elapsed() < Duration::from_secs(15));
     let games = records(&file);
     assert_eq!(games.len(), 2);
     let mut by_game_time = 0;
@@ -596,7 +585,6 @@ fn the_game_time_ends_a_search_that_would_never_end_and_it_is_no_fault() {
     let dir = scratch("points-silent");
     let file = dir.join("games.txt");
     let timeout = script("timeout");
-    let started = Instant::now();
     let run = run_match(&[
         "--engine",
         SUMITO,
@@ -618,8 +606,6 @@ fn the_game_time_ends_a_search_that_would_never_end_and_it_is_no_fault() {
         file.to_str().unwrap(),
     ]);
     assert!(run.success, "{}", run.stderr);
-    // Silence is punished after 60 s; the game time ends both games long before.
-    assert!(started.elapsed() < Duration::from_secs(10));
     let games = records(&file);
     assert_eq!(games.len(), 2);
     for game in &games {

@@ -485,12 +485,29 @@ fn on_a_clock_the_person_who_runs_out_of_time_leaves_the_game() {
         .spawn()
         .unwrap();
     let mut input = child.stdin.take().unwrap();
+    // The person's clock runs from the prompt: it must be on screen before the person's time
+    // is let run out, or a slow start on a loaded machine would use up the wait.
+    let (chunks, said) = std::sync::mpsc::channel();
+    let mut output = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(n @ 1..) = std::io::Read::read(&mut output, &mut buffer) {
+            let _ = chunks.send(buffer[..n].to_vec());
+        }
+    });
+    let mut out = Vec::new();
+    while !String::from_utf8_lossy(&out).contains("to move> ") {
+        let chunk = said.recv_timeout(Duration::from_secs(60));
+        out.extend(chunk.expect("the prompt comes"));
+    }
+    // A second and a half on a clock of one second.
     std::thread::sleep(Duration::from_millis(1500));
     writeln!(input, "a1b2").unwrap();
     drop(input);
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
+    out.extend(said.try_iter().flatten());
+    let out = String::from_utf8(out).unwrap();
     assert!(
         out.contains("clocks: black 0:01.0  white 0:01.0  red 0:01.0"),
         "{out}"
