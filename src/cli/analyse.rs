@@ -5,7 +5,7 @@ use sumito_engine::search::{Engine, Info, Limits};
 use sumito_games::analysis::json::{self, LineObject, MoveObject};
 use sumito_games::analysis::multi::search_position;
 use sumito_games::analysis::{analyse_game, analyse_position, listing_line, reported_text};
-use sumito_games::records::multi::seat_tag;
+use sumito_games::records::seat_tag;
 use sumito_games::records::{Record, RecordsError, parse_records, replay_any};
 use sumito_rules::board::Seat;
 use sumito_rules::game::{AnyPosition, AnyPositionError, Turn};

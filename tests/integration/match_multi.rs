@@ -6,8 +6,8 @@
 use crate::common::engines::{SUMITO, script};
 use crate::common::matches::{records, run_match, scratch};
 use std::fs;
-use sumito_games::records::multi::{MultiGame, is_multi_record};
 use sumito_games::records::verify_file;
+use sumito_games::records::{PlayedGame, is_multi_record};
 
 /// The common flags of a three-player match of Sumito at depths 3, 2 and 1.
 fn three_depths(seed: &str, games: &str) -> Vec<String> {
@@ -100,7 +100,7 @@ fn a_three_player_match_plays_every_seating_and_its_records_verify_and_merge() {
     assert_ne!(opening(by_round(1)), opening(by_round(7)));
     for record in &games {
         assert!(is_multi_record(record));
-        MultiGame::from_record(record).expect("a finished game");
+        PlayedGame::from_record(record).expect("a finished game");
     }
     let verified = verify_file(&file).expect("every record verifies");
     assert!(verified.contains("12 games"), "{verified}");

@@ -1,8 +1,8 @@
 //! A game of three to six players while it is played: the position, the turns so far and the
-//! seats that left, which becomes a [`MultiGame`] when it ends. The match runner, `sumito
+//! seats that left, which becomes a [`PlayedGame`] when it ends. The match runner, `sumito
 //! play` and their tests keep their games in it.
 
-use super::{LeftSeat, MultiGame};
+use super::{LeftSeat, PlayedGame};
 use sumito_rules::ending::{Termination, multi_ranks};
 use sumito_rules::game::Turn;
 use sumito_rules::multiplayer::MultiPosition;
@@ -43,13 +43,15 @@ impl GameInPlay {
 
     /// The game as a record holds it, ended for `termination`: ranked from the final position,
     /// unless it was abandoned.
-    pub fn finish(self, termination: Termination) -> MultiGame {
+    pub fn finish(self, termination: Termination) -> PlayedGame {
         let ranks = (termination != Termination::Abandoned).then(|| multi_ranks(&self.position));
-        MultiGame {
+        PlayedGame {
             turns: self.turns,
             left: self.left,
             termination,
             ranks,
+            culprit: None,
+            adjudication: None,
         }
     }
 }

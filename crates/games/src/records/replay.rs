@@ -1,7 +1,7 @@
 //! Replaying records: the start position, every move checked by the rules core, and the result
 //! and termination checked against the final position (`sumito match --verify`).
 
-use super::multi::{is_multi_record, replay_multi, verify_multi_record};
+use super::seats_replay::{is_multi_record, replay_multi, verify_multi_record};
 use super::{Record, RecordsError, read_records};
 use std::path::Path;
 use sumito_rules::board::{Colour, Layout, Outcome, Position};
@@ -269,22 +269,16 @@ mod tests {
                 mv
             })
             .collect();
-        let game = PlayedGame {
-            moves,
-            winner,
-            termination,
-            culprit: None,
-            adjudication: None,
-        };
+        let game = PlayedGame::two_player(moves, winner, termination);
         let tc: TimeControl = "depth=2".parse().unwrap();
         format_record(&GameInfo {
             event: "test \"quoted\"",
             date: "2024.01.01",
             round: 1,
-            players: ["A", "B"],
-            start: Start::Layout(Layout::Standard),
+            players: vec!["A", "B"],
+            start: Start::Layout(Layout::Standard).any(),
             opening_plies: 0,
-            controls: [tc, tc],
+            controls: vec![tc, tc],
             max_plies: 200,
             game_time_ms: None,
             game: &game,

@@ -2,9 +2,8 @@
 //! core, the seats that left, and the result and termination checked against the final
 //! position (`sumito match --verify`).
 
-use super::game::{LeftSeat, MultiStart};
-use super::write::teams_text;
-use crate::records::{Record, RecordsError};
+use super::write::{seat_tag, teams_text};
+use super::{LeftSeat, MultiStart, Record, RecordsError};
 use sumito_rules::board::Seat;
 use sumito_rules::ending::{Termination, multi_ranks, rank_token};
 use sumito_rules::game::Turn;
@@ -63,7 +62,7 @@ pub struct MultiReplayed {
 /// Replays a record's turns from its start under its move limit; an error names the first
 /// turn that does not parse or is not legal, or a `Left` tag that does not fit the `leave`s.
 pub fn replay_multi(record: &Record) -> Result<MultiReplayed, RecordsError> {
-    let max_plies = crate::records::replay::max_plies(record)?;
+    let max_plies = super::replay::max_plies(record)?;
     let origin = multi_start(record)?;
     let start = origin.position().with_move_limit(max_plies);
     let reasons = left_tag(record)?;
@@ -137,8 +136,8 @@ pub fn verify_multi_record(record: &Record) -> Result<usize, RecordsError> {
 /// The replay of a record that [`verify_multi_record`] accepts.
 pub fn verified_multi(record: &Record) -> Result<MultiReplayed, RecordsError> {
     let replayed = replay_multi(record)?;
-    let result = crate::records::replay::checked_result(record)?;
-    crate::records::replay::check_ply_count(record)?;
+    let result = super::replay::checked_result(record)?;
+    super::replay::check_ply_count(record)?;
     check_tags(record, &replayed.end)?;
     let expected = expected_result(record, &replayed.end)?;
     if result != expected {
@@ -155,7 +154,7 @@ pub fn verified_multi(record: &Record) -> Result<MultiReplayed, RecordsError> {
 fn check_tags(record: &Record, end: &MultiPosition) -> Result<(), RecordsError> {
     let seating = end.seating();
     for seat in seating.all() {
-        record.required_tag(super::seat_tag(seat))?;
+        record.required_tag(seat_tag(seat))?;
     }
     let ejected: Vec<String> = seating.all().map(|s| end.ejected(s).to_string()).collect();
     exact_tag(record, "Ejected", Some(ejected.join("/")))?;
@@ -219,14 +218,13 @@ pub fn termination_of(reason: MultiReason) -> Termination {
 mod tests {
     use super::*;
     use crate::clock::TimeControl;
-    use crate::records::multi::{LeftSeat, MultiGame, MultiGameInfo, format_multi_record};
-    use crate::records::{parse_records, verify_record};
+    use crate::records::{GameInfo, PlayedGame, format_record, parse_records, verify_record};
     use sumito_rules::movegen::MoveList;
     use sumito_rules::random::splitmix64;
 
     /// A game of `layout` with pseudo-random moves from `seed`; the seat to move at turn
     /// `leave_at` leaves. Played to its end under a move limit of 120.
-    fn random_game(layout: MultiLayout, seed: u64, leave_at: usize) -> (MultiGame, String) {
+    fn random_game(layout: MultiLayout, seed: u64, leave_at: usize) -> (PlayedGame, String) {
         let mut position = layout.position().with_move_limit(120);
         let (mut turns, mut left, mut state) = (Vec::new(), Vec::new(), seed);
         let mut list = MoveList::default();
@@ -250,25 +248,27 @@ mod tests {
             turns.push(turn);
         }
         let reason = position.outcome().unwrap().reason;
-        let game = MultiGame {
+        let game = PlayedGame {
             turns,
             left,
             termination: termination_of(reason),
             ranks: Some(multi_ranks(&position)),
+            culprit: None,
+            adjudication: None,
         };
-        let info = MultiGameInfo {
+        let info = GameInfo {
             event: "test",
             date: "2026.12.04",
             round: 3,
             players: vec!["a", "b", "c", "d", "e", "f"],
-            start: MultiStart::Layout(layout),
+            start: MultiStart::Layout(layout).any(),
             opening_plies: 0,
             controls: vec![TimeControl::MoveTime { ms: 40 }; layout.seating().seats()],
             max_plies: 120,
             game_time_ms: None,
             game: &game,
         };
-        let text = format_multi_record(&info);
+        let text = format_record(&info);
         (game, text)
     }
 
@@ -284,7 +284,7 @@ mod tests {
                 game.turns.len(),
                 "{text}"
             );
-            let read = MultiGame::from_record(&records[0]).unwrap();
+            let read = PlayedGame::from_record(&records[0]).unwrap();
             assert_eq!(read, game, "{text}");
             assert!(text.contains("[Left \""), "{text}");
             assert_eq!(

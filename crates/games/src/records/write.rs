@@ -1,12 +1,15 @@
-//! Writing game records in the PGN-like format of GAMES.md, as games end.
+//! Writing game records in the PGN-like format of GAMES.md, as games end: one writer for any
+//! number of seats, with GAMES.md's two-player tags and movetext or those of three to six.
 
-use super::{PlayedGame, RecordsError, Start};
-use crate::clock::TimeControl;
-use crate::clock::ms_to_seconds;
+use super::{AnyStart, PlayedGame, RecordsError, StartOf};
+use crate::clock::{TimeControl, ms_to_seconds};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use sumito_rules::board::Colour;
+use sumito_rules::board::{Colour, MAX_SEATS, Position, Seat, Seating};
+use sumito_rules::ending::multi_ranks;
+use sumito_rules::game::{AnyPosition, Turn};
+use sumito_rules::multiplayer::MultiPosition;
 
 const LINE_WIDTH: usize = 80;
 
@@ -36,7 +39,7 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 }
 
 /// A tag value with `\` and `"` escaped.
-pub(super) fn escape(value: &str) -> String {
+fn escape(value: &str) -> String {
     value
         .chars()
         .filter(|c| !c.is_control())
@@ -47,54 +50,82 @@ pub(super) fn escape(value: &str) -> String {
         .collect()
 }
 
-/// Everything a record says about one game.
+/// The tag of each seat's player: its colour's name, capitalised.
+const SEAT_TAGS: [&str; MAX_SEATS] = ["Black", "White", "Red", "Green", "Yellow", "Blue"];
+
+/// The tag that names `seat`'s player: `Black`, `White`, `Red`, `Green`, `Yellow`, `Blue`.
+pub fn seat_tag(seat: Seat) -> &'static str {
+    SEAT_TAGS[seat.index()]
+}
+
+/// Everything a record says about one game, of any number of seats.
 #[derive(Clone, Debug)]
 pub struct GameInfo<'a> {
     pub event: &'a str,
     pub date: &'a str,
     /// The game's number in the match, from 1.
     pub round: u64,
-    /// Engine names, indexed by [`Colour::index`].
-    pub players: [&'a str; 2],
+    /// The players' names, in seat order.
+    pub players: Vec<&'a str>,
     /// Where the record starts.
-    pub start: Start,
-    /// How many of the game's first moves were the opening's, not the players'.
+    pub start: AnyStart,
+    /// How many of the game's first turns were the opening's, not the players'.
     pub opening_plies: usize,
-    /// Time controls, indexed by [`Colour::index`].
-    pub controls: [TimeControl; 2],
+    /// Time controls, in seat order.
+    pub controls: Vec<TimeControl>,
     pub max_plies: u32,
     /// The points game's total thinking time (`--game-time`), in ms.
     pub game_time_ms: Option<u64>,
     pub game: &'a PlayedGame,
 }
 
-/// The record of a game, ending with a blank line.
+/// A record's tags, in order.
+type Tags = Vec<(&'static str, String)>;
+
+/// The record of a game, ending with a blank line: GAMES.md's two-player record, or its record
+/// of three to six players.
 pub fn format_record(info: &GameInfo) -> String {
     let game = info.game;
     let result = game.result();
-    let mut tags: Vec<(&str, String)> = vec![
+    let mut tags: Tags = vec![
         ("Event", info.event.to_string()),
         ("Date", info.date.to_string()),
         ("Round", info.round.to_string()),
-        ("Black", info.players[0].to_string()),
-        ("White", info.players[1].to_string()),
-        ("Result", result.to_string()),
     ];
-    match info.start {
-        Start::Layout(layout) => tags.push(("Layout", layout.name().to_string())),
-        Start::Fen(position) => tags.push(("FEN", position.to_string())),
-    }
+    let start_tag = match info.start {
+        StartOf::Layout(layout) => ("Layout", layout.to_string()),
+        StartOf::Fen(position) => ("FEN", position.to_string()),
+    };
+    let start = info.start.position();
+    let seats: Vec<Seat> = (0..start.seats()).filter_map(Seat::new).collect();
+    let players = seats.iter().map(|&seat| {
+        let name = info.players.get(seat.index()).copied().unwrap_or("?");
+        (seat_tag(seat), name.to_string())
+    });
+    // The players come first with two players; with more, the start does, and the tags of
+    // the seats follow the players.
+    let mut movetext = match start {
+        AnyPosition::Two(start) => {
+            tags.extend(players);
+            tags.push(("Result", result.clone()));
+            tags.push(start_tag);
+            two_player_movetext(start, &game.turns)
+        }
+        AnyPosition::Multi(start) => {
+            tags.push(start_tag);
+            tags.extend(players);
+            tags.extend(seat_tags(start, game));
+            tags.push(("Result", result.clone()));
+            seats_movetext(start, &game.turns)
+        }
+    };
     tags.push(("OpeningPlies", info.opening_plies.to_string()));
-    let [black_tc, white_tc] = info.controls;
-    if black_tc == white_tc {
-        tags.push(("TimeControl", black_tc.to_string()));
-    } else {
-        tags.push((
-            "TimeControl",
-            format!("{black_tc} (black), {white_tc} (white)"),
-        ));
-        tags.push(("BlackTimeControl", black_tc.to_string()));
-        tags.push(("WhiteTimeControl", white_tc.to_string()));
+    tags.push(("TimeControl", controls_text(&info.controls, &seats)));
+    if let [black, white] = info.controls.as_slice()
+        && black != white
+    {
+        tags.push(("BlackTimeControl", black.to_string()));
+        tags.push(("WhiteTimeControl", white.to_string()));
     }
     tags.push(("MaxPlies", info.max_plies.to_string()));
     if let Some(ms) = info.game_time_ms {
@@ -104,36 +135,112 @@ pub fn format_record(info: &GameInfo) -> String {
     if let Some(scores) = &game.adjudication {
         tags.push(("Adjudication", scores.clone()));
     }
-    tags.push(("PlyCount", game.moves.len().to_string()));
+    tags.push(("PlyCount", game.turns.len().to_string()));
     let mut text = String::new();
     for (key, value) in tags {
         text += &format!("[{key} \"{}\"]\n", escape(&value));
     }
     text.push('\n');
-    let start = info.start.position();
-    let mut tokens = Vec::with_capacity(game.moves.len() + 1);
+    movetext.push(result);
+    text += &wrap_movetext(movetext);
+    text.push('\n');
+    text
+}
+
+/// The tags of a game of three to six players after its players: the teams, the ejected
+/// counts and the seats that left.
+fn seat_tags(start: MultiPosition, game: &PlayedGame) -> Tags {
+    let seating = start.seating();
+    let end = game.turns.iter().fold(start, |p, turn| turn.apply(&p));
+    debug_assert!(game.ranks.is_none() || game.ranks == Some(multi_ranks(&end)));
+    let mut tags = Vec::new();
+    if seating.has_teams() {
+        tags.push(("Teams", teams_text(seating)));
+    }
+    let ejected: Vec<String> = seating.all().map(|s| end.ejected(s).to_string()).collect();
+    tags.push(("Ejected", ejected.join("/")));
+    if !game.left.is_empty() {
+        let left: Vec<String> = game
+            .left
+            .iter()
+            .map(|left| format!("{}: {}", left.seat.name(), left.why))
+            .collect();
+        tags.push(("Left", left.join("; ")));
+    }
+    tags
+}
+
+/// The teams as the `Teams` tag writes them: `A black red, B white green`.
+pub(super) fn teams_text(seating: Seating) -> String {
+    let teams: Vec<String> = (0..seating.teams())
+        .map(|team| {
+            let seats: Vec<&str> = seating.team_seats(team).map(Seat::name).collect();
+            format!("{} {}", (b'A' + team as u8) as char, seats.join(" "))
+        })
+        .collect();
+    teams.join(", ")
+}
+
+/// The `TimeControl` tag: the one control every seat plays with, or each seat's in turn
+/// (`movetime=40 (black), depth=3 (white), …`).
+fn controls_text(controls: &[TimeControl], seats: &[Seat]) -> String {
+    match controls.split_first() {
+        Some((first, rest)) if rest.iter().all(|tc| tc == first) => first.to_string(),
+        _ => {
+            let each: Vec<String> = seats
+                .iter()
+                .zip(controls)
+                .map(|(seat, tc)| format!("{tc} ({})", seat.name()))
+                .collect();
+            each.join(", ")
+        }
+    }
+}
+
+/// The movetext's moves of a two-player game: a number before Black's moves (and before a
+/// first move of White's, with `...`), counted from the start's ply count.
+fn two_player_movetext(start: Position, turns: &[Turn]) -> Vec<String> {
+    let mut tokens = Vec::with_capacity(turns.len() + 1);
     let mut side = start.side_to_move();
     let mut number = start.plies() / 2 + 1;
-    for (index, mv) in game.moves.iter().enumerate() {
+    for (index, turn) in turns.iter().enumerate() {
         // A move number stays on the line of its move.
         tokens.push(match side {
-            Colour::Black => format!("{number}. {mv}"),
-            Colour::White if index == 0 => format!("{number}... {mv}"),
-            Colour::White => mv.to_string(),
+            Colour::Black => format!("{number}. {turn}"),
+            Colour::White if index == 0 => format!("{number}... {turn}"),
+            Colour::White => turn.to_string(),
         });
         if side == Colour::White {
             number += 1;
         }
         side = side.opponent();
     }
-    tokens.push(result.to_string());
-    text += &wrap_movetext(tokens);
-    text.push('\n');
-    text
+    tokens
+}
+
+/// The movetext's turns of a game of three to six players: a number before each round of
+/// turns (a new round starts when the turn comes to a seat numbered no higher than the
+/// previous mover's).
+fn seats_movetext(start: MultiPosition, turns: &[Turn]) -> Vec<String> {
+    let mut tokens = Vec::with_capacity(turns.len() + 1);
+    let mut position = start;
+    let (mut number, mut previous) = (0, None);
+    for turn in turns {
+        let mover = position.side_to_move();
+        if previous.is_none_or(|p: Seat| mover <= p) {
+            number += 1;
+            tokens.push(format!("{number}. {turn}"));
+        } else {
+            tokens.push(turn.to_string());
+        }
+        previous = Some(mover);
+        position = turn.apply(&position);
+    }
+    tokens
 }
 
 /// Movetext tokens joined by blanks and wrapped at 80 columns, ending with a newline.
-pub(super) fn wrap_movetext(tokens: Vec<String>) -> String {
+fn wrap_movetext(tokens: Vec<String>) -> String {
     let (mut text, mut line) = (String::new(), String::new());
     for token in tokens {
         if !line.is_empty() && line.len() + 1 + token.len() > LINE_WIDTH {

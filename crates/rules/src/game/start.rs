@@ -92,6 +92,30 @@ pub enum TurnError {
     Multi(#[from] MultiMoveError),
 }
 
+impl From<Layout> for AnyLayout {
+    fn from(layout: Layout) -> AnyLayout {
+        AnyLayout::Two(layout)
+    }
+}
+
+impl From<MultiLayout> for AnyLayout {
+    fn from(layout: MultiLayout) -> AnyLayout {
+        AnyLayout::Multi(layout)
+    }
+}
+
+impl From<Position> for AnyPosition {
+    fn from(position: Position) -> AnyPosition {
+        AnyPosition::Two(position)
+    }
+}
+
+impl From<MultiPosition> for AnyPosition {
+    fn from(position: MultiPosition) -> AnyPosition {
+        AnyPosition::Multi(position)
+    }
+}
+
 impl AnyPosition {
     /// The two-player position, if it is one.
     pub fn two(&self) -> Option<Position> {

@@ -433,7 +433,7 @@ impl Table {
             None if count == 0 => return Err(GuiError::NoRecord),
             None => return Err(GuiError::NoSuchGame { index, count }),
         };
-        if sumito_games::records::multi::is_multi_record(record) {
+        if sumito_games::records::is_multi_record(record) {
             return self.load_seats_record(record, index, reporter);
         }
         let game = Game::from_record(record).map_err(|error| GuiError::BadGame {

@@ -6,8 +6,8 @@
 use super::error::GuiError;
 use super::game::{GameOf, Kind};
 use sumito_games::clock::TimeControl;
-use sumito_games::records::multi::{
-    LeftSeat, MultiGame, MultiGameInfo, MultiStart, format_multi_record, replay_multi, seat_tag,
+use sumito_games::records::{
+    GameInfo, LeftSeat, MultiStart, PlayedGame, format_record, replay_multi, seat_tag,
     termination_of,
 };
 use sumito_games::records::{Record, today};
@@ -63,7 +63,7 @@ impl SeatsGame {
             })
             .collect();
         // How the record says the game ended, for a game the rules did not end.
-        let recorded = MultiGame::from_replayed(record, &replayed)
+        let recorded = PlayedGame::from_replayed(record, &replayed)
             .ok()
             .filter(|played| played.termination != Termination::Abandoned)
             .and_then(|played| Some((played.termination, played.ranks?)));
@@ -180,18 +180,20 @@ impl SeatsGame {
             Some((termination, ranks)) => (termination, Some(ranks)),
             None => (Termination::Abandoned, None),
         };
-        let game = MultiGame {
+        let game = PlayedGame {
             turns: self.turns.clone(),
             left: self.departures(),
             termination,
             ranks,
+            culprit: None,
+            adjudication: None,
         };
-        format_multi_record(&MultiGameInfo {
+        format_record(&GameInfo {
             event: "Sumito GUI",
             date: &today(),
             round: 1,
             players: self.players.iter().map(String::as_str).collect(),
-            start: self.start,
+            start: self.start.any(),
             opening_plies: 0,
             controls: controls.to_vec(),
             max_plies: self.move_limit(),
@@ -301,7 +303,7 @@ mod tests {
 
     #[test]
     fn a_game_saved_reads_back_the_same() {
-        use sumito_games::records::multi::{is_multi_record, verify_multi_record};
+        use sumito_games::records::{is_multi_record, verify_multi_record};
         let players = vec![
             "You".into(),
             "Sumito".into(),

@@ -13,8 +13,8 @@ use super::multi_game::SeatsGame;
 use super::seats_table::{SeatsTable, Sitter, capitalised};
 use super::table::Table;
 use sumito_games::clock::{GameClocks, TimeControl};
+use sumito_games::records::MultiStart;
 use sumito_games::records::Record;
-use sumito_games::records::multi::MultiStart;
 use sumito_rules::board::Seat;
 use sumito_rules::ending::Termination;
 use sumito_rules::multiplayer::{MultiLayout, MultiPosition};
@@ -592,7 +592,7 @@ mod tests {
         assert_eq!(game(&table).record(&[table.tc; 3]), saved);
         let illegal = saved.replace("a1b1", "a1a2");
         let records = sumito_games::records::parse_records(&illegal).expect("a record");
-        let why = sumito_games::records::multi::replay_multi(&records[0]).expect_err("refused");
+        let why = sumito_games::records::replay_multi(&records[0]).expect_err("refused");
         assert_eq!(
             refusal(table.load_record(&illegal, 1, &NoEngines)),
             format!("game 1: {why}")

@@ -109,8 +109,8 @@ impl Game {
             )
         {
             game.ended = Some(Ending {
+                winner: played.winner(),
                 termination: played.termination,
-                winner: played.winner,
                 culprit: played.culprit,
                 adjudication: played.adjudication,
             });
@@ -187,11 +187,9 @@ impl Game {
     pub fn record(&self, tc: TimeControl) -> String {
         let (winner, termination) = self.result().unwrap_or((None, Termination::Abandoned));
         let game = PlayedGame {
-            moves: self.turns.clone(),
-            winner,
             culprit: self.ended.as_ref().and_then(|e| e.culprit),
             adjudication: self.ended.as_ref().and_then(|e| e.adjudication.clone()),
-            termination,
+            ..PlayedGame::two_player(self.turns.clone(), winner, termination)
         };
         let start = self.positions[0];
         // The record's MaxPlies is the limit itself, on the ply count (GAMES.md).
@@ -200,10 +198,10 @@ impl Game {
             event: "Sumito GUI",
             date: &today(),
             round: 1,
-            players: [&self.players[0], &self.players[1]],
-            start: self.start,
+            players: self.players.iter().map(String::as_str).collect(),
+            start: self.start.any(),
             opening_plies: 0,
-            controls: [tc, tc],
+            controls: vec![tc, tc],
             max_plies,
             game_time_ms: None,
             game: &game,

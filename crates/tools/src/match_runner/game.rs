@@ -96,13 +96,8 @@ pub fn play(
             return Some(ended_by_game_time(moves, &position));
         }
         if let Some(outcome) = position.outcome() {
-            return Some(PlayedGame {
-                moves,
-                winner: outcome.winner(),
-                termination: Termination::from_outcome(&outcome),
-                culprit: None,
-                adjudication: None,
-            });
+            let termination = Termination::from_outcome(&outcome);
+            return Some(PlayedGame::two_player(moves, outcome.winner(), termination));
         }
         let side = position.side_to_move();
         let engine = &mut *engines[side.index()];
@@ -140,11 +135,9 @@ pub fn play(
                 Some(winner) => (Termination::AdjudicatedLoss, Some(winner.opponent())),
             };
             return Some(PlayedGame {
-                moves,
-                winner: ruling.winner,
-                termination,
                 culprit,
                 adjudication: Some(ruling.evidence),
+                ..PlayedGame::two_player(moves, ruling.winner, termination)
             });
         }
     }
@@ -153,13 +146,7 @@ pub fn play(
 /// The game after `moves`, ending in `position`, ended by the game time: decided by the marbles
 /// ejected.
 fn ended_by_game_time(moves: Vec<Move>, position: &Position) -> PlayedGame {
-    PlayedGame {
-        moves,
-        winner: position.marble_leader(),
-        termination: Termination::GameTime,
-        culprit: None,
-        adjudication: None,
-    }
+    PlayedGame::two_player(moves, position.marble_leader(), Termination::GameTime)
 }
 
 /// `position <start> [moves …]` for the game so far.
@@ -306,11 +293,11 @@ mod tests {
         // White has lost five marbles.
         let position: Position = "5/6/7/8/5bbbw/8/7/6/5 b 0 5 0".parse().unwrap();
         let game = ended_by_game_time(Vec::new(), &position);
-        assert_eq!(game.winner, Some(Colour::Black));
+        assert_eq!(game.winner(), Some(Colour::Black));
         assert_eq!(game.termination, Termination::GameTime);
         assert_eq!(game.culprit, None);
         let even = ended_by_game_time(Vec::new(), &Position::startpos());
-        assert_eq!(even.winner, None);
+        assert_eq!(even.winner(), None);
         assert_eq!(even.result(), "1/2-1/2");
     }
 }

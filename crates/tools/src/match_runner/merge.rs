@@ -12,7 +12,7 @@ use super::report::{self, PairStats};
 use super::rounds::RoundCheck;
 use super::stats::Sprt;
 use std::path::{Path, PathBuf};
-use sumito_games::records::multi::is_multi_record;
+use sumito_games::records::is_multi_record;
 use sumito_games::records::{PlayedGame, RecordsError, read_records};
 
 /// One game of the records, with what the table needs.

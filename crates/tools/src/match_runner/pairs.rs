@@ -145,10 +145,13 @@ impl Plan for Pairs<'_> {
             event: &config.event,
             date,
             round: job.round,
-            players: job.engines.map(|index| config.engines[index].name.as_str()),
-            start: job.opening.start,
+            players: job
+                .engines
+                .map(|index| config.engines[index].name.as_str())
+                .to_vec(),
+            start: job.opening.start.any(),
             opening_plies: job.opening.moves.len(),
-            controls: job.engines.map(|index| config.controls[index]),
+            controls: job.engines.map(|index| config.controls[index]).to_vec(),
             max_plies: config.max_plies,
             game_time_ms: config.game_time.map(whole_ms),
             game: played,

@@ -48,12 +48,12 @@ impl PairStats {
         } else {
             Colour::White
         };
-        match game.winner {
+        match game.winner() {
             None => self.tally.draws += 1,
             Some(colour) if colour == first_colour => self.tally.wins += 1,
             Some(_) => self.tally.losses += 1,
         }
-        self.plies += game.moves.len() as u64;
+        self.plies += game.turns.len() as u64;
         self.game_time_ends += u32::from(game.termination == Termination::GameTime);
         if let Some(culprit) = game.culprit {
             let side = usize::from(culprit != first_colour);
@@ -114,7 +114,7 @@ pub fn progress_line(
         "game {done}/{total}: {} - {} {} ({}) | {} vs {}: W {} D {} L {}, {}",
         players[0],
         players[1],
-        result_token(game.winner),
+        result_token(game.winner()),
         game.termination,
         pair_names[0],
         pair_names[1],
@@ -328,11 +328,8 @@ mod tests {
         culprit: Option<Colour>,
     ) -> PlayedGame {
         PlayedGame {
-            moves: Vec::new(),
-            winner,
-            termination,
             culprit,
-            adjudication: None,
+            ..PlayedGame::two_player(Vec::new(), winner, termination)
         }
     }
 

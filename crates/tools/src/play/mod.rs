@@ -390,21 +390,19 @@ pub fn record(config: &PlayConfig, finished: &Finished) -> String {
     let sumito = format!("Sumito {}", env!("CARGO_PKG_VERSION"));
     let mut players = [sumito.as_str(); 2];
     players[config.human.index()] = "You";
-    let game = PlayedGame {
-        moves: finished.moves.clone(),
-        winner: finished.winner,
-        termination: finished.termination.clone(),
-        culprit: None,
-        adjudication: None,
-    };
+    let game = PlayedGame::two_player(
+        finished.moves.clone(),
+        finished.winner,
+        finished.termination.clone(),
+    );
     let info = GameInfo {
         event: "sumito play",
         date: &today(),
         round: 1,
-        players,
-        start: Start::Layout(config.layout),
+        players: players.to_vec(),
+        start: Start::Layout(config.layout).any(),
         opening_plies: 0,
-        controls: [config.tc; 2],
+        controls: vec![config.tc; 2],
         max_plies: 0,
         game_time_ms: None,
         game: &game,

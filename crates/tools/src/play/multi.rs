@@ -14,10 +14,10 @@ use sumito_engine::search::{Engine, Info, Limits};
 use sumito_games::analysis::multi::search_position;
 use sumito_games::analysis::reported_text;
 use sumito_games::clock::{GameClocks, TimeControl};
-use sumito_games::records::multi::{
-    GameInPlay, MultiGame, MultiGameInfo, MultiStart, format_multi_record, termination_of,
-};
 use sumito_games::records::today;
+use sumito_games::records::{
+    GameInPlay, GameInfo, MultiStart, PlayedGame, format_record, termination_of,
+};
 use sumito_rules::board::{Seat, Style, render_seats};
 use sumito_rules::ending::Termination;
 use sumito_rules::game::Turn;
@@ -271,7 +271,7 @@ pub fn play_multi(
     config: &MultiPlayConfig,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<MultiGame, PlayError> {
+) -> Result<PlayedGame, PlayError> {
     let engine = super::ready_engine(config.hash_mb, config.threads)?;
     let seats = config.layout.seating().seats();
     let mut table = Table {
@@ -319,7 +319,7 @@ pub fn play_multi(
 }
 
 /// The game in the N-player record format (GAMES.md, "Three to six players").
-pub fn multi_record(config: &MultiPlayConfig, game: &MultiGame) -> String {
+pub fn multi_record(config: &MultiPlayConfig, game: &PlayedGame) -> String {
     let sumito = format!("Sumito {}", env!("CARGO_PKG_VERSION"));
     let seating = config.layout.seating();
     let players: Vec<&str> = seating
@@ -329,19 +329,19 @@ pub fn multi_record(config: &MultiPlayConfig, game: &MultiGame) -> String {
             false => sumito.as_str(),
         })
         .collect();
-    let info = MultiGameInfo {
+    let info = GameInfo {
         event: "sumito play",
         date: &today(),
         round: 1,
         players,
-        start: MultiStart::Layout(config.layout),
+        start: MultiStart::Layout(config.layout).any(),
         opening_plies: 0,
         controls: vec![config.tc; seating.seats()],
         max_plies: config.max_plies,
         game_time_ms: None,
         game,
     };
-    format_multi_record(&info)
+    format_record(&info)
 }
 
 #[cfg(test)]

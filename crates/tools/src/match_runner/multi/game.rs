@@ -15,7 +15,7 @@ use crate::util::samples::Samples;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use sumito_games::clock::{GameClocks, GameTime, TimeControl};
-use sumito_games::records::multi::{GameInPlay, MultiGame, termination_of};
+use sumito_games::records::{GameInPlay, PlayedGame, termination_of};
 use sumito_rules::ending::Termination;
 
 /// Longest wait for an engine that lost on time to come back to rest.
@@ -43,7 +43,7 @@ pub fn play_multi(
     setup: &MultiSetup,
     stop: &AtomicBool,
     lateness: &mut [Samples],
-) -> Option<MultiGame> {
+) -> Option<PlayedGame> {
     let opening = setup.opening;
     let start = opening.start.position().with_move_limit(setup.max_plies);
     let mut table = GameInPlay::new(start, &opening.turns);

@@ -2,7 +2,7 @@
 //! prints, from the records' seat tags and results.
 
 use super::tally::MultiTally;
-use sumito_games::records::multi::{MultiGame, seat_tag, verified_multi};
+use sumito_games::records::{PlayedGame, seat_tag, verified_multi};
 use sumito_games::records::{Record, RecordsError};
 use sumito_rules::multiplayer::MultiPosition;
 
@@ -12,7 +12,7 @@ pub struct MergedMulti {
     /// The players' names in seat order.
     pub players: Vec<String>,
     pub start: MultiPosition,
-    pub game: MultiGame,
+    pub game: PlayedGame,
 }
 
 impl MergedMulti {
@@ -22,7 +22,7 @@ impl MergedMulti {
     pub fn from_record(record: &Record, round: u64) -> Result<MergedMulti, RecordsError> {
         let replayed = verified_multi(record)?;
         let start = replayed.start;
-        let game = MultiGame::from_replayed(record, &replayed)?;
+        let game = PlayedGame::from_replayed(record, &replayed)?;
         let seating = start.seating();
         let players: Vec<String> = seating
             .all()

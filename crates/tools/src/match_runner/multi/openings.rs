@@ -3,7 +3,7 @@
 //! same opening (see `seatings`).
 
 use std::path::Path;
-use sumito_games::records::multi::MultiStart;
+use sumito_games::records::MultiStart;
 use sumito_rules::game::Turn;
 use sumito_rules::multiplayer::{MultiLayout, MultiPosition};
 use sumito_rules::random::{Random, splitmix64};

@@ -12,7 +12,7 @@ use crate::uap_client::EngineProcess;
 use crate::util::samples::Samples;
 use std::sync::atomic::AtomicBool;
 use sumito_games::clock::whole_ms;
-use sumito_games::records::multi::{MultiGame, MultiGameInfo, format_multi_record, seat_tag};
+use sumito_games::records::{GameInfo, PlayedGame, format_record, seat_tag};
 use sumito_rules::random::splitmix64;
 
 /// One game to play.
@@ -65,7 +65,7 @@ pub(crate) struct Combinations<'a> {
 
 impl Plan for Combinations<'_> {
     type Job = MultiJob;
-    type Game = MultiGame;
+    type Game = PlayedGame;
     type Tally = MultiTally;
 
     fn tally(&self) -> MultiTally {
@@ -79,7 +79,7 @@ impl Plan for Combinations<'_> {
         job: &MultiJob,
         stop: &AtomicBool,
         lateness: &mut [Samples],
-    ) -> Option<MultiGame> {
+    ) -> Option<PlayedGame> {
         play_job(self.config, slots, job, stop, lateness)
     }
 
@@ -88,7 +88,7 @@ impl Plan for Combinations<'_> {
         tally: &mut MultiTally,
         (done, total): (usize, usize),
         job: &MultiJob,
-        game: &MultiGame,
+        game: &PlayedGame,
     ) -> (String, String) {
         tally.add(&job.seats, game, self.multi.layout.seating());
         let players = self.players(job);
@@ -100,14 +100,14 @@ impl Plan for Combinations<'_> {
         false
     }
 
-    fn record(&self, job: &MultiJob, game: &MultiGame, date: &str) -> String {
+    fn record(&self, job: &MultiJob, game: &PlayedGame, date: &str) -> String {
         let config = self.config;
-        format_multi_record(&MultiGameInfo {
+        format_record(&GameInfo {
             event: &config.event,
             date,
             round: job.round,
             players: self.players(job),
-            start: job.opening.start,
+            start: job.opening.start.any(),
             opening_plies: job.opening.turns.len(),
             controls: job.seats.iter().map(|&e| config.controls[e]).collect(),
             max_plies: config.max_plies,
@@ -138,7 +138,7 @@ fn play_job(
     job: &MultiJob,
     stop: &AtomicBool,
     lateness: &mut [Samples],
-) -> Option<MultiGame> {
+) -> Option<PlayedGame> {
     let mut players = job.seats.clone();
     players.sort_unstable();
     players.dedup();
@@ -204,7 +204,7 @@ fn progress_line(
     done: usize,
     total: usize,
     job: &MultiJob,
-    game: &MultiGame,
+    game: &PlayedGame,
     players: &[&str],
     multi: &MultiMatch,
 ) -> String {

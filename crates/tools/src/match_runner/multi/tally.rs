@@ -3,7 +3,7 @@
 //! live match and `--merge` fill it the same way.
 
 use std::fmt::Write;
-use sumito_games::records::multi::MultiGame;
+use sumito_games::records::PlayedGame;
 use sumito_rules::board::Seating;
 use sumito_rules::ending::Termination;
 use sumito_rules::ending::multi_points;
@@ -85,7 +85,7 @@ impl MultiTally {
 
     /// Adds a finished game, `seats[s]` being the engine of seat `s` (an engine in two seats
     /// of one team counts once). A game without ranks (abandoned) is not counted.
-    pub fn add(&mut self, seats: &[usize], game: &MultiGame, seating: Seating) {
+    pub fn add(&mut self, seats: &[usize], game: &PlayedGame, seating: Seating) {
         let Some(ranks) = &game.ranks else {
             return;
         };
@@ -186,15 +186,17 @@ impl MultiTally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sumito_games::records::multi::LeftSeat;
+    use sumito_games::records::LeftSeat;
     use sumito_rules::board::Seat;
 
-    fn game(ranks: &[u8], left: Vec<LeftSeat>) -> MultiGame {
-        MultiGame {
+    fn game(ranks: &[u8], left: Vec<LeftSeat>) -> PlayedGame {
+        PlayedGame {
             turns: Vec::new(),
             left,
             termination: Termination::SixEjected,
             ranks: Some(ranks.to_vec()),
+            culprit: None,
+            adjudication: None,
         }
     }
 
