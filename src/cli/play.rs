@@ -5,9 +5,9 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use sumito_games::clock::TimeControl;
 use sumito_games::records::RecordsFile;
-use sumito_rules::board::{Colour, Layout, MAX_SEATS, Seat, Style};
+use sumito_rules::board::{Layout, MAX_SEATS, Seat, Style};
+use sumito_rules::game::AnyLayout;
 use sumito_rules::multiplayer::MultiLayout;
-use sumito_tools::play::multi::{MultiPlayConfig, multi_record, play_multi};
 use sumito_tools::play::{DEFAULT_TC, PlayConfig, play, record};
 use sumito_tools::say;
 
@@ -56,10 +56,62 @@ pub struct PlayArgs {
 
 /// Runs `sumito play` on stdin and stdout.
 pub fn run(args: &PlayArgs) -> super::Outcome {
-    match args.players {
-        2 => run_two(args),
-        3..=MAX_SEATS => run_multi(args),
-        other => Err(format!("--players must be from 2 to {MAX_SEATS}, not {other}").into()),
+    let config = PlayConfig {
+        layout: layout(args)?,
+        human: human_seat(args, args.players)?,
+        tc: args.tc,
+        max_plies: max_plies(args)?,
+        style: style(args),
+        threads: args.engine.threads(1)?,
+        hash_mb: args.engine.hash_mb(),
+        sumito_resigns: args.sumito_resigns,
+    };
+    // Opened first: a wrong path is better found before the game than after.
+    let file = args.records.as_deref().map(RecordsFile::open).transpose()?;
+    let game = play(
+        &config,
+        &mut std::io::stdin().lock(),
+        &mut std::io::stdout(),
+    )?;
+    if let (Some(mut file), Some(path)) = (file, &args.records) {
+        file.append(&record(&config, &game))?;
+        say!("The game is saved in {}", path.display());
+    }
+    Ok(())
+}
+
+/// The layout: `--layout` with two players, the one layout of three to six (which takes no
+/// two-player flag).
+fn layout(args: &PlayArgs) -> Result<AnyLayout, super::Error> {
+    let players = args.players;
+    if players == 2 {
+        return Ok(AnyLayout::Two(args.layout.unwrap_or(Layout::Standard)));
+    }
+    let layout = MultiLayout::for_seats(players)
+        .ok_or_else(|| format!("--players must be from 2 to {MAX_SEATS}, not {players}"))?;
+    for (given, flag) in [
+        (args.layout.is_some(), "--layout"),
+        (args.sumito_resigns, "--sumito-resigns"),
+    ] {
+        if given {
+            return Err(format!(
+                "{flag} is a two-player flag: --players {players} plays the {layout} layout"
+            )
+            .into());
+        }
+    }
+    Ok(AnyLayout::Multi(layout))
+}
+
+/// The move limit: none with two players (refused), `--max-plies` or 300 with more.
+fn max_plies(args: &PlayArgs) -> Result<u32, super::Error> {
+    match (args.players, args.max_plies) {
+        (2, Some(_)) => Err("--max-plies goes with --players 3 to 6".into()),
+        (2, None) => Ok(0),
+        (_, given) => match given.unwrap_or(DEFAULT_MULTI_MAX_PLIES) {
+            plies @ 1..=50_000 => Ok(plies),
+            _ => Err("--max-plies must be from 1 to 50000".into()),
+        },
     }
 }
 
@@ -112,84 +164,4 @@ fn colour_seat(text: &str) -> Option<Seat> {
         (Some(letter), None) => Seat::from_letter(letter),
         _ => Seat::from_name(&text),
     }
-}
-
-/// Opens the records file first: a wrong path is better found before the game than after.
-fn records_file(args: &PlayArgs) -> Result<Option<RecordsFile>, super::Error> {
-    Ok(args.records.as_deref().map(RecordsFile::open).transpose()?)
-}
-
-/// Appends `text` to the records file, if one was given.
-fn save(args: &PlayArgs, file: Option<RecordsFile>, text: &str) -> super::Outcome {
-    if let (Some(mut file), Some(path)) = (file, &args.records) {
-        file.append(text)?;
-        say!("The game is saved in {}", path.display());
-    }
-    Ok(())
-}
-
-/// The two-player game.
-fn run_two(args: &PlayArgs) -> super::Outcome {
-    if args.max_plies.is_some() {
-        return Err("--max-plies goes with --players 3 to 6".into());
-    }
-    let human = match human_seat(args, 2)?.index() {
-        0 => Colour::Black,
-        _ => Colour::White,
-    };
-    let file = records_file(args)?;
-    let config = PlayConfig {
-        layout: args.layout.unwrap_or(Layout::Standard),
-        human,
-        tc: args.tc,
-        style: style(args),
-        threads: args.engine.threads(1)?,
-        hash_mb: args.engine.hash_mb(),
-        sumito_resigns: args.sumito_resigns,
-    };
-    let finished = play(
-        &config,
-        &mut std::io::stdin().lock(),
-        &mut std::io::stdout(),
-    )?;
-    save(args, file, &record(&config, &finished))
-}
-
-/// The game of three to six players.
-fn run_multi(args: &PlayArgs) -> super::Outcome {
-    let layout = MultiLayout::for_seats(args.players)
-        .ok_or_else(|| format!("no layout for {} players", args.players))?;
-    for (given, flag) in [
-        (args.layout.is_some(), "--layout"),
-        (args.sumito_resigns, "--sumito-resigns"),
-    ] {
-        if given {
-            return Err(format!(
-                "{flag} is a two-player flag: --players {} plays the {layout} layout",
-                args.players
-            )
-            .into());
-        }
-    }
-    let human = human_seat(args, args.players)?;
-    let max_plies = args.max_plies.unwrap_or(DEFAULT_MULTI_MAX_PLIES);
-    if !(1..=50_000).contains(&max_plies) {
-        return Err("--max-plies must be from 1 to 50000".into());
-    }
-    let file = records_file(args)?;
-    let config = MultiPlayConfig {
-        layout,
-        human,
-        tc: args.tc,
-        max_plies,
-        style: style(args),
-        threads: args.engine.threads(1)?,
-        hash_mb: args.engine.hash_mb(),
-    };
-    let game = play_multi(
-        &config,
-        &mut std::io::stdin().lock(),
-        &mut std::io::stdout(),
-    )?;
-    save(args, file, &multi_record(&config, &game))
 }

@@ -1,19 +1,21 @@
-//! `sumito play`: a game against Sumito in the terminal. The command line is in the binary's
-//! `cli/play.rs`; this module plays the two-player game, [`multi`] the game of three to six
-//! players; [`sumito_games::agreement`] says when Sumito accepts a draw or resigns.
+//! `sumito play`: a game against Sumito in the terminal, of two to six players: one person in
+//! a seat of their choice and Sumito in every other. The command line is in the binary's
+//! `cli/play.rs`. One loop plays every game ([`play`]); what differs is a [`Table`]:
+//! `two_player` (take-backs, draw offers, a game that ends when a side resigns or runs out of
+//! time) and `seats` (three to six players: passes, and a seat that resigns or runs out of time
+//! leaves while the others play on). [`sumito_games::agreement`] says when Sumito accepts a
+//! draw or resigns.
 
-pub mod multi;
+mod seats;
+mod two_player;
 
 use std::io::{BufRead, Write};
-use std::time::Instant;
-use sumito_engine::search::{Control, Engine, Limits, Reported, SearchResult, TableSizeError};
-use sumito_games::agreement::{DrawAnswer, answer_draw_offer, resignation};
-use sumito_games::clock::{GameClocks, TimeControl};
-use sumito_games::records::{GameInfo, PlayedGame, Start, format_record, today};
-use sumito_rules::board::{Colour, Layout, Position, Style, render};
-use sumito_rules::ending::Termination;
-use sumito_rules::ending::result_text;
-use sumito_rules::movegen::Move;
+use std::time::{Duration, Instant};
+use sumito_engine::search::{Engine, Reported, TableSizeError};
+use sumito_games::clock::TimeControl;
+use sumito_games::records::{GameInfo, PlayedGame, StartOf, format_record, today};
+use sumito_rules::board::{Seat, Style};
+use sumito_rules::game::{AnyLayout, Turn};
 
 /// Sumito's time control when none is given.
 pub const DEFAULT_TC: TimeControl = TimeControl::MoveTime { ms: 1000 };
@@ -33,47 +35,151 @@ pub enum PlayError {
 /// How a game against Sumito is set up.
 #[derive(Clone, Debug)]
 pub struct PlayConfig {
-    /// Starting layout.
-    pub layout: Layout,
-    /// The human's colour.
-    pub human: Colour,
-    /// The time control of both sides; with a clock the human's clock runs too.
+    /// The starting layout, which sets the number of seats.
+    pub layout: AnyLayout,
+    /// The person's seat.
+    pub human: Seat,
+    /// The time control of every seat; with a clock the person's clock runs too.
     pub tc: TimeControl,
+    /// The move limit in plies (0: none): the most marbles ejected then win.
+    pub max_plies: u32,
     /// How marbles are drawn.
     pub style: Style,
     /// Search threads.
     pub threads: usize,
     /// Table size in MB.
     pub hash_mb: usize,
-    /// Sumito may resign a hopeless game ([`sumito_games::agreement::resignation`]).
+    /// Sumito may resign a hopeless two-player game ([`sumito_games::agreement::resignation`]).
     pub sumito_resigns: bool,
 }
 
-/// How the game ended, for the record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finished {
-    /// The start position.
-    pub start: Position,
-    /// The moves played.
-    pub moves: Vec<Move>,
-    /// The winner; `None` for a draw or an unfinished game.
-    pub winner: Option<Colour>,
-    /// Why it ended ([`Termination::Abandoned`] for a game left unfinished).
-    pub termination: Termination,
+impl PlayConfig {
+    /// Does a clock run (a person's time too)?
+    fn timed(&self) -> bool {
+        matches!(self.tc, TimeControl::Clock { .. })
+    }
 }
 
-const HELP: &str = "\
-Enter a move in Aba-Pro notation: an inline move is the hindmost marble and the next cell in
-the direction of the move (a1b2); a broadside move is the two ends of the group and the cell
-where the first end lands (a1a3b2). Commands:
-  moves    list your legal moves
-  hint     ask Sumito for a move
-  undo     take back your last move (and Sumito's reply)
-  draw     offer a draw: Sumito accepts when its score has stayed within 0.60 marbles of
-           level for its last 4 moves and neither side leads on marbles, and says why not
-  resign   give up the game (Sumito wins)
-  quit     leave the game unfinished (asks first; recorded as *)
-  help     this text";
+/// What one turn of the game gives.
+enum Step {
+    /// The seat to move plays this turn (Sumito scores its own moves of a two-player game).
+    Play(Turn, Option<Reported>),
+    /// Nothing to play yet (a command was answered, or a seat left): ask again.
+    Again,
+    /// The game is over.
+    Over(PlayedGame),
+}
+
+/// A kind of game at the terminal: its board, its commands and how it ends.
+trait Table {
+    /// The game's settings.
+    fn config(&self) -> &PlayConfig;
+    /// The opening line: who plays which seat.
+    fn introduction(&self) -> String;
+    /// How many turns have been played: the board is drawn again when this changes.
+    fn turns(&self) -> usize;
+    /// The board and what goes with it (marbles ejected, clocks, whose turn).
+    fn draw(&self, out: &mut dyn Write);
+    /// The game the rules ended, once they have (said on `out`).
+    fn over(&self, out: &mut dyn Write) -> Option<PlayedGame>;
+    /// The seat to move.
+    fn mover(&self) -> Seat;
+    /// The person's turn: a line of their input answered.
+    fn human_turn(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Step;
+    /// Sumito's turn in the seat to move.
+    fn engine_turn(&mut self, out: &mut dyn Write) -> Result<Step, PlayError>;
+    /// The time left on `seat`'s clock, in ms.
+    fn time_left(&self, seat: Seat) -> u64;
+    /// Plays `turn` of the seat to move, which took it `elapsed`.
+    fn push(&mut self, turn: Turn, elapsed: Duration, score: Option<Reported>);
+    /// `seat` ran out of time (said on `out`): the game it ends, if it ends it.
+    fn out_of_time(&mut self, seat: Seat, out: &mut dyn Write) -> Option<PlayedGame>;
+}
+
+/// Plays one game, reading the person's input from `input` and drawing on `out`.
+pub fn play(
+    config: &PlayConfig,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<PlayedGame, PlayError> {
+    let engine = ready_engine(config.hash_mb, config.threads)?;
+    match config.layout {
+        AnyLayout::Two(layout) => {
+            let table = two_player::TwoPlayerTable::new(config, layout, engine);
+            play_at(table, input, out)
+        }
+        AnyLayout::Multi(layout) => {
+            let table = seats::SeatsTable::new(config, layout, engine);
+            play_at(table, input, out)
+        }
+    }
+}
+
+/// The game at `table`, turn after turn, until it is over.
+fn play_at(
+    mut table: impl Table,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<PlayedGame, PlayError> {
+    say(out, &table.introduction());
+    // The board is drawn again only when the game has moved (or moved back), not after a
+    // listing or a refused input.
+    let mut drawn = None;
+    loop {
+        if drawn != Some(table.turns()) {
+            table.draw(out);
+            drawn = Some(table.turns());
+        }
+        if let Some(game) = table.over(out) {
+            return Ok(game);
+        }
+        let seat = table.mover();
+        let started = Instant::now();
+        let step = match seat == table.config().human {
+            true => table.human_turn(input, out),
+            false => table.engine_turn(out)?,
+        };
+        match step {
+            Step::Play(turn, score) => {
+                let elapsed = started.elapsed();
+                let late = elapsed.as_millis() > u128::from(table.time_left(seat));
+                if table.config().timed() && late {
+                    if let Some(game) = table.out_of_time(seat, out) {
+                        return Ok(game);
+                    }
+                } else {
+                    table.push(turn, elapsed, score);
+                }
+            }
+            Step::Again => {}
+            Step::Over(game) => return Ok(game),
+        }
+    }
+}
+
+/// The game in the record format of GAMES.md: the person is `You`.
+pub fn record(config: &PlayConfig, game: &PlayedGame) -> String {
+    let sumito = format!("Sumito {}", env!("CARGO_PKG_VERSION"));
+    let seats = config.layout.position().seats();
+    let players: Vec<&str> = (0..seats)
+        .map(|index| match index == config.human.index() {
+            true => "You",
+            false => sumito.as_str(),
+        })
+        .collect();
+    format_record(&GameInfo {
+        event: "sumito play",
+        date: &today(),
+        round: 1,
+        players,
+        start: StartOf::Layout(config.layout),
+        opening_plies: 0,
+        controls: vec![config.tc; seats],
+        max_plies: config.max_plies,
+        game_time_ms: None,
+        game,
+    })
+}
 
 /// Writes a line; a closed output ends nothing here (the input will end too).
 fn say(out: &mut dyn Write, text: &str) {
@@ -82,202 +188,6 @@ fn say(out: &mut dyn Write, text: &str) {
 
 fn clock_text(ms: u64) -> String {
     format!("{}:{:02}.{}", ms / 60_000, ms / 1000 % 60, ms / 100 % 10)
-}
-
-/// What the human's input asks for.
-enum Turn {
-    /// Play this move.
-    Play(Move),
-    /// Sumito plays this move, which it scores so.
-    Sumito(Move, Reported),
-    /// Nothing to play yet (a command was answered): ask again.
-    Again,
-    /// The game ends here.
-    End(Option<Colour>, Termination),
-}
-
-/// A game in progress.
-struct Game<'c> {
-    config: &'c PlayConfig,
-    engine: Engine,
-    /// Every position from the start, the current one last.
-    positions: Vec<Position>,
-    moves: Vec<Move>,
-    /// Sumito's score of each of its moves (`None` for the human's), by ply like `moves`.
-    scores: Vec<Option<Reported>>,
-    /// The clocks at each position, so that taking a move back gives its time back too.
-    clocks: Vec<GameClocks>,
-}
-
-impl Game<'_> {
-    fn position(&self) -> Position {
-        self.positions[self.positions.len() - 1]
-    }
-
-    /// The clocks now.
-    fn clocks(&self) -> &GameClocks {
-        &self.clocks[self.clocks.len() - 1]
-    }
-
-    /// Plays `mv`, which took `elapsed` of the mover's time (`score`: Sumito's, for its moves).
-    fn push(&mut self, mv: Move, elapsed: std::time::Duration, score: Option<Reported>) {
-        let position = self.position();
-        let mut clocks = self.clocks().clone();
-        clocks.charge(position.side_to_move().index(), elapsed);
-        self.positions.push(position.play(mv));
-        self.moves.push(mv);
-        self.scores.push(score);
-        self.clocks.push(clocks);
-    }
-
-    /// Sumito's scores of its moves so far, oldest first.
-    fn sumito_scores(&self) -> Vec<Reported> {
-        self.scores.iter().flatten().copied().collect()
-    }
-
-    fn finish(self, winner: Option<Colour>, termination: Termination) -> Finished {
-        Finished {
-            start: self.positions[0],
-            moves: self.moves,
-            winner,
-            termination,
-        }
-    }
-
-    /// The board, the marbles ejected and the clocks.
-    fn draw(&self, out: &mut dyn Write) {
-        let position = self.position();
-        say(out, "");
-        say(out, render(&position, self.config.style).trim_end());
-        if let Some(&last) = self.moves.last() {
-            let mover = self.positions[self.positions.len() - 2].side_to_move();
-            let who = if mover == self.config.human {
-                "you"
-            } else {
-                "Sumito"
-            };
-            say(out, &format!("last move: {last} ({who})"));
-        }
-        let mut status = format!(
-            "ejected: black {} white {}",
-            position.lost(Colour::White),
-            position.lost(Colour::Black)
-        );
-        if matches!(self.config.tc, TimeControl::Clock { .. }) {
-            status += &format!(
-                "   clocks: black {} white {}",
-                clock_text(self.clocks().left_ms(Colour::Black.index())),
-                clock_text(self.clocks().left_ms(Colour::White.index()))
-            );
-        }
-        say(out, &status);
-    }
-
-    /// Reads and answers one line of the human's input.
-    fn human_turn(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Turn {
-        let position = self.position();
-        let human = self.config.human;
-        let _ = write!(out, "{human} to move> ");
-        let _ = out.flush();
-        let Some(line) = read_line(input) else {
-            say(out, "");
-            return Turn::End(None, Termination::Abandoned);
-        };
-        let text = line.trim().to_ascii_lowercase();
-        match text.as_str() {
-            "" => {}
-            "help" => say(out, HELP),
-            "moves" => {
-                let list: Vec<String> = position.moves().iter().map(|m| m.to_string()).collect();
-                say(out, &format!("legal moves: {}", list.join(" ")));
-            }
-            "hint" => {
-                let limits = Limits::movetime(500);
-                let result = self.search(&limits).best;
-                let hint = result.map_or("(none)".to_string(), |m| m.to_string());
-                say(out, &format!("hint: {hint}"));
-            }
-            "undo" => self.undo(out),
-            "draw" => {
-                let scores = self.sumito_scores();
-                match answer_draw_offer(&scores, &position, human.opponent()) {
-                    DrawAnswer::Accept(why) => {
-                        say(out, &format!("{why} The game is drawn."));
-                        return Turn::End(None, Termination::Agreement);
-                    }
-                    DrawAnswer::Decline(why) => say(out, &why),
-                }
-            }
-            "resign" => {
-                say(out, &format!("You resign: {} wins.", human.opponent()));
-                return Turn::End(Some(human.opponent()), Termination::Resignation);
-            }
-            "quit" => {
-                if confirms_quit(input, out) {
-                    return Turn::End(None, Termination::Abandoned);
-                }
-            }
-            _ if !looks_like_a_move(&text) => say(
-                out,
-                &format!(
-                    "unknown command '{}': enter a move such as a1b2, or help",
-                    line.trim()
-                ),
-            ),
-            _ => match position.parse_move(&text) {
-                Ok(mv) => return Turn::Play(mv),
-                Err(e) => say(out, &format!("'{}' is not legal here: {e}", line.trim())),
-            },
-        }
-        Turn::Again
-    }
-
-    /// Takes back the human's last move and Sumito's reply to it, if any, with the time they
-    /// took: back to the position before the human's last move. Sumito's opening move, before
-    /// any of the human's, is not the human's to take back.
-    fn undo(&mut self, out: &mut dyn Write) {
-        let human = self.config.human;
-        let last = (0..self.moves.len())
-            .rev()
-            .find(|&ply| self.positions[ply].side_to_move() == human);
-        let Some(last) = last else {
-            say(out, "nothing to undo");
-            return;
-        };
-        let undone = self.moves.len() - last;
-        self.positions.truncate(last + 1);
-        self.moves.truncate(last);
-        self.scores.truncate(last);
-        self.clocks.truncate(last + 1);
-        say(out, &format!("took back {undone} move(s)"));
-    }
-
-    /// Sumito's search of the current position within `limits`.
-    fn search(&mut self, limits: &Limits) -> SearchResult {
-        let control = Control::new();
-        self.engine
-            .search(&self.positions, limits, &[], &control, &mut |_| {})
-    }
-
-    /// Sumito's move and its score, or its resignation (when allowed and the game is hopeless).
-    fn engine_turn(&mut self, out: &mut dyn Write) -> Result<Turn, PlayError> {
-        say(out, "Sumito is thinking…");
-        let limits = self.clocks().limits(self.position().side_to_move().index());
-        let result = self.search(&limits);
-        let mv = result.best.ok_or(PlayError::NoMove)?;
-        let score = Reported::from_score(result.score);
-        let mut scores = self.sumito_scores();
-        scores.push(score);
-        if self.config.sumito_resigns
-            && let Some(why) = resignation(&scores)
-        {
-            say(out, &format!("{why} You win."));
-            return Ok(Turn::End(Some(self.config.human), Termination::Resignation));
-        }
-        let text = sumito_games::analysis::score_text(result.score);
-        say(out, &format!("Sumito plays {mv} ({text})"));
-        Ok(Turn::Sumito(mv, score))
-    }
 }
 
 /// Whether `text` has the shape of a move in Aba-Pro notation (cells such as `a1`): such a text
@@ -320,92 +230,4 @@ fn ready_engine(hash_mb: usize, threads: usize) -> Result<Engine, PlayError> {
     engine.prepare();
     engine.set_threads(threads);
     Ok(engine)
-}
-
-/// Plays one game, reading the human's input from `input` and drawing on `out`.
-pub fn play(
-    config: &PlayConfig,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> Result<Finished, PlayError> {
-    let engine = ready_engine(config.hash_mb, config.threads)?;
-    let human = config.human;
-    let mut game = Game {
-        config,
-        engine,
-        positions: vec![config.layout.position()],
-        moves: Vec::new(),
-        scores: Vec::new(),
-        clocks: vec![GameClocks::new(&[config.tc; 2])],
-    };
-    say(
-        out,
-        &format!(
-            "You play {human}; Sumito plays {}. Type help for the commands.",
-            human.opponent()
-        ),
-    );
-    // The board is drawn again only when the game has moved (or moved back), not after a
-    // listing or a refused input.
-    let mut drawn = None;
-    loop {
-        if drawn != Some(game.positions.len()) {
-            game.draw(out);
-            drawn = Some(game.positions.len());
-        }
-        let position = game.position();
-        if let Some(outcome) = position.outcome() {
-            say(out, &format!("Game over: {}", result_text(&outcome)));
-            let termination = Termination::from_outcome(&outcome);
-            return Ok(game.finish(outcome.winner(), termination));
-        }
-        let side = position.side_to_move();
-        let started = Instant::now();
-        let turn = if side == human {
-            game.human_turn(input, out)
-        } else {
-            game.engine_turn(out)?
-        };
-        let (mv, score) = match turn {
-            Turn::Play(mv) => (mv, None),
-            Turn::Sumito(mv, score) => (mv, Some(score)),
-            Turn::Again => continue,
-            Turn::End(winner, termination) => return Ok(game.finish(winner, termination)),
-        };
-        let elapsed = started.elapsed();
-        let timed = matches!(config.tc, TimeControl::Clock { .. });
-        if timed && elapsed.as_millis() > u128::from(game.clocks().left_ms(side.index())) {
-            say(
-                out,
-                &format!("{side} ran out of time: {} wins.", side.opponent()),
-            );
-            return Ok(game.finish(Some(side.opponent()), Termination::TimeForfeit));
-        }
-        game.push(mv, elapsed, score);
-    }
-}
-
-/// The game in the match runner's record format (GAMES.md).
-pub fn record(config: &PlayConfig, finished: &Finished) -> String {
-    let sumito = format!("Sumito {}", env!("CARGO_PKG_VERSION"));
-    let mut players = [sumito.as_str(); 2];
-    players[config.human.index()] = "You";
-    let game = PlayedGame::two_player(
-        finished.moves.clone(),
-        finished.winner,
-        finished.termination.clone(),
-    );
-    let info = GameInfo {
-        event: "sumito play",
-        date: &today(),
-        round: 1,
-        players: players.to_vec(),
-        start: Start::Layout(config.layout).any(),
-        opening_plies: 0,
-        controls: vec![config.tc; 2],
-        max_plies: 0,
-        game_time_ms: None,
-        game: &game,
-    };
-    format_record(&info)
 }
