@@ -45,11 +45,25 @@ pub enum AnalyseError {
         source: std::io::Error,
     },
     /// The records do not read.
-    #[error(transparent)]
-    Records(RecordsError),
+    #[error("{path}: {error}")]
+    Records {
+        /// The file as given (`stdin` for -).
+        path: String,
+        /// Why not.
+        #[source]
+        error: RecordsError,
+    },
+    /// The file holds no game records: nothing to analyse.
+    #[error("{path}: no game records")]
+    NoGames {
+        /// The file as given (`stdin` for -).
+        path: String,
+    },
     /// A game's moves do not replay: the message of the replay, after where the game is.
-    #[error("game {game} (line {line}): {error}")]
+    #[error("{path}: game {game} (line {line}): {error}")]
     Replay {
+        /// The file as given (`stdin` for -).
+        path: String,
         /// The game, from 1.
         game: usize,
         /// The line its record starts on.
@@ -200,7 +214,13 @@ fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), AnalyseError
             source,
         })?
     };
-    let games = read_games(&text)?;
+    let name = if path == "-" { "stdin" } else { path };
+    let games = read_games(&text, name)?;
+    if games.is_empty() {
+        return Err(AnalyseError::NoGames {
+            path: name.to_string(),
+        });
+    }
     if let Some(game) = args.game
         && !(1..=games.len()).contains(&game)
     {
@@ -244,11 +264,15 @@ fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), AnalyseError
 type Game = (AnyPosition, Vec<Turn>);
 
 /// The games of a records file, replayed under their move limits, each with a title.
-fn read_games(text: &str) -> Result<Vec<(Game, String)>, AnalyseError> {
-    let records = parse_records(text).map_err(AnalyseError::Records)?;
+fn read_games(text: &str, path: &str) -> Result<Vec<(Game, String)>, AnalyseError> {
+    let records = parse_records(text).map_err(|error| AnalyseError::Records {
+        path: path.to_string(),
+        error,
+    })?;
     let mut games = Vec::with_capacity(records.len());
     for (index, record) in records.iter().enumerate() {
         let replay_error = |error| AnalyseError::Replay {
+            path: path.to_string(),
             game: index + 1,
             line: record.line,
             error,
@@ -281,21 +305,21 @@ mod tests {
 
     #[test]
     fn unreadable_games_say_which_word_for_word() {
-        let message = |text: &str| read_games(text).err().map(|e| e.to_string());
+        let message = |text: &str| read_games(text, "g.txt").err().map(|e| e.to_string());
         let text =
             "[Layout \"standard\"]\n\n1. a1b1 i5h5 *\n\n[Layout \"standard\"]\n\n1. a1a2 *\n";
         let records = parse_records(text).expect("two records");
         let why = replay_any(&records[1]).expect_err("refused");
         assert_eq!(
             message(text),
-            Some(format!("game 2 (line {}): {why}", records[1].line))
+            Some(format!("g.txt: game 2 (line {}): {why}", records[1].line))
         );
         assert_eq!(records[1].line, 5);
         assert_eq!(
             message("1. a1b1 *\n[Event"),
             parse_records("1. a1b1 *\n[Event")
                 .err()
-                .map(|e| e.to_string())
+                .map(|e| format!("g.txt: {e}"))
         );
     }
 }

@@ -17,7 +17,7 @@ pub struct BenchArgs {
 pub fn run(args: &BenchArgs) -> super::Outcome {
     let depth = args.depth;
     if !(1..=64).contains(&depth) {
-        return Err(format!("bench depth {depth} is not in 1..=64").into());
+        return Err(format!("the bench depth must be from 1 to 64, not {depth}").into());
     }
     bench_lines(Some(depth), &Control::new(), |line| say!("{line}"));
     Ok(())

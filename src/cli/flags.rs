@@ -16,7 +16,7 @@ pub enum FlagsError {
     #[error("{0} is a start of three to six players; this command takes two-player positions")]
     NotTwoPlayer(String),
     /// `--threads` is out of range.
-    #[error("--threads {0} is not in 1..={max}", max = MAX_THREADS)]
+    #[error("--threads must be from 1 to {max}, not {0}", max = MAX_THREADS)]
     Threads(usize),
     /// The engine's table cannot be had (`--hash`).
     #[error(transparent)]
@@ -150,7 +150,7 @@ mod tests {
         };
         assert_eq!(
             flags.threads(1).unwrap_err().to_string(),
-            format!("--threads 0 is not in 1..={MAX_THREADS}")
+            format!("--threads must be from 1 to {MAX_THREADS}, not 0")
         );
         let hashless = EngineFlags {
             threads: None,
@@ -159,7 +159,7 @@ mod tests {
         assert_eq!(
             hashless.engine(1).err().map(|e| e.to_string()),
             Some(format!(
-                "hash size 0 MB is not in 1..={}",
+                "the hash size must be from 1 to {} MB, not 0",
                 sumito_engine::search::MAX_HASH_MB
             ))
         );

@@ -37,8 +37,8 @@ pub struct Cli {
     /// Threads and table size of the engine loop (run without a subcommand).
     #[command(flatten)]
     pub engine: flags::EngineFlags,
-    /// Log level for stderr: error, warn, info, debug or trace (RUST_LOG overrides it).
-    #[arg(long, global = true, default_value = "warn")]
+    /// Log level for stderr: off, error, warn, info, debug or trace (RUST_LOG overrides it).
+    #[arg(long, global = true, default_value = "warn", value_parser = ["off", "error", "warn", "info", "debug", "trace"])]
     pub log_level: String,
     #[command(subcommand)]
     pub command: Option<Command>,

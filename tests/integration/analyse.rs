@@ -151,10 +151,22 @@ fn unreadable_records_are_refused_with_the_line() {
         .args(["analyse", &path])
         .output()
         .unwrap();
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        error.contains(&format!("{path}: game 1")) && error.contains("zz9"),
+        "{error}"
+    );
+    // A file of no records is refused too, by name: there is nothing to analyse.
+    std::fs::write(&path, "\n").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_sumito"))
+        .args(["analyse", &path])
+        .output()
+        .unwrap();
     let _ = std::fs::remove_file(&path);
     assert!(!output.status.success());
     let error = String::from_utf8_lossy(&output.stderr);
-    assert!(error.contains("game 1") && error.contains("zz9"), "{error}");
+    assert_eq!(error.trim(), format!("error: {path}: no game records"));
 }
 
 /// Three players: Black (seat 1) has ejected five and can push White's a5 off with a3a4, its

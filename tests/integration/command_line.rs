@@ -160,3 +160,21 @@ fn perft_takes_the_depths_go_perft_takes_from_one() {
         one.stdout
     );
 }
+
+#[test]
+fn a_log_level_is_one_of_the_levels() {
+    let refused = run_sumito(&["--log-level", "loud", "perft", "1"]);
+    assert!(!refused.success);
+    assert!(
+        refused
+            .stderr
+            .contains("invalid value 'loud' for '--log-level"),
+        "{}",
+        refused.stderr
+    );
+    assert!(refused.stdout.is_empty(), "{}", refused.stdout);
+    for level in ["off", "error", "warn", "info", "debug", "trace"] {
+        let run = run_sumito(&["--log-level", level, "perft", "1"]);
+        assert!(run.success && run.stdout.contains("nodes 44"), "{level}");
+    }
+}

@@ -97,6 +97,16 @@ fn sumito_against_itself_writes_records_that_replay() {
     let caught = run_match(&["--verify", forged.to_str().unwrap()]);
     assert!(!caught.success);
     assert!(caught.stderr.contains("1 of 4 games"), "{}", caught.stderr);
+    // A file of no records verifies nothing: it is refused, not passed.
+    let empty = dir.join("empty.txt");
+    fs::write(&empty, "").unwrap();
+    let nothing = run_match(&["--verify", empty.to_str().unwrap()]);
+    assert!(!nothing.success);
+    assert!(
+        nothing.stderr.contains("empty.txt: no game records"),
+        "{}",
+        nothing.stderr
+    );
 }
 
 /// Plays `games` games of Sumito against a misbehaving test engine and checks that the test

@@ -47,7 +47,7 @@ fn temp_path(name: &str) -> std::path::PathBuf {
 fn a_scripted_game_with_help_errors_undo_and_resignation() {
     let record = temp_path("resign");
     let path = record.to_str().unwrap();
-    let input = "help\nmoves\nzz\nzzz\ne5e6\na1a2\nc3d3\nundo\nc4d4\nresign\n";
+    let input = "help\nmoves\nzz\nzzz\ne5e6\na1a2\nc3d3\nundo\nc4d4\nresign\nmaybe\nn\nresign\ny\n";
     let out = play(
         &[
             "--tc",
@@ -90,6 +90,12 @@ fn a_scripted_game_with_help_errors_undo_and_resignation() {
     assert_eq!(boards, 6, "{out}");
     assert!(out.contains("last move: c3d3 (you)"), "{out}");
     assert!(out.contains("last move: c4d4 (you)"), "{out}");
+    // Resigning asks first, until the answer is yes or no.
+    assert!(
+        out.contains("Resign the game? (y/n) Please answer y or n.\nResign the game? (y/n) "),
+        "{out}"
+    );
+    assert_eq!(out.matches("Resign the game? (y/n)").count(), 3, "{out}");
     assert!(out.contains("You resign: white wins."));
     assert!(out.contains(&format!("The game is saved in {path}")));
     let saved = std::fs::read_to_string(&record).unwrap();
@@ -169,17 +175,19 @@ fn quit_asks_first_and_nothing_is_saved_without_records() {
     let out = play_in(
         &dir,
         &["--tc", "depth=1", "--ascii"],
-        "help\nquit\nn\nquit\ny\n",
+        "help\nquit\nn\nquit\nmaybe\ny\n",
     );
     assert!(
         out.contains("  quit     leave the game unfinished"),
         "{out}"
     );
+    // An answer that is neither yes nor no asks again.
     assert_eq!(
         out.matches("Leave the game unfinished? (y/n)").count(),
-        2,
+        3,
         "{out}"
     );
+    assert!(out.contains("(y/n) Please answer y or n.\n"), "{out}");
     assert!(out.contains("The game is left unfinished."), "{out}");
     assert!(!out.contains("saved"), "{out}");
     let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
@@ -324,7 +332,7 @@ fn assert_verifies(record: &std::path::Path) {
 fn three_players_a_scripted_game_with_errors_and_a_resignation_the_others_play_on() {
     let record = temp_path("three");
     let path = record.to_str().unwrap();
-    let input = "help\nzz\ne5e6\npass\nundo\nmoves\nhint\na1b1\nresign\n";
+    let input = "help\nzz\ne5e6\npass\nundo\nmoves\nhint\na1b1\nresign\ny\n";
     let args = [
         "--players",
         "3",
@@ -376,7 +384,10 @@ fn three_players_a_scripted_game_with_errors_and_a_resignation_the_others_play_o
     assert!(out.contains(" for white ("), "{out}");
     assert!(out.contains(" for red ("), "{out}");
     // After the resignation the two Sumito seats play the game out to its end.
-    assert!(out.contains("You resign and leave the game."), "{out}");
+    assert!(
+        out.contains("Resign and leave the game? (y/n) You resign and leave the game."),
+        "{out}"
+    );
     assert!(out.contains("black 0 (left)"), "{out}");
     assert!(out.contains("Game over: seat"), "{out}");
     let saved = std::fs::read_to_string(&record).unwrap();

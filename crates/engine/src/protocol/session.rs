@@ -600,7 +600,7 @@ mod tests {
             refused.as_deref(),
             Some(
                 format!(
-                    "hash size 0 MB is not in 1..={}",
+                    "the hash size must be from 1 to {} MB, not 0",
                     crate::search::MAX_HASH_MB
                 )
                 .as_str()

@@ -96,7 +96,7 @@ pub struct TranspositionTable {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TableSizeError {
     /// Outside 1 to [`MAX_HASH_MB`].
-    #[error("hash size {0} MB is not in 1..={MAX_HASH_MB}")]
+    #[error("the hash size must be from 1 to {MAX_HASH_MB} MB, not {0}")]
     OutOfRange(usize),
     /// More than the memory the system says is available.
     #[error("hash size {mb} MB is more than the {available} MB of memory available")]

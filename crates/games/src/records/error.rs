@@ -259,6 +259,12 @@ pub enum RecordsError {
         #[source]
         source: Box<RecordsError>,
     },
+    /// The file holds no game record: nothing was verified.
+    #[error("{}: no game records", .path.display())]
+    NoRecords {
+        /// The records file.
+        path: PathBuf,
+    },
     /// Some games of the file are wrong: `problems` holds one [`RecordsError::InGame`] per
     /// wrong game.
     #[error(

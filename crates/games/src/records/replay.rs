@@ -224,6 +224,11 @@ fn check_unfinished(
 /// Verifies every record of the file at `path`: a summary, or the list of problems.
 pub fn verify_file(path: &Path) -> Result<String, RecordsError> {
     let records = read_records(path)?;
+    if records.is_empty() {
+        return Err(RecordsError::NoRecords {
+            path: path.to_path_buf(),
+        });
+    }
     let mut problems = Vec::new();
     let mut plies = 0;
     for (index, record) in records.iter().enumerate() {

@@ -88,13 +88,18 @@ pub fn format_elo(elo: f64) -> String {
     }
 }
 
-/// `Elo +12.3 ± 45.6` for a tally, or `Elo -` before any game.
+/// `Elo +12.3 ± 45.6` for a tally; `Elo -` before any game, and with a word why while every
+/// game was won or lost (no finite Elo) or the games cannot yet give an interval.
 fn elo_text(tally: &Tally) -> String {
     match (tally.elo(), tally.elo_error()) {
+        (Some(elo), _) if elo.is_infinite() => {
+            let all = if elo > 0.0 { "won" } else { "lost" };
+            format!("Elo - (every game {all} so far)")
+        }
         (Some(elo), Some(error)) if error.is_finite() => {
             format!("Elo {} ± {error:.1}", format_elo(elo))
         }
-        (Some(elo), _) => format!("Elo {} ± inf", format_elo(elo)),
+        (Some(elo), _) => format!("Elo {} (no interval yet)", format_elo(elo)),
         _ => "Elo -".to_string(),
     }
 }
@@ -430,6 +435,16 @@ mod tests {
         assert_eq!(format_elo(12.345), "+12.3");
         assert_eq!(format_elo(-4.0), "-4.0");
         assert_eq!(format_elo(f64::INFINITY), "+inf");
+        let tally = |wins, draws, losses| Tally {
+            wins,
+            draws,
+            losses,
+        };
+        assert_eq!(elo_text(&tally(0, 0, 0)), "Elo -");
+        assert_eq!(elo_text(&tally(1, 0, 0)), "Elo - (every game won so far)");
+        assert_eq!(elo_text(&tally(0, 0, 2)), "Elo - (every game lost so far)");
+        assert!(elo_text(&tally(3, 2, 1)).contains(" ± "));
+        assert!(!elo_text(&tally(0, 1, 0)).contains("inf"));
         assert_eq!(format_elo(-0.0), "+0.0");
     }
 }

@@ -204,14 +204,29 @@ fn looks_like_a_move(text: &str) -> bool {
 /// Asks the person whether to leave the game unfinished; yes (or the end of the input) says
 /// so and answers true.
 fn confirms_quit(input: &mut dyn BufRead, out: &mut dyn Write) -> bool {
-    let _ = write!(out, "Leave the game unfinished? (y/n) ");
-    let _ = out.flush();
-    let answer = read_line(input).unwrap_or_else(|| "y".into());
-    let quits = answer.trim().eq_ignore_ascii_case("y");
+    let quits = confirms(input, out, "Leave the game unfinished?", true);
     if quits {
         say(out, "The game is left unfinished.");
     }
     quits
+}
+
+/// Asks the person `question` until they answer yes or no (`y`, `yes`, `n`, `no`, any case);
+/// the end of the input answers `at_end`.
+fn confirms(input: &mut dyn BufRead, out: &mut dyn Write, question: &str, at_end: bool) -> bool {
+    loop {
+        let _ = write!(out, "{question} (y/n) ");
+        let _ = out.flush();
+        let Some(answer) = read_line(input) else {
+            say(out, "");
+            return at_end;
+        };
+        match answer.trim().to_ascii_lowercase().as_str() {
+            "y" | "yes" => return true,
+            "n" | "no" => return false,
+            _ => say(out, "Please answer y or n."),
+        }
+    }
 }
 
 /// One line of input, `None` at its end (or when it cannot be read).

@@ -8,8 +8,8 @@
 //! several engine turns between two of the person's, both belong to two-player games.
 
 use super::{
-    PlayConfig, PlayError, Step, Table, clock_text, confirms_quit, looks_like_a_move, read_line,
-    say,
+    PlayConfig, PlayError, Step, Table, clock_text, confirms, confirms_quit, looks_like_a_move,
+    read_line, say,
 };
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -31,7 +31,7 @@ where the first end lands (a1a3b2). When you have no legal move you pass without
 Commands:
   moves    list your legal moves
   hint     ask Sumito for a move
-  resign   leave the game: the others play on if the rules let them
+  resign   leave the game (asks first): the others play on if the rules let them
   quit     leave the game unfinished (asks first; recorded as *)
   help     this text";
 
@@ -128,8 +128,10 @@ impl<'c> SeatsTable<'c> {
                 &format!("'{text}' is for two-player games; resign leaves this one"),
             ),
             "resign" => {
-                say(out, "You resign and leave the game.");
-                self.game.leave(Termination::Resignation);
+                if confirms(input, out, "Resign and leave the game?", false) {
+                    say(out, "You resign and leave the game.");
+                    self.game.leave(Termination::Resignation);
+                }
             }
             "quit" => {
                 if confirms_quit(input, out) {

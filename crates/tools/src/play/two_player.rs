@@ -2,8 +2,8 @@
 //! side resigns or runs out of time.
 
 use super::{
-    PlayConfig, PlayError, Step, Table, clock_text, confirms_quit, looks_like_a_move, read_line,
-    say,
+    PlayConfig, PlayError, Step, Table, clock_text, confirms, confirms_quit, looks_like_a_move,
+    read_line, say,
 };
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -25,7 +25,7 @@ where the first end lands (a1a3b2). Commands:
   undo     take back your last move (and Sumito's reply)
   draw     offer a draw: Sumito accepts when its score has stayed within 0.60 marbles of
            level for its last 4 moves and neither side leads on marbles, and says why not
-  resign   give up the game (Sumito wins)
+  resign   give up the game (asks first; Sumito wins)
   quit     leave the game unfinished (asks first; recorded as *)
   help     this text";
 
@@ -107,9 +107,11 @@ impl<'c> TwoPlayerTable<'c> {
                 }
             }
             "resign" => {
-                say(out, &format!("You resign: {} wins.", human.opponent()));
-                let winner = Some(human.opponent());
-                return Step::Over(self.finish(winner, Termination::Resignation));
+                if confirms(input, out, "Resign the game?", false) {
+                    say(out, &format!("You resign: {} wins.", human.opponent()));
+                    let winner = Some(human.opponent());
+                    return Step::Over(self.finish(winner, Termination::Resignation));
+                }
             }
             "quit" => {
                 if confirms_quit(input, out) {

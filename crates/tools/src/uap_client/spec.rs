@@ -21,10 +21,11 @@ impl EngineSpec {
     pub fn from_command_line(command: &str) -> Result<EngineSpec, EngineError> {
         let mut words = split_command(command)?.into_iter();
         let program = words.next().ok_or(EngineError::NoProgram)?;
+        let args: Vec<String> = words.collect();
         Ok(EngineSpec {
-            name: program_name(&program),
+            name: engine_name(&program, &args),
             program,
-            args: words.collect(),
+            args,
             options: Vec::new(),
         })
     }
@@ -145,6 +146,25 @@ pub fn parse_option(text: &str) -> Result<(String, Option<String>), EngineError>
     Ok((name.to_string(), value))
 }
 
+/// Programs that run an engine written as a script or a package: such an engine is named after
+/// the script, not after its interpreter.
+const INTERPRETERS: [&str; 13] = [
+    "sh", "bash", "dash", "zsh", "ksh", "python", "python3", "perl", "ruby", "node", "java",
+    "mono", "wine",
+];
+
+/// The name of the engine `program args` starts: the program's (`target/release/sumito`
+/// gives `sumito`), or for an interpreter its script's (`sh tests/engines/mute.sh` gives
+/// `mute`, `java -jar engine.jar` gives `engine`).
+fn engine_name(program: &str, args: &[String]) -> String {
+    let name = program_name(program);
+    let script = args.iter().find(|arg| !arg.starts_with('-'));
+    match script {
+        Some(script) if INTERPRETERS.contains(&name.as_str()) => program_name(script),
+        _ => name,
+    }
+}
+
 /// The part of a program path that names it: `target/release/sumito` gives `sumito`.
 fn program_name(program: &str) -> String {
     std::path::Path::new(program)
@@ -157,6 +177,16 @@ fn program_name(program: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_engine_is_named_after_its_program_or_its_script() {
+        let name = |command: &str| EngineSpec::from_command_line(command).unwrap().name;
+        assert_eq!(name("target/release/sumito --threads 2"), "sumito");
+        assert_eq!(name("sh '/my dir/tests/engines/mute.sh'"), "mute");
+        assert_eq!(name("python3 -u engine.py"), "engine");
+        assert_eq!(name("java -jar abalone.jar"), "abalone");
+        assert_eq!(name("bash"), "bash");
+    }
 
     #[test]
     fn command_lines_split_like_a_shell() {
