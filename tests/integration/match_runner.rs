@@ -154,6 +154,21 @@ fn misbehaving(engine: &str, tc: &str, extra: &[&str], games: u32, reason: &str)
         assert_eq!(game.tag("Termination"), Some(reason), "{engine}: {game:?}");
     }
     verify_file(&file).expect("the records replay");
+    if reason == "time forfeit" {
+        // Every forfeit is counted in Bad's lateness, and said with its move.
+        let forfeits = format!("{games} forfeited");
+        let line = run.stdout.lines().find(|l| l.starts_with("Lateness Bad: "));
+        assert!(
+            line.is_some_and(|l| l.contains(&forfeits)),
+            "{}",
+            run.stdout
+        );
+        assert!(
+            run.stderr.contains("lost on time at ply 1: no bestmove"),
+            "{}",
+            run.stderr
+        );
+    }
     // The table: Sumito won every game, Bad lost every one for the same reason.
     let row: Vec<&str> = run
         .stdout

@@ -105,6 +105,7 @@ pub fn play(
             position: &position_command(&start_words, &moves),
             clocks: &clocks,
             seat: side.index(),
+            ply: moves.len() + 1,
             margin: setup.margin,
             silence: setup.silence,
             game_left: game_time.map(|clock| clock.left()),
@@ -195,6 +196,8 @@ pub(super) struct Turn<'a> {
     pub clocks: &'a GameClocks,
     /// The seat to move (two players: [`Colour::index`]).
     pub seat: usize,
+    /// The ply of the move asked for, from 1 (for the message of a loss on time).
+    pub ply: usize,
     /// Grace added to the clock before a late answer loses.
     pub margin: Duration,
     /// How long the engine may stay silent where no clock bounds it.
@@ -232,6 +235,10 @@ impl Turn<'_> {
             Failure::Silent if game_first && !engine.has_exited() => Termination::GameTime,
             failure => failure_termination(engine, failure, allowance.timed),
         };
+        // Lateness is measured against what the engine was told: its clock, or the game time
+        // left.
+        let told = allowance.limit.saturating_sub(self.margin);
+        let told = self.game_left.map_or(told, |left| left.min(told));
         let game_left_ms = self.game_left.map(|left| whole_ms(left).max(1));
         let go = self.clocks.go_command_within(self.seat, game_left_ms);
         engine
@@ -250,7 +257,17 @@ impl Turn<'_> {
                     }
                     continue;
                 }
-                read => read.map_err(|failure| failed(engine, failure))?,
+                Err(failure) => {
+                    let why = failed(engine, failure);
+                    if why == Termination::TimeForfeit {
+                        // Never answered: as late as the wait, at least, and a forfeit.
+                        let waited = sent.elapsed();
+                        lateness.push_forfeit(waited, told);
+                        self.say_forfeit("no bestmove", waited, told);
+                    }
+                    return Err(why);
+                }
+                Ok(read) => read,
             };
             let mut words = line.split_whitespace();
             // `info` lines give the score; anything else is passed over.
@@ -271,16 +288,32 @@ impl Turn<'_> {
         if over_game && (game_first || !over_clock) {
             return Err(Termination::GameTime);
         }
-        if allowance.timed {
-            // Measured against what the engine was told: its clock, or the game time left.
-            let told = allowance.limit - self.margin;
-            let told = self.game_left.map_or(told, |left| left.min(told));
-            lateness.push_difference(elapsed, told);
-        }
         if over_clock {
+            lateness.push_forfeit(elapsed, told);
+            self.say_forfeit("bestmove", elapsed, told);
             return Err(Termination::TimeForfeit);
         }
+        if allowance.timed {
+            lateness.push_difference(elapsed, told);
+        }
         Ok((answer, elapsed, score))
+    }
+
+    /// Says on stderr (a warning) which move was lost on time, and how late: `what` came (or
+    /// did not) `after` the `go`, when `told` was the time the engine had.
+    fn say_forfeit(&self, what: &str, after: Duration, told: Duration) {
+        let seat = sumito_rules::board::Seat::new(self.seat).unwrap_or_default();
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        log::warn!(
+            "{} lost on time at ply {}: {what} {:.1} ms after go, {:.1} ms past its {:.1} ms \
+             (margin {} ms)",
+            seat.name(),
+            self.ply,
+            ms(after),
+            ms(after.saturating_sub(told)),
+            ms(told),
+            self.margin.as_millis()
+        );
     }
 }
 

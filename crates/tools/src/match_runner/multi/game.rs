@@ -69,6 +69,7 @@ pub fn play_multi(
             position: &position_command(&start_words, &table.turns),
             clocks: &clocks,
             seat,
+            ply: table.turns.len() + 1,
             margin: setup.margin,
             silence: setup.silence,
             game_left: game_time.map(|clock| clock.left()),
