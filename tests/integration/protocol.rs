@@ -972,3 +972,29 @@ fn eval_file_loads_a_network_and_refuses_what_is_none_keeping_the_evaluation() {
     );
     std::fs::remove_dir_all(&folder).unwrap();
 }
+
+#[test]
+fn hash_and_threads_are_announced_with_the_values_the_engine_started_with() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sumito"))
+        .args(["--threads", "2", "--hash", "16"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("engine starts");
+    let mut input = child.stdin.take().expect("piped stdin");
+    writeln!(input, "uap\nquit").unwrap();
+    drop(input);
+    let output = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        out.contains("option name Hash type spin default 16 min 1 max "),
+        "{out}"
+    );
+    assert!(
+        out.contains("option name Threads type spin default 2 min 1 max "),
+        "{out}"
+    );
+}

@@ -135,12 +135,19 @@ pub const OPTIONS: [(&str, Kind); 18] = [
     ),
 ];
 
-/// The `option …` lines.
-pub fn announcements() -> Vec<String> {
+/// The `option …` lines of an engine started with a table of `hash_mb` MB and `threads`
+/// threads (`--hash`, `--threads`): those are the defaults of `Hash` and `Threads`.
+pub fn announcements(hash_mb: usize, threads: usize) -> Vec<String> {
+    let started = |name: &str, default: i64| match name {
+        "Hash" => i64::try_from(hash_mb).unwrap_or(default),
+        "Threads" => i64::try_from(threads).unwrap_or(default),
+        _ => default,
+    };
     OPTIONS
         .iter()
-        .map(|(name, kind)| match kind {
+        .map(|&(name, kind)| match kind {
             Kind::Spin { default, min, max } => {
+                let default = started(name, default);
                 format!("option name {name} type spin default {default} min {min} max {max}")
             }
             Kind::Check { default } => format!("option name {name} type check default {default}"),
@@ -251,10 +258,16 @@ mod tests {
             let err = check(name, value).unwrap_err();
             assert_eq!(err.code, ErrorCode::BadOption, "{name} {value:?}");
         }
+        let announced = announcements(64, 1);
         assert!(
-            announcements()
+            announced.contains(&"option name Threads type spin default 1 min 1 max 256".into())
+        );
+        let started = announcements(16, 2);
+        assert!(started.contains(&"option name Threads type spin default 2 min 1 max 256".into()));
+        assert!(
+            started
                 .iter()
-                .any(|l| l == "option name Threads type spin default 1 min 1 max 256")
+                .any(|l| l.starts_with("option name Hash type spin default 16 "))
         );
     }
 }

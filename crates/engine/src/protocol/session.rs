@@ -77,6 +77,9 @@ pub struct Session {
     /// `MultiSearch`: the search of N-player games, `None` for the one measured stronger for
     /// the game's seating (`auto`).
     algorithm: Option<crate::multi_search::Algorithm>,
+    /// The table size and threads the engine started with (`--hash`, `--threads`): what
+    /// `Hash` and `Threads` are announced with.
+    started_with: (usize, usize),
 }
 
 impl Session {
@@ -85,6 +88,7 @@ impl Session {
     pub fn new(out: Output, hash_mb: usize, threads: usize) -> Result<Session, TableSizeError> {
         let mut engine = Engine::new(hash_mb)?;
         engine.set_threads(threads);
+        let started_with = (engine.hash_mb(), engine.threads());
         Ok(Session {
             out,
             engine: Some(engine),
@@ -99,6 +103,7 @@ impl Session {
             elo: crate::search::FULL_STRENGTH_ELO,
             weights: Weights::tuned(),
             algorithm: None,
+            started_with,
         })
     }
 
@@ -224,7 +229,8 @@ impl Session {
         // The version on its own too, so that a client need not split it from the name.
         self.out.line(&format!("id version {version}"));
         self.out.line("id author the Sumito developers");
-        for line in options::announcements() {
+        let (hash_mb, threads) = self.started_with;
+        for line in options::announcements(hash_mb, threads) {
             self.out.line(&line);
         }
         self.out.line("uapok");
