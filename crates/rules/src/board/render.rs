@@ -78,22 +78,34 @@ pub fn render_seats(seat_at: impl Fn(Cell) -> Option<Seat>, style: Style) -> Str
     })
 }
 
-fn marble(position: &Position, cell: Cell, style: Style) -> &'static str {
+/// A cell of a two-player board: with [`Style::Ansi`] a dark disc for Black and a light one
+/// for White, in the colours of their seats on the boards of more players.
+fn marble(position: &Position, cell: Cell, style: Style) -> String {
     let colour = Colour::BOTH
         .into_iter()
         .find(|&c| position.stones(c) & cell.bit() != 0);
     match (colour, style) {
-        (None, _) => ".",
-        (Some(Colour::Black), Style::Ascii) => "b",
-        (Some(Colour::White), Style::Ascii) => "w",
-        (Some(Colour::Black), Style::Ansi) => "\x1b[1;34m●\x1b[0m",
-        (Some(Colour::White), Style::Ansi) => "\x1b[1;33m○\x1b[0m",
+        (None, _) => ".".to_string(),
+        (Some(colour), Style::Ascii) => colour.letter().to_string(),
+        (Some(colour), Style::Ansi) => {
+            let disc = if colour == Colour::Black { '●' } else { '○' };
+            format!("\x1b[1;{}m{disc}\x1b[0m", SEAT_COLOURS[colour.index()])
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colour_boards_draw_black_dark_and_white_light() {
+        let board = render(&Position::startpos(), Style::Ansi);
+        // Bright black (grey) for Black, bright white for White: not blue and yellow.
+        assert_eq!(board.matches("\x1b[1;90m●\x1b[0m").count(), 14);
+        assert_eq!(board.matches("\x1b[1;97m○\x1b[0m").count(), 14);
+        assert!(!board.contains("\x1b[1;34m") && !board.contains("\x1b[1;33m"));
+    }
 
     #[test]
     fn the_start_is_drawn_as_in_the_doc_comment() {
