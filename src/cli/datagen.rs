@@ -14,8 +14,8 @@ pub enum DatagenFlagsError {
     /// `--threads` out of range.
     #[error("--threads must be from 1 to {max}", max = MAX_THREADS)]
     Threads,
-    /// `--lines` out of range.
-    #[error("--lines must be from 1 to 64")]
+    /// `--multipv` out of range.
+    #[error("--multipv must be from 1 to 64")]
     Lines,
     /// `--margin` out of range.
     #[error("--margin must be from 0 to 10000 centi-marbles")]
@@ -104,8 +104,9 @@ pub struct DatagenArgs {
         conflicts_with = "plies_after_opening"
     )]
     pub old_max_plies: Option<u32>,
-    /// Root lines searched per move (MultiPV); the move is drawn among them (see --margin).
-    #[arg(long, default_value_t = 2)]
+    /// Root lines searched per move (MultiPV, as `analyse --multipv`; `--lines` is its old
+    /// name); the move is drawn among them (see --margin).
+    #[arg(long = "multipv", alias = "lines", default_value_t = 2)]
     pub lines: usize,
     /// The move is drawn evenly among the lines scoring at most this many centi-marbles below
     /// the best one (0: always the best).
@@ -237,7 +238,7 @@ mod tests {
         assert_eq!(
             settings.header(336966),
             "# sumito datagen 1: --seed 1 --depth 3 --opening-plies 4-8 \
-             --plies-after-opening 200 --lines 2 --margin 10 --hash 8; bench 336966\n"
+             --plies-after-opening 200 --multipv 2 --margin 10 --hash 8; bench 336966\n"
         );
         // The old name gives the same settings.
         let old = parse(&["--games", "5", "--max-plies", "150"]).unwrap();
@@ -279,6 +280,7 @@ mod tests {
             &["--depth", "3"][..],
             &["--games", "1", "--threads", "0"],
             &["--games", "1", "--lines", "0"],
+            &["--games", "1", "--multipv", "65"],
             &["--games", "1", "--depth", "0"],
             &["--games", "1", "--nodes", "0"],
             &["--games", "1", "--hash", "0"],

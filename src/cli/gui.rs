@@ -27,8 +27,9 @@ pub struct GuiArgs {
     /// Open the page in the default browser.
     #[arg(long)]
     pub open: bool,
-    /// Seconds an engine may take to answer its handshake before the page says it failed.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    /// Seconds an engine may stay silent where no clock bounds it (the handshake, isready,
+    /// depth and node searches) before the page says it failed, as in `sumito match`.
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
     pub silence_timeout: f64,
 }
 

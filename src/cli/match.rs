@@ -69,7 +69,8 @@ pub struct MatchArgs {
     #[arg(long, value_name = "random:K|FILE|none")]
     pub openings: Option<String>,
     /// The move limit: the ply count, counted from the layout with the opening's plies, at which
-    /// a game is adjudicated by marbles ejected (more wins, equal draws).
+    /// a game is adjudicated by marbles ejected (more wins, equal draws); 0 for none, as in
+    /// records (a game may then go on for ever). The same default for every number of players.
     #[arg(long, default_value_t = 200)]
     pub max_plies: u32,
     /// Seed of the random openings and of the suite's order [default: from the clock, unlike the
@@ -82,8 +83,14 @@ pub struct MatchArgs {
     /// Stop at a decision of the SPRT: elo0=A elo1=B [alpha=0.05] [beta=0.05].
     #[arg(long, num_args = 1..=4, value_name = "KEY=VALUE")]
     pub sprt: Option<Vec<String>>,
-    /// Milliseconds an answer may come after the clock or the move time runs out.
-    #[arg(long, default_value_t = 50, value_name = "MS")]
+    /// Milliseconds an answer may come after the clock or the move time runs out
+    /// (`--timemargin` is its old spelling).
+    #[arg(
+        long = "time-margin",
+        alias = "timemargin",
+        default_value_t = 50,
+        value_name = "MS"
+    )]
     pub timemargin: u64,
     /// Seconds an engine may stay silent where no clock bounds it (handshake, isready, depth
     /// and node searches).
@@ -208,7 +215,7 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, super::Error> {
         Some(multi) => multi.book.longest_opening(),
         None => book.longest_opening(),
     };
-    if raw.max_plies as usize <= longest {
+    if raw.max_plies != 0 && raw.max_plies as usize <= longest {
         return Err(format!(
             "--max-plies {} must be more than the longest opening ({longest} plies)",
             raw.max_plies
@@ -348,11 +355,13 @@ fn check_numbers(raw: &MatchArgs) -> Result<(), String> {
     if !(1..=MAX_CONCURRENCY).contains(&raw.concurrency) {
         return Err(format!("--concurrency must be from 1 to {MAX_CONCURRENCY}"));
     }
-    if !(1..=MAX_MOVE_LIMIT).contains(&raw.max_plies) {
-        return Err(format!("--max-plies must be from 1 to {MAX_MOVE_LIMIT}"));
+    if raw.max_plies > MAX_MOVE_LIMIT {
+        return Err(format!(
+            "--max-plies must be from 0 (none) to {MAX_MOVE_LIMIT}"
+        ));
     }
     if raw.timemargin > 60_000 {
-        return Err("--timemargin is at most 60000 ms".into());
+        return Err("--time-margin is at most 60000 ms".into());
     }
     if let Some(seconds) = raw.game_time
         && !(0.001..=86_400.0).contains(&seconds)

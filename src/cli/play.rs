@@ -35,9 +35,9 @@ pub struct PlayArgs {
     /// clock SECONDS+INCREMENT (e.g. 300+2), on which your time runs too.
     #[arg(long, default_value_t = DEFAULT_TC)]
     pub tc: TimeControl,
-    /// The move limit of a game of three to six players, in plies (1 to 50000): the most
-    /// marbles ejected then win. It bounds the game the engines play on after you leave it
-    /// [default: 300].
+    /// The move limit, in plies (0 for none, up to 50000): the most marbles ejected then win.
+    /// With more than two players it bounds the game the engines play on after you leave it,
+    /// so it is 1 or more [default: none with two players, 300 with more].
     #[arg(long)]
     pub max_plies: Option<u32>,
     /// Append the game's record to this file (GAMES.md format), as `match --records` does.
@@ -103,15 +103,21 @@ fn layout(args: &PlayArgs) -> Result<AnyLayout, super::Error> {
     Ok(AnyLayout::Multi(layout))
 }
 
-/// The move limit: none with two players (refused), `--max-plies` or 300 with more.
+/// The move limit: `--max-plies`, else none with two players and 300 with more.
 fn max_plies(args: &PlayArgs) -> Result<u32, super::Error> {
-    match (args.players, args.max_plies) {
-        (2, Some(_)) => Err("--max-plies goes with --players 3 to 6".into()),
-        (2, None) => Ok(0),
-        (_, given) => match given.unwrap_or(DEFAULT_MULTI_MAX_PLIES) {
-            plies @ 1..=50_000 => Ok(plies),
-            _ => Err("--max-plies must be from 1 to 50000".into()),
-        },
+    let default = match args.players {
+        2 => 0,
+        _ => DEFAULT_MULTI_MAX_PLIES,
+    };
+    match args.max_plies.unwrap_or(default) {
+        // The engines play on after a person leaves: their game must end.
+        0 if args.players > 2 => Err(
+            "--max-plies 0 (none) is for two players: with more, the engines play on after you \
+             leave, and the limit ends their game"
+                .into(),
+        ),
+        plies @ 0..=50_000 => Ok(plies),
+        _ => Err("--max-plies must be from 0 (none) to 50000".into()),
     }
 }
 

@@ -156,7 +156,7 @@ fn failing_seats_leave_and_the_game_goes_on() {
             "movetime=20",
             // No engine here is meant to be late: a margin that no load on the machine can eat
             // keeps a busy test run from turning Sumito's answers into forfeits.
-            "--timemargin",
+            "--time-margin",
             "10000",
             "--seed",
             "2",

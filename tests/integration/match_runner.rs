@@ -933,3 +933,48 @@ fn bad_adjudication_flags_are_refused_with_a_reason() {
         merged.stderr
     );
 }
+
+#[test]
+fn max_plies_zero_is_no_limit_as_in_records() {
+    let dir = scratch("no-limit");
+    let file = dir.join("games.txt");
+    let illegal = script("illegal");
+    let run = run_match(&[
+        "--engine",
+        SUMITO,
+        "--engine",
+        &illegal,
+        "--tc",
+        "depth=1",
+        "--games",
+        "2",
+        "--openings",
+        "none",
+        "--max-plies",
+        "0",
+        "--records",
+        file.to_str().unwrap(),
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    assert!(run.stderr.contains("max plies 0"), "{}", run.stderr);
+    for game in records(&file) {
+        assert_eq!(game.tag("MaxPlies"), Some("0"), "{game:?}");
+    }
+    verify_file(&file).expect("the records replay");
+    let over = run_match(&[
+        "--engine",
+        SUMITO,
+        "--engine",
+        SUMITO,
+        "--tc",
+        "depth=1",
+        "--max-plies",
+        "50001",
+    ]);
+    assert!(!over.success);
+    assert!(
+        over.stderr.contains("from 0 (none) to 50000"),
+        "{}",
+        over.stderr
+    );
+}

@@ -150,7 +150,7 @@ fn bad_arguments_are_refused_with_a_message() {
         &["--players", "4", "--colour", "purple"],
         &["--players", "3", "--layout", "standard"],
         &["--players", "5", "--sumito-resigns"],
-        &["--max-plies", "30"],
+        &["--max-plies", "50001"],
         &["--players", "3", "--max-plies", "0"],
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_sumito"))
@@ -533,4 +533,26 @@ fn on_a_clock_the_person_who_runs_out_of_time_leaves_the_game() {
     assert!(saved.contains("1. leave "), "{saved}");
     assert_verifies(&record);
     let _ = std::fs::remove_file(&record);
+}
+
+#[test]
+fn a_two_player_game_takes_a_move_limit_too() {
+    let record = temp_path("limit");
+    let path = record.to_str().unwrap();
+    let args = [
+        "--tc",
+        "depth=1",
+        "--max-plies",
+        "2",
+        "--ascii",
+        "--records",
+        path,
+    ];
+    let out = play(&args, "a1b2\n");
+    assert!(out.contains("Game over: "), "{out}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    let _ = std::fs::remove_file(&record);
+    assert!(saved.contains("[MaxPlies \"2\"]"), "{saved}");
+    assert!(saved.contains("[Termination \"move limit\"]"), "{saved}");
+    assert!(saved.contains("[PlyCount \"2\"]"), "{saved}");
 }

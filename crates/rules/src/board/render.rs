@@ -88,7 +88,11 @@ fn marble(position: &Position, cell: Cell, style: Style) -> String {
         (None, _) => ".".to_string(),
         (Some(colour), Style::Ascii) => colour.letter().to_string(),
         (Some(colour), Style::Ansi) => {
-            let disc = if colour == Colour::Black { '●' } else { '○' };
+            let disc = if colour == Colour::Black {
+                '●'
+            } else {
+                '○'
+            };
             format!("\x1b[1;{}m{disc}\x1b[0m", SEAT_COLOURS[colour.index()])
         }
     }

@@ -7,9 +7,10 @@ use crate::uap_client::{EngineProcess, EngineSpec, Failure};
 use std::time::{Duration, Instant};
 
 /// How long an answer that should come at once (`readyok`, an error, `uapok`, `bestmove` after
-/// `stop`, the exit after end of input) may take unless `--patience` says otherwise. Generous,
-/// because a loaded machine can stall a healthy engine for a while.
-pub const DEFAULT_PATIENCE: Duration = Duration::from_secs(3);
+/// `stop`, the exit after end of input) may take unless `--patience` says otherwise, in
+/// `compliance` and `timing` alike. Generous, because a loaded machine can stall a healthy
+/// engine for a while.
+pub const DEFAULT_PATIENCE: Duration = Duration::from_secs(5);
 
 /// An engine under test.
 pub struct Probe {

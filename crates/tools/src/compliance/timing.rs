@@ -14,8 +14,8 @@ use sumito_rules::board::Layout;
 use sumito_rules::random::Random;
 
 /// How long the engine may take for the handshake, `readyok`, and `bestmove` after `stop` or
-/// past its move time, unless `--patience` says otherwise.
-pub const DEFAULT_PATIENCE: Duration = Duration::from_secs(5);
+/// past its move time, unless `--patience` says otherwise: the same as in `compliance`.
+pub use super::probe::DEFAULT_PATIENCE;
 
 /// Longest wait before `stop` (the shortest is a tenth of it), in milliseconds.
 const MAX_STOP_DELAY_MS: u64 = 200;

@@ -62,7 +62,7 @@ impl Settings {
         };
         let PlyRange { min, max } = self.opening_plies;
         format!(
-            "--seed {} {limit} --opening-plies {min}-{max} --plies-after-opening {} --lines {} \
+            "--seed {} {limit} --opening-plies {min}-{max} --plies-after-opening {} --multipv {} \
              --margin {} --hash {}",
             self.seed, self.plies_after_opening, self.lines, self.margin, self.hash
         )
@@ -77,9 +77,11 @@ impl Settings {
 }
 
 /// A header line with the flags' current names: files written before `--plies-after-opening`
-/// say `--max-plies` for it, and still resume.
+/// say `--max-plies` for it, and those before `--multipv` say `--lines`; they still resume.
 pub fn with_current_names(header_line: &str) -> String {
-    header_line.replace(" --max-plies ", " --plies-after-opening ")
+    header_line
+        .replace(" --max-plies ", " --plies-after-opening ")
+        .replace(" --lines ", " --multipv ")
 }
 
 /// The default depth of every search. Measured on this project's 2-core machine, one thread

@@ -51,7 +51,7 @@ impl<'c> TwoPlayerTable<'c> {
             config,
             human: Colour::BOTH[config.human.index().min(1)],
             engine,
-            positions: vec![layout.position()],
+            positions: vec![layout.position().with_move_limit(config.max_plies)],
             moves: Vec::new(),
             scores: Vec::new(),
             clocks: vec![GameClocks::new(&[config.tc; 2])],
