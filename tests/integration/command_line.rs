@@ -178,3 +178,26 @@ fn a_log_level_is_one_of_the_levels() {
         assert!(run.success && run.stdout.contains("nodes 44"), "{level}");
     }
 }
+
+#[test]
+fn the_engine_started_at_a_terminal_says_what_to_type_and_is_silent_in_a_pipe() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let sumito = env!("CARGO_BIN_EXE_sumito");
+    // `script` (util-linux) gives the engine a terminal for its stdin.
+    let mut child = Command::new("script")
+        .args(["-qec", sumito, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("script (util-linux) runs");
+    writeln!(child.stdin.take().unwrap(), "quit").unwrap();
+    let output = child.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(said.contains("speaking UAP on this terminal"), "{said}");
+    assert!(said.contains("go movetime 1000"), "{said}");
+    // In a pipe, as a GUI starts it, stderr stays quiet.
+    let piped = run_sumito(&[]);
+    assert!(piped.success && piped.stderr.is_empty(), "{}", piped.stderr);
+}

@@ -1,9 +1,13 @@
 //! Progress of long jobs on stderr: a bar redrawn in place when stderr is a terminal (through
-//! `indicatif`), and otherwise a plain line every ten seconds (none for a shorter job), so that
-//! logs stay readable. Both show the time taken and an estimate of the time left.
+//! `indicatif`, every second), and otherwise a plain line every ten seconds (none for a shorter
+//! job), so that logs stay readable, written whether or not a step ended in those seconds. Both
+//! show the time taken and an estimate of the time left.
 
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
+use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How often a plain progress line is written when stderr is not a terminal.
@@ -11,70 +15,145 @@ const PLAIN_EVERY: Duration = Duration::from_secs(10);
 
 /// The progress of one job with a known number of steps.
 pub struct Progress {
+    /// The bar, on a terminal: it ticks every second, so that its time moves between steps.
+    bar: Option<ProgressBar>,
+    /// Otherwise the plain lines, written every [`PLAIN_EVERY`] by a thread of their own.
+    plain: Option<Plain>,
+}
+
+/// The plain lines of a job: what they say, shared with the thread that writes them.
+struct Plain {
+    state: Arc<Mutex<PlainState>>,
+    /// Dropped to stop the thread.
+    stop: Option<Sender<()>>,
+    ticker: Option<JoinHandle<()>>,
+}
+
+/// What a plain line says.
+struct PlainState {
     label: String,
     total: u64,
-    /// The bar, on a terminal.
-    bar: Option<ProgressBar>,
-    /// When the job began, for the estimate of the plain lines.
+    done: u64,
+    message: String,
+    /// When the job began, for the estimate.
     started: Instant,
-    /// When the last plain line was written (or the job began).
-    last_line: Instant,
     /// Whether a plain line was written: a job too short for one gets no final line either.
     wrote: bool,
+}
+
+impl PlainState {
+    fn write(&mut self) {
+        self.wrote = true;
+        let line = plain_line(
+            &self.label,
+            self.done,
+            self.total,
+            &self.message,
+            self.started.elapsed(),
+        );
+        eprintln!("{line}");
+    }
+}
+
+impl Plain {
+    /// Starts the thread that writes a line every [`PLAIN_EVERY`] until stopped.
+    fn start(label: &str, total: u64) -> Plain {
+        let state = Arc::new(Mutex::new(PlainState {
+            label: label.to_string(),
+            total,
+            done: 0,
+            message: String::new(),
+            started: Instant::now(),
+            wrote: false,
+        }));
+        let (stop, stopped) = channel::<()>();
+        let shared = Arc::clone(&state);
+        let ticker = std::thread::Builder::new()
+            .name("progress".into())
+            .spawn(move || {
+                while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(PLAIN_EVERY) {
+                    lock(&shared).write();
+                }
+            })
+            .ok();
+        Plain {
+            state,
+            stop: Some(stop),
+            ticker,
+        }
+    }
+
+    /// Stops the thread and waits for it.
+    fn stop(&mut self) {
+        self.stop = None;
+        if let Some(ticker) = self.ticker.take() {
+            let _ = ticker.join();
+        }
+    }
+}
+
+impl Drop for Plain {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// The state, even if a writer panicked while holding it.
+fn lock(state: &Mutex<PlainState>) -> std::sync::MutexGuard<'_, PlainState> {
+    state
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 impl Progress {
     /// Starts showing `label` with `total` steps to go.
     pub fn new(label: &str, total: u64) -> Progress {
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::new(total);
-            let style = ProgressStyle::with_template(
-                "{prefix} [{bar:30}] {pos}/{len} {msg} ({elapsed}, eta {left})",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> ")
-            // indicatif's own `{eta}` reads 0s before the first step is done: nothing is known
-            // of the speed then, which `-` says, as the plain line does.
-            .with_key(
-                "left",
-                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
-                    let left = remaining(state.pos(), state.len().unwrap_or(0), state.elapsed());
-                    let _ = match left {
-                        Some(left) => out.write_str(&short_duration(left)),
-                        None => out.write_str("-"),
-                    };
-                },
-            );
-            bar.set_style(style);
-            bar.set_prefix(label.to_string());
-            bar
-        });
+        if !std::io::stderr().is_terminal() {
+            return Progress {
+                bar: None,
+                plain: Some(Plain::start(label, total)),
+            };
+        }
+        let bar = ProgressBar::new(total);
+        let style = ProgressStyle::with_template(
+            "{prefix} [{bar:30}] {pos}/{len} {msg} ({elapsed}, eta {left})",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ")
+        // indicatif's own `{eta}` reads 0s before the first step is done: nothing is known of
+        // the speed then, which `-` says, as the plain line does.
+        .with_key(
+            "left",
+            |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                let left = remaining(state.pos(), state.len().unwrap_or(0), state.elapsed());
+                let _ = match left {
+                    Some(left) => out.write_str(&short_duration(left)),
+                    None => out.write_str("-"),
+                };
+            },
+        );
+        bar.set_style(style);
+        bar.set_prefix(label.to_string());
+        bar.enable_steady_tick(Duration::from_secs(1));
         Progress {
-            label: label.to_string(),
-            total,
-            bar,
-            started: Instant::now(),
-            last_line: Instant::now(),
-            wrote: false,
+            bar: Some(bar),
+            plain: None,
         }
     }
 
     /// `done` steps of the total are done; `message` says more (it may be empty).
     pub fn set(&mut self, done: u64, message: &str) {
-        match &self.bar {
-            Some(bar) => {
-                bar.set_position(done);
-                bar.set_message(message.to_string());
-            }
-            None => {
-                let last = done >= self.total && self.wrote;
-                if last || self.last_line.elapsed() >= PLAIN_EVERY {
-                    self.last_line = Instant::now();
-                    self.wrote = true;
-                    let elapsed = self.started.elapsed();
-                    let line = plain_line(&self.label, done, self.total, message, elapsed);
-                    eprintln!("{line}");
-                }
+        if let Some(bar) = &self.bar {
+            bar.set_position(done);
+            bar.set_message(message.to_string());
+        }
+        if let Some(plain) = &self.plain {
+            let mut state = lock(&plain.state);
+            state.done = done;
+            state.message = message.to_string();
+            // The last step gets a line of its own, if the job was long enough for one.
+            if done >= state.total && state.wrote {
+                state.write();
             }
         }
     }
@@ -87,10 +166,14 @@ impl Progress {
         }
     }
 
-    /// Removes the bar (a plain line was already written for the last step).
-    pub fn finish(self) {
-        if let Some(bar) = self.bar {
+    /// Removes the bar, or stops the plain lines (a plain line was already written for the
+    /// last step).
+    pub fn finish(mut self) {
+        if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
+        }
+        if let Some(mut plain) = self.plain.take() {
+            plain.stop();
         }
     }
 }
