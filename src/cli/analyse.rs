@@ -274,7 +274,7 @@ fn read_games(text: &str, path: &str) -> Result<Vec<(Game, String)>, AnalyseErro
         let replay_error = |error| AnalyseError::Replay {
             path: path.to_string(),
             game: index + 1,
-            line: record.line,
+            line: record.line_of(&error),
             error,
         };
         let game = replay_any(record).map_err(replay_error)?;
@@ -312,9 +312,13 @@ mod tests {
         let why = replay_any(&records[1]).expect_err("refused");
         assert_eq!(
             message(text),
-            Some(format!("g.txt: game 2 (line {}): {why}", records[1].line))
+            Some(format!(
+                "g.txt: game 2 (line {}): {why}",
+                records[1].move_lines[0]
+            ))
         );
-        assert_eq!(records[1].line, 5);
+        // The line of the move that does not play, not the record's first.
+        assert_eq!((records[1].line, records[1].move_lines[0]), (5, 7));
         assert_eq!(
             message("1. a1b1 *\n[Event"),
             parse_records("1. a1b1 *\n[Event")

@@ -99,6 +99,17 @@ impl EngineFlags {
     }
 }
 
+/// A `--tc` read by clap, whose message already names the flag and the value: only what is
+/// wrong and what is expected (`the base time must be more than zero (expected …)`).
+pub fn time_control(text: &str) -> Result<sumito_games::clock::TimeControl, String> {
+    text.parse()
+        .map_err(|error: sumito_games::clock::TimeControlError| {
+            let full = error.to_string();
+            let prefix = format!("bad time control '{}': ", error.text);
+            full.strip_prefix(&prefix).unwrap_or(&full).to_string()
+        })
+}
+
 /// `--patience` of compliance and timing: how long an answer that should come at once may
 /// take, from 0.1 to 600 seconds.
 pub fn patience(seconds: f64) -> Result<std::time::Duration, String> {

@@ -22,7 +22,7 @@ pub struct GuiArgs {
     pub movetime: Option<u64>,
     /// A clock for both sides in seconds, SECONDS+INCREMENT (e.g. 300+2), or any `--tc` of
     /// `sumito match`.
-    #[arg(long)]
+    #[arg(long, value_parser = super::flags::time_control)]
     pub tc: Option<TimeControl>,
     /// Open the page in the default browser.
     #[arg(long)]

@@ -28,6 +28,12 @@ const MAX_MOVE_LIMIT: u32 = 50_000;
 /// Command-line arguments of `sumito match`.
 #[derive(Args, Clone, Debug, Default)]
 pub struct MatchArgs {
+    /// Not a flag of the match: refused with a word on `--option Threads=N` and `Hash=MB`,
+    /// where clap would suggest `--records` for `--threads`.
+    #[arg(long = "threads", hide = true, value_name = "N")]
+    pub threads: Option<String>,
+    #[arg(long = "hash", hide = true, value_name = "MB")]
+    pub hash: Option<String>,
     /// An engine's command line, quoted as one word ("path/engine --flag"); once per engine.
     #[arg(long = "engine", value_name = "COMMAND")]
     pub engine: Vec<String>,
@@ -140,6 +146,18 @@ pub struct MatchArgs {
 /// Runs a match, verifies a records file with `--verify`, or merges record files with
 /// `--merge`.
 pub fn run(args: &MatchArgs) -> super::Outcome {
+    for (given, flag, option) in [
+        (args.threads.is_some(), "--threads", "Threads=N"),
+        (args.hash.is_some(), "--hash", "Hash=MB"),
+    ] {
+        if given {
+            return Err(format!(
+                "match takes no {flag}: each engine is given its own with --option {option} \
+                 (or K:{option} for engine K alone)"
+            )
+            .into());
+        }
+    }
     if let Some(path) = &args.verify {
         let summary = sumito_games::records::verify_file(path)?;
         sumito_tools::say!("{summary}");

@@ -33,7 +33,7 @@ pub struct PlayArgs {
     pub seat: Option<usize>,
     /// Time control of every side, as for `sumito match`: movetime=MS, depth=N, nodes=N, or a
     /// clock SECONDS+INCREMENT (e.g. 300+2), on which your time runs too.
-    #[arg(long, default_value_t = DEFAULT_TC)]
+    #[arg(long, default_value_t = DEFAULT_TC, value_parser = super::flags::time_control)]
     pub tc: TimeControl,
     /// The move limit, in plies (0 for none, up to 50000): the most marbles ejected then win.
     /// With more than two players it bounds the game the engines play on after you leave it,

@@ -201,3 +201,24 @@ fn the_engine_started_at_a_terminal_says_what_to_type_and_is_silent_in_a_pipe() 
     let piped = run_sumito(&[]);
     assert!(piped.success && piped.stderr.is_empty(), "{}", piped.stderr);
 }
+
+#[test]
+fn refusals_name_what_to_do_once() {
+    // A match sets each engine's threads with --option: said instead of a guess at --records.
+    let threads = run_sumito(&["match", "--engine", "x", "--threads", "2"]);
+    assert!(!threads.success);
+    assert!(
+        threads.stderr.contains("--option Threads=N") && !threads.stderr.contains("--records"),
+        "{}",
+        threads.stderr
+    );
+    // A bad --tc read by clap names the value once.
+    let tc = run_sumito(&["play", "--tc", "0+0"]);
+    assert!(!tc.success);
+    assert_eq!(tc.stderr.matches("0+0").count(), 1, "{}", tc.stderr);
+    assert!(
+        tc.stderr.contains("the base time must be more than zero"),
+        "{}",
+        tc.stderr
+    );
+}

@@ -439,7 +439,7 @@ fn bad_input_gives_a_message_and_a_failure() {
         ),
         (
             vec!["--threads", "2", "--engine", SUMITO],
-            "unexpected argument",
+            "match takes no --threads",
         ),
     ];
     for (args, expected) in cases {

@@ -248,12 +248,12 @@ pub enum RecordsError {
         /// The side to move in the final position.
         mover: Colour,
     },
-    /// Game `game` of a file (from 1), its record starting at `line`, is wrong.
+    /// Game `game` of a file (from 1) is wrong, at `line`.
     #[error("game {game} (line {line}): {source}")]
     InGame {
         /// The game's number in the file, from 1.
         game: usize,
-        /// The line its record starts on, from 1.
+        /// The line of the move that does not play, or else the record's first line, from 1.
         line: usize,
         /// What is wrong with it.
         #[source]

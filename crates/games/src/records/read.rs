@@ -12,6 +12,8 @@ pub struct Record {
     pub tags: Vec<(String, String)>,
     /// The move tokens of the movetext, without numbers, comments or the result.
     pub moves: Vec<String>,
+    /// The line of each move token (from 1), by index like `moves`.
+    pub move_lines: Vec<usize>,
     /// The result token ending the movetext, if there is one.
     pub result: Option<String>,
 }
@@ -23,6 +25,19 @@ impl Record {
             .iter()
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The line a problem of this record is on: the move's, for a move that does not play,
+    /// else the record's first.
+    pub fn line_of(&self, problem: &RecordsError) -> usize {
+        let number = match problem {
+            RecordsError::IllegalMove { number, .. } | RecordsError::IllegalTurn { number, .. } => {
+                *number
+            }
+            _ => return self.line,
+        };
+        let index = number.saturating_sub(1);
+        self.move_lines.get(index).copied().unwrap_or(self.line)
     }
 
     /// The value of tag `key`, which the record must have.
@@ -80,30 +95,42 @@ fn is_rank_token(token: &str) -> bool {
             .all(|rank| !rank.is_empty() && rank.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// A record's movetext: its lines, each with its number in the file.
+type Movetext = Vec<(usize, String)>;
+
+/// A record's moves, the line of each, and its result token.
+type Moves = (Vec<String>, Vec<usize>, Option<String>);
+
 /// Splits movetext into move tokens and the result token; comments in braces and move numbers
 /// (`12.`, `12...`, also glued to the move as `12.a1b2`) are dropped. An error names the
 /// record by `line`, where its first tag is.
-fn parse_movetext(text: &str, line: usize) -> Result<(Vec<String>, Option<String>), RecordsError> {
-    let mut plain = String::new();
+fn parse_movetext(text: &Movetext, line: usize) -> Result<Moves, RecordsError> {
+    // The text without its comments, each word with its line.
+    let mut words: Vec<(usize, String)> = Vec::new();
     let mut depth = 0;
-    for c in text.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' if depth == 0 => return Err(RecordsError::UnopenedComment { line }),
-            '}' => {
-                depth -= 1;
-                plain.push(' ');
+    for (number, text) in text {
+        let mut plain = String::new();
+        for c in text.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 0 => return Err(RecordsError::UnopenedComment { line }),
+                '}' => {
+                    depth -= 1;
+                    plain.push(' ');
+                }
+                c if depth == 0 => plain.push(c),
+                _ => {}
             }
-            c if depth == 0 => plain.push(c),
-            _ => {}
         }
+        words.extend(plain.split_whitespace().map(|w| (*number, w.to_string())));
     }
     if depth > 0 {
         return Err(RecordsError::UnclosedComment { line });
     }
-    let mut moves = Vec::new();
+    let (mut moves, mut move_lines) = (Vec::new(), Vec::new());
     let mut result = None;
-    for token in plain.split_whitespace() {
+    for (number, token) in &words {
+        let token = token.as_str();
         if result.is_some() {
             return Err(RecordsError::AfterResult {
                 line,
@@ -122,21 +149,23 @@ fn parse_movetext(text: &str, line: usize) -> Result<(Vec<String>, Option<String
         };
         if !token.is_empty() {
             moves.push(token.to_string());
+            move_lines.push(*number);
         }
     }
-    Ok((moves, result))
+    Ok((moves, move_lines, result))
 }
 
 /// Reads every record of a records file; an error names the line.
 pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordsError> {
     let mut records = Vec::new();
     let mut current: Option<Record> = None;
-    let mut movetext = String::new();
+    let mut movetext = Movetext::new();
     let mut in_movetext = false;
-    let finish = |record: Option<Record>, movetext: &mut String, records: &mut Vec<Record>| {
+    let finish = |record: Option<Record>, movetext: &mut Movetext, records: &mut Vec<Record>| {
         if let Some(mut record) = record {
-            let (moves, result) = parse_movetext(movetext, record.line)?;
+            let (moves, move_lines, result) = parse_movetext(movetext, record.line)?;
             record.moves = moves;
+            record.move_lines = move_lines;
             record.result = result;
             records.push(record);
         }
@@ -167,8 +196,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordsError> {
                 return Err(RecordsError::MovetextBeforeTag { line: number });
             }
             in_movetext = true;
-            movetext += line;
-            movetext.push(' ');
+            movetext.push((number, line.to_string()));
         }
     }
     finish(current, &mut movetext, &mut records)?;

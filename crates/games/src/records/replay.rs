@@ -236,7 +236,7 @@ pub fn verify_file(path: &Path) -> Result<String, RecordsError> {
             Ok(n) => plies += n,
             Err(problem) => problems.push(RecordsError::InGame {
                 game: index + 1,
-                line: record.line,
+                line: record.line_of(&problem),
                 source: Box::new(problem),
             }),
         }
@@ -409,6 +409,24 @@ mod tests {
         }
         let drawn_loss = sample(None, Termination::AdjudicatedLoss, &["a1b1"]);
         assert!(verify_record(&parse_records(&drawn_loss).unwrap()[0]).is_err());
+    }
+
+    #[test]
+    fn verify_points_at_the_move_that_does_not_play() {
+        let dir = std::env::temp_dir().join(format!("sumito-verify-line-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.txt");
+        let good = sample(None, Termination::Abandoned, &["a1b1", "i9h9"]).replace("1/2-1/2", "*");
+        let bad = "[Layout \"standard\"]\n[Result \"*\"]\n[Termination \"abandoned\"]\n\n\
+                   1. a1b1 i9h9\n2. a2a4 *\n";
+        std::fs::write(&path, format!("{good}{bad}")).unwrap();
+        let error = verify_file(&path).unwrap_err().to_string();
+        let _ = std::fs::remove_dir_all(&dir);
+        let bad_line = good.lines().count() + 6;
+        assert!(
+            error.contains(&format!("game 2 (line {bad_line}): illegal move 3 'a2a4'")),
+            "{error}"
+        );
     }
 
     #[test]
