@@ -2,14 +2,18 @@
 
 use super::flags::EngineFlags;
 use std::io::IsTerminal;
+use std::path::Path;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use sumito_games::clock::TimeControl;
+use sumito_games::records::PlayedGame;
 use sumito_games::records::RecordsFile;
 use sumito_rules::board::{Layout, MAX_SEATS, Seat, Style};
 use sumito_rules::game::AnyLayout;
 use sumito_rules::multiplayer::MultiLayout;
 use sumito_tools::play::{DEFAULT_TC, PlayConfig, play, record};
 use sumito_tools::say;
+use sumito_tools::util::interrupt::on_interrupt;
 
 /// The move limit of a game of three to six players when `--max-plies` is not given.
 const DEFAULT_MULTI_MAX_PLIES: u32 = 300;
@@ -68,16 +72,49 @@ pub fn run(args: &PlayArgs) -> super::Outcome {
     };
     // Opened first: a wrong path is better found before the game than after.
     let file = args.records.as_deref().map(RecordsFile::open).transpose()?;
+    let saved = Arc::new(Mutex::new(Saved { file, game: None }));
+    if let Some(path) = &args.records {
+        save_when_interrupted(&saved, &config, path);
+    }
     let game = play(
         &config,
         &mut std::io::stdin().lock(),
         &mut std::io::stdout(),
+        &mut |game| lock(&saved).game = Some(game),
     )?;
+    let file = lock(&saved).file.take();
     if let (Some(mut file), Some(path)) = (file, &args.records) {
         file.append(&record(&config, &game))?;
         say!("The game is saved in {}", path.display());
     }
     Ok(())
+}
+
+/// The records file and the game so far, for whichever comes first: the game's end, or Ctrl-C.
+struct Saved {
+    file: Option<RecordsFile>,
+    game: Option<PlayedGame>,
+}
+
+fn lock(saved: &Mutex<Saved>) -> std::sync::MutexGuard<'_, Saved> {
+    saved
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// At Ctrl-C (or SIGTERM) the game so far is saved as a game left unfinished, and the process
+/// ends: the records file is not left empty.
+fn save_when_interrupted(saved: &Arc<Mutex<Saved>>, config: &PlayConfig, path: &Path) {
+    let (saved, config, path) = (Arc::clone(saved), config.clone(), path.to_path_buf());
+    on_interrupt(move || {
+        let mut saved = lock(&saved);
+        if let (Some(mut file), Some(game)) = (saved.file.take(), saved.game.take()) {
+            match file.append(&record(&config, &game)) {
+                Ok(()) => eprintln!("\nThe game is saved, unfinished, in {}", path.display()),
+                Err(error) => eprintln!("\nerror: {error}"),
+            }
+        }
+    });
 }
 
 /// The layout: `--layout` with two players, the one layout of three to six (which takes no

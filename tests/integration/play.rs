@@ -556,3 +556,49 @@ fn a_two_player_game_takes_a_move_limit_too() {
     assert!(saved.contains("[Termination \"move limit\"]"), "{saved}");
     assert!(saved.contains("[PlyCount \"2\"]"), "{saved}");
 }
+
+#[test]
+fn ctrl_c_saves_the_game_so_far_as_unfinished() {
+    use std::time::Duration;
+    let record = temp_path("ctrl-c");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sumito"))
+        .args(["play", "--tc", "depth=1", "--ascii", "--records"])
+        .arg(&record)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let (chunks, said) = std::sync::mpsc::channel();
+    let mut output = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(n @ 1..) = std::io::Read::read(&mut output, &mut buffer) {
+            let _ = chunks.send(buffer[..n].to_vec());
+        }
+    });
+    let mut out = Vec::new();
+    let mut wait_for_prompts = |count: usize| {
+        while String::from_utf8_lossy(&out).matches("to move> ").count() < count {
+            let chunk = said.recv_timeout(Duration::from_secs(60));
+            out.extend(chunk.expect("the prompt comes"));
+        }
+    };
+    // One move each, then Ctrl-C at the person's prompt.
+    wait_for_prompts(1);
+    writeln!(input, "a1b2").unwrap();
+    wait_for_prompts(2);
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    assert!(interrupted.is_ok_and(|status| status.success()));
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let saved = std::fs::read_to_string(&record).unwrap();
+    let _ = std::fs::remove_file(&record);
+    assert!(saved.contains("[Result \"*\"]"), "{saved}");
+    assert!(saved.contains("[Termination \"abandoned\"]"), "{saved}");
+    assert!(saved.contains("1. a1b2 "), "{saved}");
+    assert!(saved.contains("[PlyCount \"2\"]"), "{saved}");
+}

@@ -94,23 +94,28 @@ trait Table {
     fn push(&mut self, turn: Turn, elapsed: Duration, score: Option<Reported>);
     /// `seat` ran out of time (said on `out`): the game it ends, if it ends it.
     fn out_of_time(&mut self, seat: Seat, out: &mut dyn Write) -> Option<PlayedGame>;
+    /// The game so far, as a record of a game left unfinished holds it.
+    fn so_far(&self) -> PlayedGame;
 }
 
-/// Plays one game, reading the person's input from `input` and drawing on `out`.
+/// Plays one game, reading the person's input from `input` and drawing on `out`; `so_far` is
+/// told the game as it stands after every turn (as a game left unfinished), for whoever must
+/// save it if the process is stopped.
 pub fn play(
     config: &PlayConfig,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
+    so_far: &mut dyn FnMut(PlayedGame),
 ) -> Result<PlayedGame, PlayError> {
     let engine = ready_engine(config.hash_mb, config.threads)?;
     match config.layout {
         AnyLayout::Two(layout) => {
             let table = two_player::TwoPlayerTable::new(config, layout, engine);
-            play_at(table, input, out)
+            play_at(table, input, out, so_far)
         }
         AnyLayout::Multi(layout) => {
             let table = seats::SeatsTable::new(config, layout, engine);
-            play_at(table, input, out)
+            play_at(table, input, out, so_far)
         }
     }
 }
@@ -120,6 +125,7 @@ fn play_at(
     mut table: impl Table,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
+    so_far: &mut dyn FnMut(PlayedGame),
 ) -> Result<PlayedGame, PlayError> {
     say(out, &table.introduction());
     // The board is drawn again only when the game has moved (or moved back), not after a
@@ -129,6 +135,7 @@ fn play_at(
         if drawn != Some(table.turns()) {
             table.draw(out);
             drawn = Some(table.turns());
+            so_far(table.so_far());
         }
         if let Some(game) = table.over(out) {
             return Ok(game);

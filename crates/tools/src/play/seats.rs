@@ -272,6 +272,10 @@ impl Table for SeatsTable<'_> {
         self.game.play(turn);
     }
 
+    fn so_far(&self) -> PlayedGame {
+        self.abandoned()
+    }
+
     fn out_of_time(&mut self, seat: Seat, out: &mut dyn Write) -> Option<PlayedGame> {
         say(out, &format!("{seat} ran out of time and leaves the game."));
         self.game.leave(Termination::TimeForfeit);

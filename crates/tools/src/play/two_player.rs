@@ -264,6 +264,10 @@ impl Table for TwoPlayerTable<'_> {
         self.clocks.push(clocks);
     }
 
+    fn so_far(&self) -> PlayedGame {
+        self.finish(None, Termination::Abandoned)
+    }
+
     fn out_of_time(&mut self, _: Seat, out: &mut dyn Write) -> Option<PlayedGame> {
         let side = self.position().side_to_move();
         say(

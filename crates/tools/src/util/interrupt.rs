@@ -54,3 +54,25 @@ pub fn watch(first_note: &'static str) -> &'static AtomicBool {
     }
     &INTERRUPTED
 }
+
+/// Runs `last_words` at the first Ctrl-C or SIGTERM, in a thread of its own, then ends the
+/// process with exit code 130, as an unhandled Ctrl-C would: for a command that blocks on its
+/// input and must leave something behind (`play` saves the game so far). Without a handler (the
+/// thread or its runtime could not start) signals act as before.
+pub fn on_interrupt(last_words: impl FnOnce() + Send + 'static) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build();
+    let started = runtime.map(|runtime| {
+        std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || {
+                runtime.block_on(signalled());
+                last_words();
+                std::process::exit(130);
+            })
+    });
+    if let Err(error) = started {
+        log::warn!("no handler for Ctrl-C: {error}");
+    }
+}
