@@ -998,3 +998,70 @@ fn hash_and_threads_are_announced_with_the_values_the_engine_started_with() {
         "{out}"
     );
 }
+
+#[test]
+fn commands_that_cannot_be_carried_out_get_one_error_each() {
+    let mut engine = Engine::start();
+    for (command, answer) in [
+        ("ponderhit", "error not-pondering "),
+        (
+            "go movetime -5",
+            "error syntax movetime must be 0 or more ms",
+        ),
+        ("go nodes 0", "error syntax nodes must be 1 or more"),
+    ] {
+        engine.send(command);
+        let line = engine.next();
+        assert!(line.starts_with(answer), "{command}: {line}");
+    }
+    // Nothing else came, and nothing runs: the next command is answered.
+    assert!(engine.sync().is_empty());
+    // A ponder search takes its ponderhit, then no second one.
+    engine.send("position startpos");
+    engine.send("go ponder movetime 50");
+    engine.send("ponderhit");
+    let lines = engine.until(|l| l.starts_with("bestmove"));
+    assert!(!lines.iter().any(|l| l.starts_with("error")), "{lines:?}");
+    engine.send("ponderhit");
+    assert!(engine.next().starts_with("error not-pondering "));
+}
+
+#[test]
+fn the_ponder_move_is_the_second_move_of_the_last_first_line() {
+    let mut engine = Engine::start();
+    // Issue 48's case (Skill 19, Seed 12345, belgian-daisy on a clock), then more seeds and
+    // layouts at that level and at full strength.
+    let mut checked = 0;
+    for (skill, seed, layout) in [
+        (19, 12345, "belgian-daisy"),
+        (19, 7, "standard"),
+        (19, 8, "german-daisy"),
+        (20, 1, "belgian-daisy"),
+        (20, 2, "standard"),
+    ] {
+        engine.send(&format!("setoption name Skill value {skill}"));
+        engine.send(&format!("setoption name Seed value {seed}"));
+        engine.send("newgame");
+        engine.send(&format!("position layout {layout}"));
+        engine.send("go btime 60000 wtime 60000");
+        let lines = engine.until(|l| l.starts_with("bestmove"));
+        let answer: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
+        let first = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info ") && l.contains(" multipv 1 "))
+            .expect("a first line");
+        let pv: Vec<&str> = first
+            .split(" pv ")
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        assert_eq!(answer[1], pv[0], "{skill} {seed} {layout}: {lines:?}");
+        if let Some(ponder) = answer.get(3) {
+            assert_eq!(*ponder, pv[1], "{skill} {seed} {layout}: {lines:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 4, "only {checked} answers carried a ponder move");
+}

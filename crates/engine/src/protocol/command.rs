@@ -230,9 +230,11 @@ fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
             "winc" => go.increment[1] = Some(number(&keyword, tokens.next())?),
             "movestogo" => go.moves_to_go = Some(number(&keyword, tokens.next())?),
             "movetime" => {
-                // A negative move time means no time at all.
                 let ms: i64 = number(&keyword, tokens.next())?;
-                go.movetime = Some(ms.max(0) as u64);
+                let ms = u64::try_from(ms).map_err(|_| {
+                    ProtocolError::syntax(format!("movetime must be 0 or more ms, not {ms}"))
+                })?;
+                go.movetime = Some(ms);
             }
             "depth" => {
                 let depth: u32 = number(&keyword, tokens.next())?;
@@ -243,7 +245,13 @@ fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
                 }
                 go.depth = Some(depth);
             }
-            "nodes" => go.nodes = Some(number(&keyword, tokens.next())?),
+            "nodes" => {
+                let nodes: u64 = number(&keyword, tokens.next())?;
+                if nodes == 0 {
+                    return Err(ProtocolError::syntax("nodes must be 1 or more"));
+                }
+                go.nodes = Some(nodes);
+            }
             "mate" => {
                 let moves: u32 = number(&keyword, tokens.next())?;
                 if !(1..=MAX_MATE).contains(&moves) {

@@ -15,6 +15,8 @@ pub enum ErrorCode {
     BadOption,
     /// The command needs the engine, which is searching.
     Busy,
+    /// `ponderhit` while no search ponders.
+    NotPondering,
 }
 
 impl ErrorCode {
@@ -27,6 +29,7 @@ impl ErrorCode {
             ErrorCode::BadFen => "bad-fen",
             ErrorCode::BadOption => "bad-option",
             ErrorCode::Busy => "busy",
+            ErrorCode::NotPondering => "not-pondering",
         }
     }
 }

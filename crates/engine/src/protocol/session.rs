@@ -161,7 +161,15 @@ impl Session {
                 self.control.stop();
                 self.join();
             }
-            Command::PonderHit => self.control.ponderhit(),
+            Command::PonderHit => {
+                if self.running.is_none() || !self.control.is_pondering() {
+                    return Err(ProtocolError::new(
+                        ErrorCode::NotPondering,
+                        "ponderhit, but no search is pondering (go ponder)",
+                    ));
+                }
+                self.control.ponderhit();
+            }
             Command::Quit => {
                 self.shut_down();
                 return Ok(Flow::Quit);

@@ -261,10 +261,12 @@ impl Engine {
 
         // Both the iterations and the finish report lines, never at the same time.
         let report = std::cell::RefCell::new(report);
-        // The first move of the last line reported as `multipv 1`.
+        // The first two moves of the last line reported as `multipv 1`: the move and the reply
+        // that `bestmove … ponder …` must repeat.
         let last_shown = std::cell::Cell::new(None);
+        let first_two = |line: &RootMove| (line.mv, line.pv.get(1).copied());
         let mut on_iteration = |iteration: &Iteration| {
-            last_shown.set(iteration.moves.first().map(|line| line.mv));
+            last_shown.set(iteration.moves.first().map(first_two));
             report_iteration(&shared, iteration, shown, &mut **report.borrow_mut())
         };
         let random = &mut self.random;
@@ -273,10 +275,11 @@ impl Engine {
             let scores: Vec<i32> = moves[..lines].iter().map(RootMove::last_score).collect();
             let chosen = skill.choose(&scores, random);
             let line = &moves[chosen];
-            if last_shown.get() != Some(line.mv) {
+            if last_shown.get() != Some(first_two(line)) {
                 // A level below full strength chose another line than the best, or an
-                // iteration cut short put another move first: the line played is shown last as
-                // the first line, so that what a GUI draws is what is played.
+                // iteration cut short put another move first or another reply after it: the
+                // line played is shown last as the first line, so that what a GUI draws is what
+                // is played, and its second move is the ponder move.
                 let seldepth = (depth as usize).max(line.pv.len());
                 (*report.borrow_mut())(&line_info(&shared, depth, seldepth, 1, line));
             }
