@@ -1065,3 +1065,21 @@ fn the_ponder_move_is_the_second_move_of_the_last_first_line() {
     }
     assert!(checked >= 4, "only {checked} answers carried a ponder move");
 }
+
+#[test]
+fn a_move_that_runs_out_the_move_limit_behind_is_mate_minus_one() {
+    let mut engine = Engine::start();
+    // White has lost five marbles and Black none; White's move is the tenth ply, the limit.
+    engine.send("position fen 5/6/7/8/5bbbw/8/7/6/5 w 0 5 9");
+    engine.send("setoption name MoveLimit value 10");
+    engine.send("go depth 2");
+    let lines = engine.until(|l| l.starts_with("bestmove"));
+    let scores: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.split(" score ").nth(1))
+        .collect();
+    assert!(!scores.is_empty(), "{lines:?}");
+    for score in scores {
+        assert!(score.starts_with("mate -1 "), "{lines:?}");
+    }
+}

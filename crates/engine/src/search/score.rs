@@ -101,7 +101,9 @@ pub const fn from_table(score: i32, ply: usize) -> i32 {
 pub enum Reported {
     /// Centi-marbles.
     Centi(i32),
-    /// A forced win in this many moves of the winner (negative: the side to move loses).
+    /// A forced result counted in the side to move's own moves: `n > 0` it wins with its n-th
+    /// move; `n < 0` it has lost after its |n|-th move (the opponent's reply wins, or its own
+    /// move reaches the move limit behind); 0 only when the game is already lost.
     Mate(i32),
 }
 
@@ -111,7 +113,10 @@ impl Reported {
         if score >= MATE_BOUND {
             Reported::Mate((MATE - score + 1) / 2)
         } else if score <= -MATE_BOUND {
-            Reported::Mate(-(MATE + score) / 2)
+            // A loss `k` plies away takes the side to move's own moves at plies 1, 3, 5, …:
+            // (k + 1) / 2 of them, so that a move that itself loses (k = 1) is `mate -1`, not a
+            // `mate 0` that cannot be told from a win.
+            Reported::Mate(-((MATE + score + 1) / 2))
         } else {
             Reported::Centi(score)
         }
@@ -137,9 +142,13 @@ mod tests {
         // Winning with the move we make now: one ply, one move.
         assert_eq!(Reported::from_score(win_in(1)), Reported::Mate(1));
         assert_eq!(Reported::from_score(win_in(3)), Reported::Mate(2));
-        // Lost on the board now, or after our move and theirs.
+        // Lost on the board now; lost by our own move (it runs out the move limit behind), or
+        // after our move and theirs: our one move either way; after two of ours.
         assert_eq!(Reported::from_score(loss_in(0)), Reported::Mate(0));
+        assert_eq!(Reported::from_score(loss_in(1)), Reported::Mate(-1));
         assert_eq!(Reported::from_score(loss_in(2)), Reported::Mate(-1));
+        assert_eq!(Reported::from_score(loss_in(3)), Reported::Mate(-2));
+        assert_eq!(Reported::from_score(loss_in(4)), Reported::Mate(-2));
         assert_eq!(Reported::from_score(57), Reported::Centi(57));
     }
 
