@@ -1083,3 +1083,36 @@ fn a_move_that_runs_out_the_move_limit_behind_is_mate_minus_one() {
         assert!(score.starts_with("mate -1 "), "{lines:?}");
     }
 }
+
+#[test]
+fn a_seed_alone_replays_a_search_move_for_move() {
+    let mut engine = Engine::start();
+    // Counts and lines, without the clock's figures.
+    let search = |engine: &mut Engine| -> Vec<String> {
+        engine.send("position layout belgian-daisy moves a1b2");
+        engine.send("go depth 4");
+        let lines = engine.until(|l| l.starts_with("bestmove"));
+        lines
+            .iter()
+            .map(|l| {
+                let words: Vec<&str> = l.split_whitespace().collect();
+                let kept = words.iter().enumerate().filter(|(i, _)| {
+                    *i == 0 || !matches!(words[i - 1], "nps" | "time" | "hashfull")
+                });
+                kept.map(|(_, w)| *w).collect::<Vec<_>>().join(" ")
+            })
+            .collect()
+    };
+    engine.send("setoption name Skill value 12");
+    engine.send("setoption name Seed value 99");
+    let first = search(&mut engine);
+    // Other searches fill the table and the history...
+    for moves in ["a5b5", "i5h5 b1b2"] {
+        engine.send(&format!("position startpos moves {moves}"));
+        engine.send("go depth 5");
+        engine.until(|l| l.starts_with("bestmove"));
+    }
+    // ...and the seed, set again without newgame, replays the first search exactly.
+    engine.send("setoption name Seed value 99");
+    assert_eq!(search(&mut engine), first);
+}

@@ -258,7 +258,12 @@ impl Session {
             ("Skill", Value::Number(n)) => self.skill = Skill::new(n as u32),
             ("LimitStrength", Value::Flag(on)) => self.limit_strength = on,
             ("Elo", Value::Number(elo)) => self.elo = elo as i32,
-            ("Seed", Value::Number(seed)) => engine.set_seed(seed as u64),
+            // The moves depend on what the table and the history learnt too: a seed alone
+            // replays a game only if it starts afresh, as after `newgame`.
+            ("Seed", Value::Number(seed)) => {
+                engine.set_seed(seed as u64);
+                engine.new_game();
+            }
             // Both change the scores the table holds, so it starts afresh.
             ("Contempt", Value::Number(cp)) => {
                 engine.settings.contempt = cp as i32;
