@@ -25,6 +25,8 @@ use cli::{Cli, Command};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // The build's name (the build script's), for `id name` and the tools.
+    sumito_engine::identity::set_build(env!("SUMITO_BUILD"));
     let cli = Cli::parse();
     let started = std::time::Instant::now();
     env_logger::Builder::new()

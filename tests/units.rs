@@ -28,6 +28,8 @@ mod random;
 // sumito-engine
 #[path = "../crates/engine/src/eval/mod.rs"]
 mod eval;
+#[path = "../crates/engine/src/identity.rs"]
+mod identity;
 #[path = "../crates/engine/src/multi_search/mod.rs"]
 mod multi_search;
 #[path = "../crates/engine/src/protocol/mod.rs"]

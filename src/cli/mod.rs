@@ -30,9 +30,17 @@ pub type Error = Box<dyn std::error::Error + Send + Sync>;
 /// failing exit.
 pub type Outcome = Result<(), Error>;
 
+/// The version `--version` prints: with the commit built and whether the tree had changes
+/// (build.rs), as the engine's `id name` says it.
+const VERSION: &str = if env!("SUMITO_BUILD").is_empty() {
+    env!("CARGO_PKG_VERSION")
+} else {
+    concat!(env!("CARGO_PKG_VERSION"), " (", env!("SUMITO_BUILD"), ")")
+};
+
 /// `sumito [--threads N] [--hash MB]` speaks UAP; `sumito <subcommand>` runs a tool.
 #[derive(Parser)]
-#[command(name = "sumito", version, about = "Sumito, an Abalone engine")]
+#[command(name = "sumito", version = VERSION, about = "Sumito, an Abalone engine")]
 pub struct Cli {
     /// Threads and table size of the engine loop (run without a subcommand).
     #[command(flatten)]

@@ -20,7 +20,7 @@ Sumito, an Abalone engine, speaking UAP on this terminal (PROTOCOL.md). Try:
 pub fn run(flags: &EngineFlags) -> super::Outcome {
     let out = Output::new(Box::new(std::io::stdout()));
     let mut session = Session::new(out.clone(), flags.hash_mb(), flags.threads(1)?)?;
-    log::info!("Sumito {} ready", env!("CARGO_PKG_VERSION"));
+    log::info!("{} ready", sumito_engine::identity::name());
     if std::io::stdin().is_terminal() {
         eprintln!("{AT_A_TERMINAL}");
     }

@@ -7,6 +7,16 @@ use std::time::Duration;
 /// The built `sumito` binary.
 pub const SUMITO: &str = env!("CARGO_BIN_EXE_sumito");
 
+/// The name the built `sumito` gives itself (`id name`): the version, with the commit built
+/// (build.rs).
+pub fn sumito_name() -> String {
+    let (version, build) = (env!("CARGO_PKG_VERSION"), env!("SUMITO_BUILD"));
+    match build {
+        "" => format!("Sumito {version}"),
+        build => format!("Sumito {version} ({build})"),
+    }
+}
+
 /// A bound on one run of a tool: it guards against a hang, it is not a speed claim.
 pub const PATIENCE: Duration = Duration::from_secs(60);
 

@@ -8,6 +8,7 @@
 //! It needs /usr/bin/chromium and /usr/bin/chromedriver, so it is ignored by `cargo test`;
 //! `scripts/browser-test` installs them and runs it (CI does too).
 
+use crate::common::engines::sumito_name;
 use crate::common::gui::Gui;
 use crate::common::http;
 use serde_json::{Value, json};
@@ -343,10 +344,14 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
 
     // Every engine names itself in the drop-downs and shows its levels before it plays: the
     // second is started at launch to answer the handshake (issue 25 point 7).
+    let own_names = [1, 2].map(|k| format!("{} #{k}", sumito_name()));
     browser.wait_for(
         "both engines' own names",
-        "const names = [...document.querySelector('[name=engine0]').options].map((o) => o.text); \
-         return JSON.stringify(names) === '[\"Sumito 0.1.0 #1\",\"Sumito 0.1.0 #2\"]'",
+        &format!(
+            "const names = [...document.querySelector('[name=engine0]').options].map((o) => o.text); \
+             return JSON.stringify(names) === '{}'",
+            json!(own_names)
+        ),
     );
     browser.script(
         "const e = document.querySelector('[name=engine0]'); e.value = '1'; \
@@ -566,10 +571,10 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     assert_eq!(
         browser.script(WATCHED_NAMES),
         json!([
-            "Sumito 0.1.0 #1",
-            "Sumito 0.1.0 #2",
-            "Sumito 0.1.0 #1",
-            "Sumito 0.1.0 #2"
+            format!("{} #1", sumito_name()),
+            format!("{} #2", sumito_name()),
+            format!("{} #1", sumito_name()),
+            format!("{} #2", sumito_name())
         ])
     );
     // Once a game starts the form folds away (issue 25 point 5).

@@ -3,7 +3,7 @@
 //! unsharded match, engines that fail (their seats leave and the game goes on), and flags that
 //! make no sense at a larger table, refused.
 
-use crate::common::engines::{SUMITO, script};
+use crate::common::engines::{SUMITO, script, sumito_name};
 use crate::common::matches::{records, run_match, scratch};
 use std::fs;
 use sumito_games::records::verify_file;
@@ -177,7 +177,7 @@ fn failing_seats_leave_and_the_game_goes_on() {
         // Sumito, the last in play, wins: rank 1 in its seat.
         let seat = ["Black", "White", "Red"]
             .iter()
-            .position(|t| record.tag(t).unwrap().starts_with("Sumito 0.1.0 #1"))
+            .position(|t| record.tag(t).unwrap() == format!("{} #1", sumito_name()))
             .unwrap();
         let ranks: Vec<&str> = record.tag("Result").unwrap().split('-').collect();
         assert_eq!(ranks[seat], "1", "{:?}", record.tags);
@@ -188,7 +188,8 @@ fn failing_seats_leave_and_the_game_goes_on() {
     verify_file(&file).expect("records of faults verify");
     // Timed answers are measured per engine; the depth-limited matches above have none.
     assert!(
-        run.stdout.contains("Lateness Sumito 0.1.0 #1: median"),
+        run.stdout
+            .contains(&format!("Lateness {} #1: median", sumito_name())),
         "{}",
         run.stdout
     );
@@ -333,7 +334,10 @@ fn flags_that_do_not_fit_a_larger_table_are_refused() {
     for (changed, message) in [
         (first.replace(result, "3-3-3"), "wrong result 3-3-3"),
         (
-            first.replace("[White \"", "[White \"Sumito 0.1.0 #1\"]\n[X \""),
+            first.replace(
+                "[White \"",
+                &format!("[White \"{} #1\"]\n[X \"", sumito_name()),
+            ),
             "plays seats of different teams",
         ),
     ] {

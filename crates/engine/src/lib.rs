@@ -4,6 +4,7 @@
 //! | module | what it is |
 //! |---|---|
 //! | [`protocol`] | the UAP engine loop: commands, options, errors, output |
+//! | [`identity`] | the engine's name and build, as `id name` and the tools say it |
 //! | [`search`] | iterative deepening PVS on several threads, its time manager, the table |
 //! | [`multi_search`] | three to six players: evaluation, paranoid and Best-Reply Search |
 //! | [`eval`] | the static evaluation: the network, the linear terms and weights, phase, `Dare` |
@@ -13,6 +14,7 @@
 //! returns its own error type.
 
 pub mod eval;
+pub mod identity;
 pub mod multi_search;
 pub mod protocol;
 pub mod search;

@@ -232,10 +232,11 @@ impl Session {
     }
 
     fn uap(&self) {
-        let version = env!("CARGO_PKG_VERSION");
-        self.out.line(&format!("id name Sumito {version}"));
+        self.out
+            .line(&format!("id name {}", crate::identity::name()));
         // The version on its own too, so that a client need not split it from the name.
-        self.out.line(&format!("id version {version}"));
+        self.out
+            .line(&format!("id version {}", crate::identity::version()));
         self.out.line("id author the Sumito developers");
         let (hash_mb, threads) = self.started_with;
         for line in options::announcements(hash_mb, threads) {

@@ -154,7 +154,7 @@ pub struct EngineView {
 
 /// The engines the page may choose, in the order of the command line.
 pub fn engines(table: &Table) -> Vec<EngineView> {
-    let this_build = format!("Sumito {}", env!("CARGO_PKG_VERSION"));
+    let this_build = sumito_engine::identity::name();
     let ladder: Vec<i32> = (1..=MAX_SKILL)
         .map(|level| Skill::new(level).elo())
         .collect();

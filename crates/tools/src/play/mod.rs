@@ -166,7 +166,7 @@ fn play_at(
 
 /// The game in the record format of GAMES.md: the person is `You`.
 pub fn record(config: &PlayConfig, game: &PlayedGame) -> String {
-    let sumito = format!("Sumito {}", env!("CARGO_PKG_VERSION"));
+    let sumito = sumito_engine::identity::name();
     let seats = config.layout.position().seats();
     let players: Vec<&str> = (0..seats)
         .map(|index| match index == config.human.index() {
