@@ -602,3 +602,30 @@ fn ctrl_c_saves_the_game_so_far_as_unfinished() {
     assert!(saved.contains("1. a1b2 "), "{saved}");
     assert!(saved.contains("[PlyCount \"2\"]"), "{saved}");
 }
+
+#[test]
+fn a_person_who_resigns_at_a_larger_table_may_stop_watching() {
+    let record = temp_path("stop-watching");
+    let path = record.to_str().unwrap();
+    let args = [
+        "--players",
+        "3",
+        "--tc",
+        "depth=1",
+        "--ascii",
+        "--records",
+        path,
+    ];
+    let out = play(&args, "a1b1\nresign\ny\nn\n");
+    assert!(
+        out.contains("The others play on without you: watch them to the end? (y/n) "),
+        "{out}"
+    );
+    assert!(out.contains("The game is left unfinished."), "{out}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.contains("[Left \"black: resignation\"]"), "{saved}");
+    assert!(saved.contains("[Result \"*\"]"), "{saved}");
+    assert!(saved.contains("[Termination \"abandoned\"]"), "{saved}");
+    assert_verifies(&record);
+    let _ = std::fs::remove_file(&record);
+}

@@ -131,6 +131,15 @@ impl<'c> SeatsTable<'c> {
                 if confirms(input, out, "Resign and leave the game?", false) {
                     say(out, "You resign and leave the game.");
                     self.game.leave(Termination::Resignation);
+                    // The game goes on without the person, who reads no more input: say so,
+                    // and let them stop here rather than type into a game that no longer asks.
+                    let question = "The others play on without you: watch them to the end?";
+                    if self.game.position.outcome().is_none()
+                        && !confirms(input, out, question, true)
+                    {
+                        say(out, "The game is left unfinished.");
+                        return Step::Over(self.abandoned());
+                    }
                 }
             }
             "quit" => {
