@@ -168,6 +168,10 @@ fn misbehaving(engine: &str, tc: &str, extra: &[&str], games: u32, reason: &str)
             "{}",
             run.stderr
         );
+        // The record says it too, as a comment where the move was due.
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains(" lost on time: no bestmove "), "{text}");
+        assert!(text.contains("{black lost on time: "), "{text}");
     }
     // The table: Sumito won every game, Bad lost every one for the same reason.
     let row: Vec<&str> = run

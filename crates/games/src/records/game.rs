@@ -35,6 +35,9 @@ pub struct PlayedGame {
     pub culprit: Option<Colour>,
     /// For an adjudicated game, the scores that decided it (the record's `Adjudication` tag).
     pub adjudication: Option<String>,
+    /// Comments the movetext gives after a turn, as (the turns before them, the text): how late
+    /// a move was that lost on time. Reading a record drops them.
+    pub comments: Vec<(usize, String)>,
 }
 
 impl PlayedGame {
@@ -58,6 +61,26 @@ impl PlayedGame {
             ranks,
             culprit: None,
             adjudication: None,
+            comments: Vec::new(),
+        }
+    }
+
+    /// A game of three to six players: its turns, the seats that left, how it ended and the
+    /// ranks (`None` when abandoned).
+    pub fn of_seats(
+        turns: Vec<Turn>,
+        left: Vec<LeftSeat>,
+        termination: Termination,
+        ranks: Option<Vec<u8>>,
+    ) -> PlayedGame {
+        PlayedGame {
+            turns,
+            left,
+            termination,
+            ranks,
+            culprit: None,
+            adjudication: None,
+            comments: Vec::new(),
         }
     }
 
@@ -127,14 +150,8 @@ impl PlayedGame {
                 })?,
             ),
         };
-        Ok(PlayedGame {
-            turns: replayed.turns.clone(),
-            left: replayed.left.clone(),
-            termination,
-            ranks,
-            culprit: None,
-            adjudication: None,
-        })
+        let (turns, left) = (replayed.turns.clone(), replayed.left.clone());
+        Ok(PlayedGame::of_seats(turns, left, termination, ranks))
     }
 }
 

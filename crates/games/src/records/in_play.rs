@@ -16,6 +16,8 @@ pub struct GameInPlay {
     pub turns: Vec<Turn>,
     /// The seats that left, in the order of the `leave` turns.
     pub left: Vec<LeftSeat>,
+    /// Comments after turns (see [`PlayedGame::comments`]).
+    pub comments: Vec<(usize, String)>,
 }
 
 impl GameInPlay {
@@ -25,6 +27,7 @@ impl GameInPlay {
             position: opening.iter().fold(start, |p, turn| turn.apply(&p)),
             turns: opening.to_vec(),
             left: Vec::new(),
+            comments: Vec::new(),
         }
     }
 
@@ -41,17 +44,19 @@ impl GameInPlay {
         self.play(Turn::Leave);
     }
 
+    /// Notes `text` in the record after the turns so far (how late a seat that left on time
+    /// was).
+    pub fn comment(&mut self, text: String) {
+        self.comments.push((self.turns.len(), text));
+    }
+
     /// The game as a record holds it, ended for `termination`: ranked from the final position,
     /// unless it was abandoned.
     pub fn finish(self, termination: Termination) -> PlayedGame {
         let ranks = (termination != Termination::Abandoned).then(|| multi_ranks(&self.position));
         PlayedGame {
-            turns: self.turns,
-            left: self.left,
-            termination,
-            ranks,
-            culprit: None,
-            adjudication: None,
+            comments: self.comments,
+            ..PlayedGame::of_seats(self.turns, self.left, termination, ranks)
         }
     }
 }

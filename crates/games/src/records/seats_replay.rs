@@ -248,14 +248,8 @@ mod tests {
             turns.push(turn);
         }
         let reason = position.outcome().unwrap().reason;
-        let game = PlayedGame {
-            turns,
-            left,
-            termination: termination_of(reason),
-            ranks: Some(multi_ranks(&position)),
-            culprit: None,
-            adjudication: None,
-        };
+        let ranks = Some(multi_ranks(&position));
+        let game = PlayedGame::of_seats(turns, left, termination_of(reason), ranks);
         let info = GameInfo {
             event: "test",
             date: "2026.12.04",

@@ -141,6 +141,13 @@ pub fn format_record(info: &GameInfo) -> String {
         text += &format!("[{key} \"{}\"]\n", escape(&value));
     }
     text.push('\n');
+    // Each comment after its turn, the last first so that the earlier places stand.
+    let mut comments = game.comments.clone();
+    comments.sort_by_key(|(after, _)| *after);
+    for (after, comment) in comments.into_iter().rev() {
+        let place = after.min(movetext.len());
+        movetext.insert(place, format!("{{{}}}", comment.replace(['{', '}'], "")));
+    }
     movetext.push(result);
     text += &wrap_movetext(movetext);
     text.push('\n');

@@ -180,14 +180,7 @@ impl SeatsGame {
             Some((termination, ranks)) => (termination, Some(ranks)),
             None => (Termination::Abandoned, None),
         };
-        let game = PlayedGame {
-            turns: self.turns.clone(),
-            left: self.departures(),
-            termination,
-            ranks,
-            culprit: None,
-            adjudication: None,
-        };
+        let game = PlayedGame::of_seats(self.turns.clone(), self.departures(), termination, ranks);
         format_record(&GameInfo {
             event: "Sumito GUI",
             date: &today(),

@@ -106,6 +106,7 @@ pub fn play(
             clocks: &clocks,
             seat: side.index(),
             ply: moves.len() + 1,
+            forfeit: Default::default(),
             margin: setup.margin,
             silence: setup.silence,
             game_left: game_time.map(|clock| clock.left()),
@@ -115,7 +116,13 @@ pub fn play(
             Ok(answer) => answer,
             Err(Termination::GameTime) => return Some(ended_by_game_time(moves, &position)),
             Err(_) if stop.load(Ordering::Relaxed) => return None,
-            Err(termination) => return Some(PlayedGame::forfeit(moves, side, termination)),
+            Err(termination) => {
+                let after = moves.len();
+                let mut game = PlayedGame::forfeit(moves, side, termination);
+                game.comments
+                    .extend(turn.forfeit.take().map(|how| (after, how)));
+                return Some(game);
+            }
         };
         let Ok(mv) = position.parse_move(&answer) else {
             let termination = Termination::illegal_move(&answer);
@@ -206,6 +213,8 @@ pub(super) struct Turn<'a> {
     pub game_left: Option<Duration>,
     /// Set when the match stops (Ctrl-C): the answer is no longer awaited.
     pub stop: &'a AtomicBool,
+    /// After a loss on time, how late the answer was, for the record.
+    pub forfeit: std::cell::RefCell<Option<String>>,
 }
 
 impl Turn<'_> {
@@ -299,21 +308,22 @@ impl Turn<'_> {
         Ok((answer, elapsed, score))
     }
 
-    /// Says on stderr (a warning) which move was lost on time, and how late: `what` came (or
-    /// did not) `after` the `go`, when `told` was the time the engine had.
+    /// Says which move was lost on time, and how late: on stderr (a warning) and in
+    /// [`Turn::forfeit`] for the record. `what` came (or did not) `after` the `go`, when
+    /// `told` was the time the engine had.
     fn say_forfeit(&self, what: &str, after: Duration, told: Duration) {
         let seat = sumito_rules::board::Seat::new(self.seat).unwrap_or_default();
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-        log::warn!(
-            "{} lost on time at ply {}: {what} {:.1} ms after go, {:.1} ms past its {:.1} ms \
-             (margin {} ms)",
-            seat.name(),
-            self.ply,
+        let how = format!(
+            "{what} {:.1} ms after go, {:.1} ms past its {:.1} ms (margin {} ms)",
             ms(after),
             ms(after.saturating_sub(told)),
             ms(told),
             self.margin.as_millis()
         );
+        let colour = seat.name();
+        log::warn!("{colour} lost on time at ply {}: {how}", self.ply);
+        *self.forfeit.borrow_mut() = Some(format!("{colour} lost on time: {how}"));
     }
 }
 

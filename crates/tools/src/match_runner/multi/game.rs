@@ -70,6 +70,7 @@ pub fn play_multi(
             clocks: &clocks,
             seat,
             ply: table.turns.len() + 1,
+            forfeit: Default::default(),
             margin: setup.margin,
             silence: setup.silence,
             game_left: game_time.map(|clock| clock.left()),
@@ -86,6 +87,9 @@ pub fn play_multi(
                     engines[seats[seat]] = None;
                 }
                 table.leave(why);
+                if let Some(how) = turn.forfeit.take() {
+                    table.comment(how);
+                }
                 continue;
             }
         };

@@ -190,14 +190,8 @@ mod tests {
     use sumito_rules::board::Seat;
 
     fn game(ranks: &[u8], left: Vec<LeftSeat>) -> PlayedGame {
-        PlayedGame {
-            turns: Vec::new(),
-            left,
-            termination: Termination::SixEjected,
-            ranks: Some(ranks.to_vec()),
-            culprit: None,
-            adjudication: None,
-        }
+        let ranks = Some(ranks.to_vec());
+        PlayedGame::of_seats(Vec::new(), left, Termination::SixEjected, ranks)
     }
 
     #[test]
