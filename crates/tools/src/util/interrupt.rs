@@ -33,25 +33,12 @@ pub async fn signalled() {
 /// at once with exit code 130, as an unhandled Ctrl-C would. Without a signal handler (the
 /// thread or its runtime could not start) the flag is never set and signals act as before.
 pub fn watch(first_note: &'static str) -> &'static AtomicBool {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build();
-    let started = runtime.map(|runtime| {
-        std::thread::Builder::new()
-            .name("signals".into())
-            .spawn(move || {
-                runtime.block_on(async {
-                    signalled().await;
-                    INTERRUPTED.store(true, Ordering::SeqCst);
-                    eprintln!("\ninterrupted: {first_note} (once more to quit at once)");
-                    signalled().await;
-                    std::process::exit(130);
-                })
-            })
+    on_signals(async move {
+        signalled().await;
+        INTERRUPTED.store(true, Ordering::SeqCst);
+        eprintln!("\ninterrupted: {first_note} (once more to quit at once)");
+        signalled().await;
     });
-    if let Err(error) = started {
-        log::warn!("no handler for Ctrl-C: {error}");
-    }
     &INTERRUPTED
 }
 
@@ -60,6 +47,15 @@ pub fn watch(first_note: &'static str) -> &'static AtomicBool {
 /// input and must leave something behind (`play` saves the game so far). Without a handler (the
 /// thread or its runtime could not start) signals act as before.
 pub fn on_interrupt(last_words: impl FnOnce() + Send + 'static) {
+    on_signals(async move {
+        signalled().await;
+        last_words();
+    });
+}
+
+/// Runs `handling` in a thread of its own, on a runtime that can wait for signals, and ends the
+/// process with exit code 130 when it is done.
+fn on_signals(handling: impl std::future::Future<Output = ()> + Send + 'static) {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build();
@@ -67,8 +63,7 @@ pub fn on_interrupt(last_words: impl FnOnce() + Send + 'static) {
         std::thread::Builder::new()
             .name("signals".into())
             .spawn(move || {
-                runtime.block_on(signalled());
-                last_words();
+                runtime.block_on(handling);
                 std::process::exit(130);
             })
     });
