@@ -35,7 +35,23 @@ fn free_port() -> u16 {
 }
 
 impl Browser {
+    /// A ChromeDriver on a free port with a Chromium session. Two tests start theirs at once:
+    /// a port found free may be taken by the other's driver before this one binds it, and a
+    /// driver may close its first connections while it starts; so a failed start is tried
+    /// again with a new port (three times at most).
     fn start(profile: &std::path::Path) -> Browser {
+        let mut failures = Vec::new();
+        for _ in 0..3 {
+            match Browser::try_start(profile) {
+                Ok(browser) => return browser,
+                Err(why) => failures.push(why),
+            }
+        }
+        panic!("no browser session: {failures:?}");
+    }
+
+    /// One attempt of [`Browser::start`]: the driver, then the session.
+    fn try_start(profile: &std::path::Path) -> Result<Browser, String> {
         let port = free_port();
         let driver = Command::new("chromedriver")
             .arg(format!("--port={port}"))
@@ -44,13 +60,22 @@ impl Browser {
             .spawn()
             .expect("chromedriver starts (apt-get install chromium-driver)");
         let address = format!("127.0.0.1:{port}");
+        // Dropped on failure, the browser kills its driver.
+        let mut browser = Browser {
+            driver,
+            address,
+            session: String::new(),
+        };
         let started = Instant::now();
-        while std::net::TcpStream::connect(&address).is_err() {
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "chromedriver is not up"
-            );
+        while std::net::TcpStream::connect(&browser.address).is_err() {
+            if started.elapsed() > Duration::from_secs(30) {
+                return Err("chromedriver is not up".into());
+            }
             std::thread::sleep(Duration::from_millis(50));
+        }
+        // A driver that could not bind its port has exited: the port answering is another's.
+        if !matches!(browser.driver.try_wait(), Ok(None)) {
+            return Err(format!("chromedriver on port {port} exited"));
         }
         let args = [
             "--headless",
@@ -69,17 +94,16 @@ impl Browser {
             "browserName": "chrome",
             "goog:chromeOptions": { "binary": "/usr/bin/chromium", "args": args },
         }}});
-        let mut browser = Browser {
-            driver,
-            address,
-            session: String::new(),
-        };
-        let answer = browser.call("POST", "/session", Some(capabilities));
-        browser.session = answer["sessionId"]
+        let headers = [("Content-Type", "application/json")];
+        let body = capabilities.to_string();
+        let answer = http::request(&browser.address, "POST", "/session", &headers, Some(&body));
+        let value: Value = serde_json::from_str(&answer.body)
+            .map_err(|e| format!("{} {e}: {:?}", answer.status, answer.body))?;
+        browser.session = value["value"]["sessionId"]
             .as_str()
-            .unwrap_or_else(|| panic!("no session: {answer}"))
+            .ok_or_else(|| format!("no session: {value}"))?
             .to_string();
-        browser
+        Ok(browser)
     }
 
     /// A WebDriver command; returns its `value`.
