@@ -8,11 +8,15 @@
 
 use super::info::EngineScore;
 use std::fmt::{Debug, Display};
+use sumito_games::records::{StartOf, StartingLayout};
+
+/// Where a game of kind `K` starts: a layout or a position string.
+pub type StartOfKind<K> = StartOf<<K as Kind>::Layout, <K as Kind>::Position>;
 
 /// What a kind of game brings to the GUI's game.
 pub trait Kind: Clone + Debug {
-    /// Where a game starts: a layout or a position string.
-    type Start: Copy + Debug;
+    /// The layouts a game starts from (else it starts from a position string).
+    type Layout: StartingLayout<Position = Self::Position> + Debug;
     type Position: Copy + Debug;
     /// A turn, as the `position` command and the records write it.
     type Turn: Copy + Debug + Display;
@@ -21,10 +25,6 @@ pub trait Kind: Clone + Debug {
     /// How a game ended other than by the rules.
     type Ending: Clone + Debug;
 
-    /// The start's position (without a move limit).
-    fn position(start: &Self::Start) -> Self::Position;
-    /// The start as the `position` command names it: `layout <name>` or `fen <string>`.
-    fn command_words(start: &Self::Start) -> String;
     /// The position after `turn`, a legal one.
     fn play(position: &Self::Position, turn: Self::Turn) -> Self::Position;
 }
@@ -33,7 +33,7 @@ pub trait Kind: Clone + Debug {
 #[derive(Clone, Debug)]
 pub struct GameOf<K: Kind> {
     /// Where the game started (a layout or a position string), for records and engines.
-    pub(super) start: K::Start,
+    pub(super) start: StartOfKind<K>,
     /// `positions[k]` is the position after `k` turns; `positions[0]` is the start, with the
     /// move limit of a loaded record.
     pub(super) positions: Vec<K::Position>,
@@ -54,10 +54,10 @@ pub struct GameOf<K: Kind> {
 
 impl<K: Kind> GameOf<K> {
     /// A new game from `start`.
-    pub fn new(start: K::Start, players: Vec<String>) -> GameOf<K> {
+    pub fn new(start: StartOfKind<K>, players: Vec<String>) -> GameOf<K> {
         GameOf {
             start,
-            positions: vec![K::position(&start)],
+            positions: vec![start.position()],
             turns: Vec::new(),
             notes: Vec::new(),
             cursor: 0,
@@ -79,7 +79,7 @@ impl<K: Kind> GameOf<K> {
     }
 
     /// Where the game started.
-    pub fn start(&self) -> K::Start {
+    pub fn start(&self) -> StartOfKind<K> {
         self.start
     }
 
@@ -149,7 +149,7 @@ impl<K: Kind> GameOf<K> {
     /// The `position` command for the engine at `ply`: the start and the turns up to it, so
     /// that the engine sees the repetitions of the game.
     pub fn position_command(&self, ply: usize) -> String {
-        let mut command = format!("position {}", K::command_words(&self.start));
+        let mut command = format!("position {}", self.start.command_words());
         let ply = ply.min(self.turns.len());
         if ply > 0 {
             command += " moves";

@@ -7,8 +7,7 @@ use super::error::GuiError;
 use super::game::{GameOf, Kind};
 use sumito_games::clock::TimeControl;
 use sumito_games::records::{
-    GameInfo, LeftSeat, MultiStart, PlayedGame, format_record, replay_multi, seat_tag,
-    termination_of,
+    GameInfo, LeftSeat, PlayedGame, format_record, replay_multi, seat_tag, termination_of,
 };
 use sumito_games::records::{Record, today};
 use sumito_rules::board::Seat;
@@ -25,19 +24,11 @@ pub use sumito_rules::game::Turn;
 pub struct Seats;
 
 impl Kind for Seats {
-    type Start = MultiStart;
+    type Layout = sumito_rules::multiplayer::MultiLayout;
     type Position = MultiPosition;
     type Turn = Turn;
     type Note = Option<Termination>;
     type Ending = (Termination, Vec<u8>);
-
-    fn position(start: &MultiStart) -> MultiPosition {
-        start.position()
-    }
-
-    fn command_words(start: &MultiStart) -> String {
-        start.command_words()
-    }
 
     fn play(position: &MultiPosition, turn: Turn) -> MultiPosition {
         turn.apply(position)
@@ -213,6 +204,7 @@ fn read_turn(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sumito_games::records::MultiStart;
     use sumito_rules::multiplayer::{MultiLayout, MultiReason};
 
     fn three() -> SeatsGame {

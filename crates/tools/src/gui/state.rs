@@ -55,19 +55,11 @@ impl Ending {
 pub struct TwoPlayers;
 
 impl Kind for TwoPlayers {
-    type Start = Start;
+    type Layout = sumito_rules::board::Layout;
     type Position = Position;
     type Turn = Move;
     type Note = Option<Reported>;
     type Ending = Ending;
-
-    fn position(start: &Start) -> Position {
-        start.position()
-    }
-
-    fn command_words(start: &Start) -> String {
-        start.command_words()
-    }
 
     fn play(position: &Position, mv: Move) -> Position {
         position.play(mv)
