@@ -103,11 +103,7 @@ impl EngineFlags {
 /// wrong and what is expected (`the base time must be more than zero (expected …)`).
 pub fn time_control(text: &str) -> Result<sumito_games::clock::TimeControl, String> {
     text.parse()
-        .map_err(|error: sumito_games::clock::TimeControlError| {
-            let full = error.to_string();
-            let prefix = format!("bad time control '{}': ", error.text);
-            full.strip_prefix(&prefix).unwrap_or(&full).to_string()
-        })
+        .map_err(|error: sumito_games::clock::TimeControlError| error.reason())
 }
 
 /// `--patience` of compliance and timing: how long an answer that should come at once may

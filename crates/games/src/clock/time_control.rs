@@ -59,15 +59,23 @@ pub enum TimeControlProblem {
 
 /// A time control that does not read, with the text it was read from.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "bad time control '{text}': {problem} (expected movetime=MS, SECONDS+INCREMENT, \
-     MOVES/SECONDS, depth=N or nodes=N)"
-)]
+#[error("bad time control '{text}': {}", self.reason())]
 pub struct TimeControlError {
     /// The text, trimmed.
     pub text: String,
     /// What is wrong with it.
     pub problem: TimeControlProblem,
+}
+
+impl TimeControlError {
+    /// What is wrong and what is expected, without the text: for a message that names the
+    /// text already (clap's `invalid value '…' for '--tc <TC>'`).
+    pub fn reason(&self) -> String {
+        format!(
+            "{} (expected movetime=MS, SECONDS+INCREMENT, MOVES/SECONDS, depth=N or nodes=N)",
+            self.problem
+        )
+    }
 }
 
 /// The deepest `depth=N` accepted, in plies.
