@@ -82,19 +82,15 @@ impl Plain {
             ticker,
         }
     }
+}
 
+impl Drop for Plain {
     /// Stops the thread and waits for it.
-    fn stop(&mut self) {
+    fn drop(&mut self) {
         self.stop = None;
         if let Some(ticker) = self.ticker.take() {
             let _ = ticker.join();
         }
-    }
-}
-
-impl Drop for Plain {
-    fn drop(&mut self) {
-        self.stop();
     }
 }
 
@@ -168,13 +164,11 @@ impl Progress {
 
     /// Removes the bar, or stops the plain lines (a plain line was already written for the
     /// last step).
-    pub fn finish(mut self) {
-        if let Some(bar) = self.bar.take() {
+    pub fn finish(self) {
+        if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
-        if let Some(mut plain) = self.plain.take() {
-            plain.stop();
-        }
+        // The plain lines' thread stops as `self` drops.
     }
 }
 
