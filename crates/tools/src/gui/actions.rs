@@ -1,116 +1,21 @@
-//! What the page may ask of the table: a new game, a move, undo and takeback, a draw offer
-//! and a resignation, showing a ply, analysis settings, a record. Every request is checked
-//! here and refused with a message; none can name a program or a file (engines are chosen by
-//! their index on the command line).
+//! What the page may ask of the session at the table, for any number of seats: a move,
+//! undo and takeback, a draw offer and a resignation (a seat leaving, with more players),
+//! showing a ply, analysis settings, a record to open. Every request is checked here and
+//! refused with a message. A new game is [`super::new_game`]'s.
 
 use super::engine_driver::Reporter;
+use super::engine_pool::EnginePool;
 use super::error::GuiError;
-use super::state::{Ending, Game};
-use super::table::{Mode, Table};
+use super::seats::Seats;
+use super::session::{Session, SessionKind, Sitter};
+use super::table::{AnySession, Table, each_kind};
+use super::two_players::TwoPlayers;
 use serde::Deserialize;
-use sumito_games::adjudication::{Adjudication, Adjudicator};
-use sumito_games::agreement::{DrawAnswer, answer_draw_offer};
-use sumito_games::clock::GameClocks;
-use sumito_games::clock::TimeControl;
-use sumito_games::records::{Start, parse_records};
-use sumito_rules::board::{Colour, Layout, Position, check_game_counts};
+use sumito_games::records::{Record, parse_records};
 use sumito_rules::ending::Termination;
 
 /// The most lines of analysis the page offers.
 pub const MAX_MULTIPV: u32 = 5;
-
-/// `POST /api/new`: a new game.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewGame {
-    /// `play`, `watch` or `analyse`.
-    pub mode: String,
-    /// A layout name, unless `fen` is given.
-    #[serde(default)]
-    pub layout: Option<String>,
-    /// A position string to start from.
-    #[serde(default)]
-    pub fen: Option<String>,
-    /// The human's colour in `play`.
-    #[serde(default)]
-    pub colour: Option<String>,
-    /// A time control as `--tc` takes it; the command line's by default.
-    #[serde(default)]
-    pub tc: Option<String>,
-    /// The level (1-20) for an engine with a `Skill` option.
-    #[serde(default)]
-    pub skill: Option<u32>,
-    /// Indices of the engines for seat 0 and seat 1.
-    #[serde(default)]
-    pub engines: Option<Vec<usize>>,
-    /// In `play`: the engine may resign a hopeless game (off by default).
-    #[serde(default)]
-    pub engine_resigns: Option<bool>,
-    /// In `watch`: adjudicate a draw, as `sumito match --draw` takes it
-    /// (`movenumber=N movecount=M score=S`).
-    #[serde(default)]
-    pub draw: Option<String>,
-    /// In `watch`: adjudicate a loss, as `sumito match --resign` takes it
-    /// (`movecount=M score=S [twosided=true]`).
-    #[serde(default)]
-    pub resign: Option<String>,
-    /// The number of players, 2 (the default) to 6.
-    #[serde(default)]
-    pub players: Option<usize>,
-    /// With more than two players: who plays each seat, in seat order, `"person"` or an
-    /// engine's number.
-    #[serde(default)]
-    pub seats: Option<Vec<SitterRequest>>,
-}
-
-/// Who plays a seat, as the page asks: `"person"`, an engine's number, or
-/// `{"engine": n, "tc": "movetime=500"}`, an engine with a time control of its own.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(untagged)]
-pub enum SitterRequest {
-    /// The engine of this number on the command line, from 0.
-    Engine(usize),
-    /// `person`.
-    Word(String),
-    /// An engine at a time control of its own (the game's by default).
-    Timed(TimedEngine),
-}
-
-/// An engine seat with its own time control.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TimedEngine {
-    /// The engine's number on the command line, from 0.
-    pub engine: usize,
-    /// Its time control, as `--tc` takes it.
-    #[serde(default)]
-    pub tc: Option<String>,
-}
-
-/// A new game's time control, checked: the command line's by default.
-pub(super) fn time_control_of(
-    request: &NewGame,
-    default: TimeControl,
-) -> Result<TimeControl, GuiError> {
-    checked_time_control(request.tc.as_deref(), default)
-}
-
-/// A time control from the page, checked: `default` when there is none.
-pub(super) fn checked_time_control(
-    text: Option<&str>,
-    default: TimeControl,
-) -> Result<TimeControl, GuiError> {
-    let tc = match text {
-        Some(text) => text
-            .parse::<TimeControl>()
-            .map_err(GuiError::BadTimeControl)?,
-        None => default,
-    };
-    if !within_reason(tc) {
-        return Err(GuiError::TimeControlTooLong(tc));
-    }
-    Ok(tc)
-}
 
 /// `POST /api/analysis`: analysis on or off, and its number of lines.
 #[derive(Debug, Deserialize)]
@@ -122,151 +27,21 @@ pub struct AnalysisSettings {
     pub multipv: Option<u32>,
 }
 
-/// Parses the start of a new game.
-fn start_of(request: &NewGame) -> Result<Start, GuiError> {
-    match (&request.fen, &request.layout) {
-        // A game's start: composed positions with marbles missing are refused.
-        (Some(fen), _) if !fen.trim().is_empty() => fen
-            .trim()
-            .parse::<Position>()
-            .and_then(|position| check_game_counts(&position).map(|()| position))
-            .map(Start::Fen)
-            .map_err(GuiError::BadPosition),
-        (_, Some(name)) => Ok(Start::Layout(name.parse::<Layout>()?)),
-        _ => Ok(Start::Layout(Layout::Standard)),
-    }
-}
-
-fn mode_of(request: &NewGame) -> Result<Mode, GuiError> {
-    let human = match request.colour.as_deref().unwrap_or("black") {
-        "black" => Colour::Black,
-        "white" => Colour::White,
-        other => return Err(GuiError::BadColour(other.to_string())),
-    };
-    match request.mode.as_str() {
-        "play" => Ok(Mode::Play { human }),
-        "watch" => Ok(Mode::Watch),
-        "analyse" => Ok(Mode::Analyse { running: true }),
-        other => Err(GuiError::BadMode(other.to_string())),
-    }
-}
-
-/// The adjudication rules of a new game, read as `sumito match --draw`/`--resign` read them
-/// (an empty text is no rule); only a watched game has them.
-fn adjudication_of(request: &NewGame, mode: Mode) -> Result<Adjudication, GuiError> {
-    let text = |value: &Option<String>| {
-        value
-            .as_deref()
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .map(str::to_string)
-    };
-    let (draw, resign) = (text(&request.draw), text(&request.resign));
-    if (draw.is_some() || resign.is_some()) && mode != Mode::Watch {
-        return Err(GuiError::AdjudicationNotWatching);
-    }
-    Ok(Adjudication {
-        draw: draw.map(|t| t.parse()).transpose()?,
-        resign: resign.map(|t| t.parse()).transpose()?,
-    })
-}
-
-/// Whether the engine may resign the new game: only the person's game can allow it.
-fn engine_resigns_of(request: &NewGame, mode: Mode) -> Result<bool, GuiError> {
-    let allowed = request.engine_resigns.unwrap_or(false);
-    if allowed && !matches!(mode, Mode::Play { .. }) {
-        return Err(GuiError::EngineResignsNotPlaying);
-    }
-    Ok(allowed)
-}
-
-/// Whether a page's time control is one a game at the table can be played with: an hour a
-/// move, a day on the clock, depth 64 or ten billion nodes at most. Anything more is a typo or
-/// an attack, and would tie the engines up for good.
-fn within_reason(tc: TimeControl) -> bool {
-    const HOUR_MS: u64 = 3_600_000;
-    match tc {
-        TimeControl::MoveTime { ms } => ms <= HOUR_MS,
-        TimeControl::Clock {
-            base_ms,
-            increment_ms,
-            ..
-        } => base_ms <= 24 * HOUR_MS && increment_ms <= HOUR_MS,
-        TimeControl::Depth { plies } => plies <= 64,
-        TimeControl::Nodes { nodes } => nodes <= 10_000_000_000,
-    }
-}
-
-impl Table {
-    /// Starts a new game as `request` asks, after checking all of it.
-    pub fn new_game(&mut self, request: &NewGame, reporter: &dyn Reporter) -> Result<(), GuiError> {
-        match request.players.unwrap_or(2) {
-            2 => {}
-            players @ 3..=6 => return self.new_seats_game(request, players, reporter),
-            players => return Err(GuiError::BadPlayers(players)),
-        }
-        if request.seats.is_some() {
-            return Err(GuiError::SeatCount {
-                players: 2,
-                given: request.seats.as_ref().map_or(0, Vec::len),
-            });
-        }
-        let start = start_of(request)?;
-        let mode = mode_of(request)?;
-        let tc = time_control_of(request, self.engines.config.tc)?;
-        let skill = request.skill.unwrap_or(20);
-        if !(1..=20).contains(&skill) {
-            return Err(GuiError::BadSkill(skill));
-        }
-        let adjudication = adjudication_of(request, mode)?;
-        let engine_resigns = engine_resigns_of(request, mode)?;
-        let count = self.engines.config.engines.len();
-        let engines = request
-            .engines
-            .clone()
-            .unwrap_or_else(|| vec![0, 1 % count]);
-        let choice = match engines[..] {
-            [one] => [one, one],
-            [first, second] => [first, second],
-            _ => return Err(GuiError::EngineCount),
-        };
-        if let Some(&index) = choice.iter().find(|&&i| i >= count) {
-            return Err(GuiError::NoSuchEngine { index, count });
-        }
-        self.cancel();
-        self.multi = None;
-        self.release_engines(2);
-        self.choice[..2].copy_from_slice(&choice);
-        self.mode = mode;
-        self.tc = tc;
-        self.skill = skill;
-        self.message = None;
-        self.engine_says = None;
-        self.engine_resigns = engine_resigns;
-        self.adjudication = adjudication;
-        self.adjudicator = Adjudicator::new(adjudication);
-        self.game = Game::new(start, self.player_names());
-        self.thinking = Default::default();
-        self.clocks = matches!(tc, TimeControl::Clock { .. }).then(|| GameClocks::new(&[tc, tc]));
-        self.clock_running = None;
-        for seat in self.engines.slots.iter_mut().flatten() {
-            seat.fresh = true;
-        }
-        self.kick(reporter);
-        Ok(())
-    }
-
-    /// A move typed or clicked on the page, on the shown position.
-    pub fn human_move(&mut self, text: &str, reporter: &dyn Reporter) -> Result<(), GuiError> {
-        if self.multi.is_some() {
-            return self.seats_move(text, reporter);
-        }
-        match self.mode {
-            Mode::Watch => return Err(GuiError::MoveWhileWatching),
-            Mode::Play { human } if self.game.shown().side_to_move() != human => {
-                return Err(GuiError::EnginesTurn);
+impl<K: SessionKind> Session<K> {
+    /// A move typed or clicked on the page, on the shown position, for its seat to move: a
+    /// person's, or any in analysis.
+    fn human_move(
+        &mut self,
+        text: &str,
+        engines: &mut EnginePool,
+        reporter: &dyn Reporter,
+    ) -> Result<(), GuiError> {
+        let seat = K::mover(self.game.shown());
+        if self.analysis.is_none() && self.sitter(seat) != Sitter::Person {
+            if self.engines_only() {
+                return Err(GuiError::MoveWhileWatching);
             }
-            _ => {}
+            return Err(K::engines_turn(seat));
         }
         let at_end = self.game.at_end();
         self.game.play_text(text)?;
@@ -277,18 +52,20 @@ impl Table {
         } else {
             self.clock_running = None;
         }
-        self.cancel();
-        self.kick(reporter);
+        self.cancel(engines);
+        self.kick(engines, reporter);
         Ok(())
     }
 
-    /// Takes back `plies` moves from the end (at least one); in a game against the engine the
-    /// takeback goes on to the human's turn, so that the engine does not answer again at once.
-    pub fn take_back(&mut self, plies: usize, reporter: &dyn Reporter) -> Result<(), GuiError> {
-        if self.multi.is_some() {
-            return self.seats_take_back(plies, reporter);
-        }
-        if matches!(self.mode, Mode::Watch) {
+    /// Takes back `plies` turns from the end (at least one); in a game with persons and
+    /// engines the takeback goes on to a person's turn, so that no engine answers at once.
+    fn take_back(
+        &mut self,
+        plies: usize,
+        engines: &mut EnginePool,
+        reporter: &dyn Reporter,
+    ) -> Result<(), GuiError> {
+        if self.analysis.is_none() && self.engines_only() {
             return Err(GuiError::TakeBackWhileWatching);
         }
         let mut length = self.game.turns().len();
@@ -296,97 +73,81 @@ impl Table {
             return Err(GuiError::NothingToTakeBack);
         }
         length = length.saturating_sub(plies.max(1));
-        if let Mode::Play { human } = self.mode {
-            while length > 0 && self.game.position_at(length).side_to_move() != human {
+        if self.analysis.is_none() {
+            let persons =
+                |ply: usize| self.sitter(K::mover(self.game.position_at(ply))) == Sitter::Person;
+            while length > 0 && !persons(length) {
                 length -= 1;
             }
-            if self.game.position_at(length).side_to_move() != human {
+            if !persons(length) {
                 return Err(GuiError::NoMoveOfYours);
             }
         }
-        self.cancel();
+        self.cancel(engines);
         self.game.truncate(length);
         // The lines of a search of a position taken back are of no position of the game now.
         self.thinking = Default::default();
         self.message = None;
         self.engine_says = None;
         self.clock_running = None;
-        self.kick(reporter);
+        self.kick(engines, reporter);
         Ok(())
     }
 
-    /// The person's colour, if the game is the person's against the engine and not over: a
-    /// draw offer or a resignation is refused otherwise (`what` says which).
-    fn persons_game(&self, what: &'static str) -> Result<Colour, GuiError> {
-        let Mode::Play { human } = self.mode else {
-            return Err(GuiError::NotYourGame(what));
-        };
-        if self.game.is_over() {
-            return Err(GuiError::GameOver);
-        }
-        Ok(human)
-    }
-
-    /// The person offers a draw: the engine's side answers as Sumito does
-    /// ([`answer_draw_offer`]), by its own scores of its moves in this game and the position at
-    /// the end of the game. Accepted, the game is drawn by agreement; either way the answer is
-    /// shown until the next move.
-    pub fn offer_draw(&mut self) -> Result<(), GuiError> {
-        if self.multi.is_some() {
-            return Err(GuiError::TwoPlayerOnly("a draw offer"));
-        }
-        let human = self.persons_game("offer a draw")?;
-        let engine = human.opponent();
-        let scores = self.game.engine_scores(engine);
-        match answer_draw_offer(&scores, self.game.end(), engine) {
-            DrawAnswer::Accept(why) => {
-                self.engine_says = Some(why);
-                self.end_game(Ending::draw(Termination::Agreement));
-                self.game.goto(self.game.turns().len());
-            }
-            DrawAnswer::Decline(why) => self.engine_says = Some(why),
+    /// The person offers a draw, and the engine answers ([`SessionKind::draw_offer`]):
+    /// accepted, the game ends; either way the answer is shown until the next move.
+    fn offer_draw(&mut self, engines: &EnginePool) -> Result<(), GuiError> {
+        let (says, ending) = K::draw_offer(self)?;
+        self.engine_says = Some(says);
+        if let Some(ending) = ending {
+            self.end_game(engines, ending);
         }
         Ok(())
     }
 
-    /// The person resigns: the game is lost for the person, whoever's turn it is. In a game of
-    /// more players the person whose turn it is leaves the game, which goes on without them.
-    pub fn resign(&mut self, reporter: &dyn Reporter) -> Result<(), GuiError> {
-        if self.multi.is_some() {
-            return self.seats_leave(reporter);
-        }
-        let human = self.persons_game("resign")?;
+    /// The person resigns ([`SessionKind::resigning`] says who may): with two players the game
+    /// is lost, with more the seat leaves and the game goes on without it.
+    fn resign(
+        &mut self,
+        engines: &mut EnginePool,
+        reporter: &dyn Reporter,
+    ) -> Result<(), GuiError> {
+        let seat = K::resigning(self)?;
         self.engine_says = None;
-        self.lose(human, Termination::Resignation);
+        self.out(seat, Termination::Resignation, engines, reporter);
         self.game.goto(self.game.turns().len());
         Ok(())
     }
 
-    /// Shows the position after `ply` moves; analysis follows it.
-    pub fn goto(&mut self, ply: usize, reporter: &dyn Reporter) -> Result<(), GuiError> {
-        if self.multi.is_some() {
-            return self.seats_goto(ply, reporter);
-        }
+    /// Shows the position after `ply` turns; analysis follows it.
+    fn goto(
+        &mut self,
+        ply: usize,
+        engines: &mut EnginePool,
+        reporter: &dyn Reporter,
+    ) -> Result<(), GuiError> {
         if !self.game.goto(ply) {
             let last = self.game.turns().len();
             return Err(GuiError::NoSuchPly { ply, last });
         }
-        if matches!(self.mode, Mode::Analyse { .. }) {
-            self.cancel();
-            self.kick(reporter);
+        if self.analysis.is_some() {
+            self.cancel(engines);
+            self.kick(engines, reporter);
         }
         Ok(())
     }
 
-    /// Turns analysis on or off and sets its number of lines; entering analysis from a game
-    /// keeps the game's moves.
-    pub fn set_analysis(
+    /// Turns analysis on or off and sets its number of lines (one with more players: their
+    /// search has one). Entering analysis from a game keeps the game's turns, and the engine
+    /// of its first engine seat analyses.
+    fn set_analysis(
         &mut self,
         settings: &AnalysisSettings,
+        engines: &mut EnginePool,
         reporter: &dyn Reporter,
     ) -> Result<(), GuiError> {
         if let Some(multipv) = settings.multipv {
-            if self.multi.is_some() && multipv != 1 {
+            if self.sitters.len() > 2 && multipv != 1 {
                 return Err(GuiError::TwoPlayerOnly("more than one line of analysis"));
             }
             if !(1..=MAX_MULTIPV).contains(&multipv) {
@@ -397,29 +158,68 @@ impl Table {
             }
             self.multipv = multipv;
         }
-        if let Some(multi) = &self.multi {
-            let running = match (settings.running, multi.analysis) {
-                (Some(running), _) => running,
-                (None, Some(running)) => running,
-                (None, None) => return Ok(()),
-            };
-            self.seats_analysis(running, reporter);
-            return Ok(());
-        }
-        let running = match (settings.running, self.mode) {
+        let running = match (settings.running, self.analysis) {
             (Some(running), _) => running,
-            (None, Mode::Analyse { running }) => running,
+            (None, Some(running)) => running,
             // Only the number of lines changes; it applies to the next analysis.
-            (None, _) => return Ok(()),
+            (None, None) => return Ok(()),
         };
-        self.cancel();
-        self.mode = Mode::Analyse { running };
+        self.cancel(engines);
+        let first_engine = self.sitters.iter().find_map(|sitter| match *sitter {
+            Sitter::Engine(engine) => Some(engine),
+            Sitter::Person => None,
+        });
+        if self.analysis.is_none()
+            && let Some(engine) = first_engine
+        {
+            self.choice[0] = engine;
+        }
+        self.analysis = Some(running);
         self.clock_running = None;
-        self.kick(reporter);
+        self.kick(engines, reporter);
         Ok(())
     }
+}
 
-    /// Opens game `index` (from 1) of a records text, shown from its start for stepping through.
+impl Table {
+    /// A move typed or clicked on the page, on the shown position.
+    pub fn human_move(&mut self, text: &str, reporter: &dyn Reporter) -> Result<(), GuiError> {
+        each_kind!(&mut self.session, s => s.human_move(text, &mut self.engines, reporter))
+    }
+
+    /// Takes back `plies` turns from the end (at least one); in a game against the engine the
+    /// takeback goes on to the person's turn, so that the engine does not answer again at once.
+    pub fn take_back(&mut self, plies: usize, reporter: &dyn Reporter) -> Result<(), GuiError> {
+        each_kind!(&mut self.session, s => s.take_back(plies, &mut self.engines, reporter))
+    }
+
+    /// The person offers a draw (two players only).
+    pub fn offer_draw(&mut self) -> Result<(), GuiError> {
+        each_kind!(&mut self.session, s => s.offer_draw(&self.engines))
+    }
+
+    /// The person resigns: the game is lost for the person, whoever's turn it is. In a game of
+    /// more players the person whose turn it is leaves the game, which goes on without them.
+    pub fn resign(&mut self, reporter: &dyn Reporter) -> Result<(), GuiError> {
+        each_kind!(&mut self.session, s => s.resign(&mut self.engines, reporter))
+    }
+
+    /// Shows the position after `ply` turns; analysis follows it.
+    pub fn goto(&mut self, ply: usize, reporter: &dyn Reporter) -> Result<(), GuiError> {
+        each_kind!(&mut self.session, s => s.goto(ply, &mut self.engines, reporter))
+    }
+
+    /// Turns analysis on or off and sets its number of lines.
+    pub fn set_analysis(
+        &mut self,
+        settings: &AnalysisSettings,
+        reporter: &dyn Reporter,
+    ) -> Result<(), GuiError> {
+        each_kind!(&mut self.session, s => s.set_analysis(settings, &mut self.engines, reporter))
+    }
+
+    /// Opens game `index` (from 1) of a records text, of any number of players, shown from its
+    /// start for stepping through, with analysis off.
     pub fn load_record(
         &mut self,
         text: &str,
@@ -434,23 +234,30 @@ impl Table {
             None => return Err(GuiError::NoSuchGame { index, count }),
         };
         if sumito_games::records::is_multi_record(record) {
-            return self.load_seats_record(record, index, reporter);
+            self.open_record::<Seats>(record, index, reporter, AnySession::Seats)
+        } else {
+            self.open_record::<TwoPlayers>(record, index, reporter, AnySession::Two)
         }
-        let game = Game::from_record(record).map_err(|error| GuiError::BadGame {
+    }
+
+    fn open_record<K: SessionKind>(
+        &mut self,
+        record: &Record,
+        index: usize,
+        reporter: &dyn Reporter,
+        wrap: fn(Session<K>) -> AnySession,
+    ) -> Result<(), GuiError> {
+        let game = K::from_record(record).map_err(|error| GuiError::BadGame {
             index,
             source: Box::new(error),
         })?;
-        self.cancel();
-        self.multi = None;
-        self.release_engines(2);
-        self.game = game;
-        self.thinking = Default::default();
-        self.mode = Mode::Analyse { running: false };
-        self.clocks = None;
-        self.clock_running = None;
-        self.message = None;
-        self.engine_says = None;
-        self.kick(reporter);
+        let (tc, skill, multipv) = self.settings();
+        let seats = game.players.len();
+        let choice = each_kind!(&self.session, s => s.choice);
+        let sitters = (vec![Sitter::Person; seats], vec![tc; seats]);
+        let mut session = Session::new(game, tc, sitters, Some(false), choice);
+        (session.skill, session.multipv, session.clocks) = (skill, multipv, None);
+        self.seat(session, reporter, wrap);
         Ok(())
     }
 }
@@ -460,7 +267,11 @@ pub(super) mod tests {
     use super::*;
     use crate::gui::engine_driver::DriverEvent;
     use crate::gui::engine_pool::GuiConfig;
+    use crate::gui::new_game::{NewGame, SitterRequest};
+    use crate::gui::seats::{SeatsGame, Turn};
     use crate::uap_client::EngineSpec;
+    use sumito_games::clock::TimeControl;
+    use sumito_rules::board::Seat;
 
     /// No engine starts in these tests: the seats are persons', or every request is refused
     /// before one would.
@@ -495,6 +306,22 @@ pub(super) mod tests {
         table_of(2)
     }
 
+    /// The table's two-player session.
+    pub(in crate::gui) fn two(table: &mut Table) -> &mut Session<TwoPlayers> {
+        match &mut table.session {
+            AnySession::Two(session) => session,
+            AnySession::Seats(_) => panic!("a game of more players"),
+        }
+    }
+
+    /// The table's session of three to six players.
+    fn seats(table: &mut Table) -> &mut Session<Seats> {
+        match &mut table.session {
+            AnySession::Seats(session) => session,
+            AnySession::Two(_) => panic!("a game of two players"),
+        }
+    }
+
     fn request(mode: &str) -> NewGame {
         NewGame {
             mode: mode.into(),
@@ -522,11 +349,11 @@ pub(super) mod tests {
             ..request("watch")
         };
         table.new_game(&watch, &NoEngines).expect("a watched game");
-        assert_eq!(table.game.players, ["none #1", "none #2"]);
+        assert_eq!(two(&mut table).game.players, ["none #1", "none #2"]);
         table
             .new_game(&request("analyse"), &NoEngines)
             .expect("an analysis");
-        assert_eq!(table.game.players, ["Black", "White"]);
+        assert_eq!(two(&mut table).game.players, ["Black", "White"]);
         let engines = crate::gui::view::snapshot(&table).engines;
         assert_eq!(engines[1].name, "none #2");
     }
@@ -548,18 +375,20 @@ pub(super) mod tests {
             .expect("analysis off");
         table.human_move("a1b2", &NoEngines).expect("a move");
         table.human_move("i5h5", &NoEngines).expect("a reply");
-        table.thinking.side = Some(Colour::Black);
-        table.thinking.ply = 2;
-        table.thinking.lines = vec![crate::gui::info::parse_info("info depth 3 pv a2b3 i4h4")];
+        let session = two(&mut table);
+        session.thinking.mover = Seat::new(0);
+        session.thinking.ply = 2;
+        session.thinking.lines = vec![crate::gui::info::parse_info("info depth 3 pv a2b3 i4h4")];
         table.take_back(1, &NoEngines).expect("taken back");
-        assert!(table.thinking.lines.is_empty(), "{:?}", table.thinking);
+        let thinking = &two(&mut table).thinking;
+        assert!(thinking.lines.is_empty(), "{thinking:?}");
         assert!(crate::gui::view::snapshot(&table).thinking.is_none());
     }
 
     #[test]
     fn the_panel_keeps_the_line_of_the_move_played() {
         use crate::gui::info::parse_info;
-        use crate::gui::table::Thinking;
+        use crate::gui::session::Thinking;
         let mut thinking = Thinking {
             lines: vec![
                 parse_info("info depth 1 multipv 1 score cp 9 pv a1b2"),
@@ -685,7 +514,7 @@ pub(super) mod tests {
                 .unwrap_err()
                 .to_string()
         );
-        table.mode = Mode::Watch;
+        two(&mut table).sitters = vec![Sitter::Engine(0), Sitter::Engine(1)];
         assert_eq!(
             message(table.human_move("a1b1", &NoEngines)),
             "the engines are playing this game; start a game against the engine, or analysis, \
@@ -695,12 +524,246 @@ pub(super) mod tests {
             message(table.take_back(1, &NoEngines)),
             "the engines are playing this game"
         );
-        table.mode = Mode::Play {
-            human: Colour::White,
-        };
+        two(&mut table).sitters = vec![Sitter::Engine(0), Sitter::Person];
         assert_eq!(
             message(table.human_move("a1b1", &NoEngines)),
             "it is the engine's turn"
         );
+    }
+
+    fn seated(players: usize, seats: &[&str]) -> NewGame {
+        let seats = seats
+            .iter()
+            .map(|s| match s.parse() {
+                Ok(index) => SitterRequest::Engine(index),
+                Err(_) => SitterRequest::Word(s.to_string()),
+            })
+            .collect();
+        let text = serde_json::json!({ "mode": "play", "players": players }).to_string();
+        let mut request: NewGame = serde_json::from_str(&text).expect("a request");
+        request.seats = Some(seats);
+        request
+    }
+
+    impl NewGame {
+        fn without_seats(mut self) -> NewGame {
+            self.seats = None;
+            self
+        }
+    }
+
+    fn refusal(result: Result<(), GuiError>) -> String {
+        result.expect_err("refused").to_string()
+    }
+
+    fn people(players: usize) -> Table {
+        let mut table = table_of(1);
+        let seats = vec!["person"; players];
+        table
+            .new_game(&seated(players, &seats), &NoEngines)
+            .expect("a game of persons");
+        table
+    }
+
+    fn game(table: &mut Table) -> &SeatsGame {
+        &seats(table).game
+    }
+
+    #[test]
+    fn persons_move_in_turn_and_the_engines_turn_is_refused() {
+        let mut table = people(3);
+        let snapshot = crate::gui::view::snapshot(&table);
+        assert_eq!(snapshot.multi.expect("seats").players, 3);
+        assert_eq!(snapshot.board.to_move, "black");
+        assert!(!snapshot.legal.is_empty());
+        table.human_move("a1b1", &NoEngines).expect("black");
+        assert_eq!(
+            refusal(table.human_move("a1b1", &NoEngines)),
+            "'a1b1' is not legal here: 'a1b1' is not a legal move of seat 2 (white) (a column \
+             must start from its own marble, take at most three of its team's and push fewer \
+             opponents with an empty cell or the edge beyond; a broadside moves its own marbles \
+             only)"
+        );
+        seats(&mut table).sitters[1] = Sitter::Engine(0);
+        assert_eq!(
+            refusal(table.human_move("e9e8", &NoEngines)),
+            "it is White's turn, which an engine plays"
+        );
+        assert!(crate::gui::view::snapshot(&table).legal.is_empty());
+        assert_eq!(
+            refusal(table.resign(&NoEngines)),
+            "only a person whose turn it is can leave the game"
+        );
+        assert_eq!(
+            refusal(table.offer_draw()),
+            "a draw offer is for two-player games only"
+        );
+    }
+
+    #[test]
+    fn seats_leave_until_one_is_left_and_takebacks_return_them() {
+        let mut table = people(3);
+        table.resign(&NoEngines).expect("black leaves");
+        table.resign(&NoEngines).expect("white leaves");
+        let snapshot = crate::gui::view::snapshot(&table);
+        let result = snapshot.result.expect("a result");
+        assert_eq!(result.text, "Red wins: the others have left");
+        let black = &snapshot.multi.expect("seats").seats[0];
+        assert!(black.left);
+        assert_eq!(black.why.as_deref(), Some("resignation"));
+        assert_eq!(snapshot.moves, ["leave", "leave"]);
+        assert_eq!(refusal(table.resign(&NoEngines)), "the game is over");
+        assert_eq!(
+            refusal(table.human_move("e1e2", &NoEngines)),
+            "the game is over"
+        );
+        table.take_back(1, &NoEngines).expect("taken back");
+        assert!(!game(&mut table).is_over());
+        assert_eq!(game(&mut table).turns().len(), 1);
+        table.goto(0, &NoEngines).expect("the start");
+        assert_eq!(
+            refusal(table.goto(5, &NoEngines)),
+            "there is no ply 5 (the game has 1)"
+        );
+    }
+
+    #[test]
+    fn a_persons_blocked_seat_passes_by_itself() {
+        let mut table = table_of(1);
+        let mut blocked = seated(3, &["person", "person", "person"]);
+        blocked.fen = Some("r4/6/7/8/9/8/7/bb4/wb3 w 0/0/0 0".into());
+        table
+            .new_game(&blocked, &NoEngines)
+            .expect("a blocked seat");
+        assert_eq!(game(&mut table).turns(), [Turn::Pass]);
+        assert_eq!(game(&mut table).end().side_to_move().name(), "red");
+    }
+
+    #[test]
+    fn four_players_play_in_teams() {
+        let table = people(4);
+        let multi = crate::gui::view::snapshot(&table).multi.expect("seats");
+        let teams: Vec<_> = multi.seats.iter().map(|s| s.team).collect();
+        assert_eq!(teams, [Some(0), Some(1), Some(0), Some(1)]);
+        let expected = [["black", "red"], ["white", "green"]];
+        assert_eq!(multi.teams, Some(expected.map(Vec::from).to_vec()));
+    }
+
+    #[test]
+    fn bad_new_games_say_why_word_for_word() {
+        let mut table = table_of(1);
+        let mut new_game = |request: NewGame| refusal(table.new_game(&request, &NoEngines));
+        assert_eq!(new_game(seated(7, &[])), "players must be 2 to 6, not 7");
+        assert_eq!(
+            new_game(seated(3, &["person"])),
+            "seats must list one entry per player (3), not 1"
+        );
+        assert_eq!(
+            new_game(seated(3, &["person", "robot", "0"])),
+            "a seat is 'person' or an engine number, not 'robot'"
+        );
+        assert_eq!(
+            new_game(seated(3, &["person", "0", "4"])),
+            "there is no engine 4 (there are 1)"
+        );
+        let mut four = seated(3, &["person", "0", "0"]);
+        four.fen = Some(
+            sumito_rules::multiplayer::MultiLayout::FourPlayer
+                .position()
+                .to_string(),
+        );
+        assert_eq!(
+            new_game(four),
+            "the position has 4 seats but the game 3 players"
+        );
+        let mut watch = seated(3, &["person", "0", "0"]);
+        watch.mode = "watch".into();
+        assert_eq!(
+            new_game(watch),
+            "mode watch has an engine at every seat: choose play to seat a person"
+        );
+        let mut daisy = seated(3, &["person", "0", "0"]);
+        daisy.layout = Some("belgian-daisy".into());
+        assert_eq!(
+            new_game(daisy),
+            "layout 'belgian-daisy' is not one of 3 players (three-player)"
+        );
+        let mut bad = seated(3, &["person", "0", "0"]);
+        bad.fen = Some("x".into());
+        assert!(new_game(bad).starts_with("bad position string: "));
+        let mut two = seated(2, &["person", "0"]);
+        two.players = Some(2);
+        assert_eq!(
+            new_game(two),
+            "seats must list one entry per player (2), not 2"
+        );
+    }
+
+    #[test]
+    fn records_of_more_players_load_and_save() {
+        let mut table = people(3);
+        table.human_move("a1b1", &NoEngines).expect("black");
+        table.resign(&NoEngines).expect("white leaves");
+        let saved = table.record();
+        table
+            .new_game(&seated(2, &[]).without_seats(), &NoEngines)
+            .expect("a game of two players");
+        assert!(matches!(table.session, AnySession::Two(_)));
+        table.load_record(&saved, 1, &NoEngines).expect("loaded");
+        let snapshot = crate::gui::view::snapshot(&table);
+        assert_eq!(snapshot.mode, "analyse");
+        assert_eq!(snapshot.moves, ["a1b1", "leave"]);
+        assert_eq!(snapshot.cursor, 0);
+        assert_eq!(table.record(), saved);
+        let illegal = saved.replace("a1b1", "a1a2");
+        let records = sumito_games::records::parse_records(&illegal).expect("a record");
+        let why = sumito_games::records::replay_multi(&records[0]).expect_err("refused");
+        assert_eq!(
+            refusal(table.load_record(&illegal, 1, &NoEngines)),
+            format!("game 1: {why}")
+        );
+        // A two-player record after it plays two-player again.
+        let two = "[Event \"x\"]\n[Layout \"standard\"]\n[Result \"*\"]\n\n1. a1b2 *\n";
+        table.load_record(two, 1, &NoEngines).expect("loaded");
+        assert!(matches!(table.session, AnySession::Two(_)));
+    }
+
+    #[test]
+    fn two_player_settings_are_refused_at_a_larger_table() {
+        let mut table = table_of(1);
+        for (extra, message) in [
+            (
+                r#""skill":3"#,
+                "a level (skill) is for two-player games only",
+            ),
+            (
+                r#""colour":"white""#,
+                "a colour is for two-player games only",
+            ),
+            (
+                r#""engines":[0]"#,
+                "a list of engines (the seats name theirs) is for two-player games only",
+            ),
+        ] {
+            let text = format!(r#"{{"mode":"play","players":3,"seats":["person",0,0],{extra}}}"#);
+            let request: NewGame = serde_json::from_str(&text).expect("a request");
+            assert_eq!(
+                refusal(table.new_game(&request, &NoEngines)),
+                message,
+                "{extra}"
+            );
+        }
+        let text = r#"{"mode":"analyse","players":3,"engines":[7]}"#;
+        let request: NewGame = serde_json::from_str(text).expect("a request");
+        assert_eq!(
+            refusal(table.new_game(&request, &NoEngines)),
+            "there is no engine 7 (there are 1)"
+        );
+        let mut people = people(3);
+        let lines = AnalysisSettings {
+            running: None,
+            multipv: Some(3),
+        };
+        assert!(refusal(people.set_analysis(&lines, &NoEngines)).contains("more than one line"));
     }
 }

@@ -60,6 +60,9 @@ pub struct EnginePool {
     /// dismissed once it has answered.
     pub(super) probes: Vec<(usize, Driver)>,
     next_generation: u64,
+    /// The serial of the next search: the answers of a search no longer waited for, of this
+    /// game or an earlier one, are told apart by it.
+    next_serial: u64,
 }
 
 impl EnginePool {
@@ -74,6 +77,7 @@ impl EnginePool {
             slots: Default::default(),
             probes: Vec::new(),
             next_generation: 1,
+            next_serial: 1,
         }
     }
 
@@ -103,6 +107,12 @@ impl EnginePool {
         if let Some(slot) = self.failures.get_mut(index) {
             *slot = None;
         }
+    }
+
+    /// A serial for a new search.
+    pub(super) fn serial(&mut self) -> u64 {
+        self.next_serial += 1;
+        self.next_serial - 1
     }
 
     /// The driver of the engine in `slot`, if one runs there.
@@ -153,6 +163,22 @@ impl EnginePool {
             failed,
             fresh: true,
         });
+    }
+
+    /// The engine of `slot` is gone for `why`: its driver is dropped, and an engine that never
+    /// answered the handshake did not start at all.
+    pub(super) fn died(&mut self, slot: usize, why: &str) {
+        let Some(state) = self.slots[slot].as_mut() else {
+            return;
+        };
+        state.driver = None;
+        state.failed = Some(why.to_string());
+        let engine = state.engine;
+        if self.options.get(engine).is_some_and(Option::is_none)
+            && let Some(failure) = self.failures.get_mut(engine)
+        {
+            *failure = Some(why.to_string());
+        }
     }
 
     /// Takes every engine out of the pool, the probes too, for its driver to be finished

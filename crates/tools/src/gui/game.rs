@@ -2,31 +2,75 @@
 //! checked by the rules core), the ply the page shows, the scores the engines gave and how it
 //! ended when the rules did not end it. Every tab and every reload shows this one game.
 //!
-//! What differs between two players ([`super::state`]) and three to six
-//! ([`super::multi_game`]) is a [`Kind`]: the position and turn types, what is kept beside
-//! each turn, and how a game ends other than by the rules.
+//! What differs between two players ([`super::two_players`]) and three to six
+//! ([`super::seats`]) is a [`Kind`]: the position and turn types, how a turn is read, what is
+//! kept beside each turn, how a game ends other than by the rules, and its record.
 
+use super::error::GuiError;
 use super::info::EngineScore;
 use std::fmt::{Debug, Display};
-use sumito_games::records::{StartOf, StartingLayout};
+use sumito_engine::search::Reported;
+use sumito_games::clock::TimeControl;
+use sumito_games::records::{Record, StartOf, StartingLayout};
+use sumito_rules::board::Seat;
+use sumito_rules::ending::Termination;
+use sumito_rules::movegen::Move;
 
 /// Where a game of kind `K` starts: a layout or a position string.
 pub type StartOfKind<K> = StartOf<<K as Kind>::Layout, <K as Kind>::Position>;
 
 /// What a kind of game brings to the GUI's game.
-pub trait Kind: Clone + Debug {
+pub trait Kind: Clone + Debug + Sized {
     /// The layouts a game starts from (else it starts from a position string).
     type Layout: StartingLayout<Position = Self::Position> + Debug;
     type Position: Copy + Debug;
     /// A turn, as the `position` command and the records write it.
-    type Turn: Copy + Debug + Display;
-    /// What is kept beside each turn, and taken back with it.
-    type Note: Clone + Debug;
+    type Turn: Copy + Debug + Display + PartialEq;
+    /// What is kept beside each turn, and taken back with it (nothing, by default).
+    type Note: Clone + Debug + Default;
     /// How a game ended other than by the rules.
     type Ending: Clone + Debug;
 
     /// The position after `turn`, a legal one.
     fn play(position: &Self::Position, turn: Self::Turn) -> Self::Position;
+
+    /// The seat to move.
+    fn mover(position: &Self::Position) -> Seat;
+
+    /// The move limit `position` is played under, on the ply count (0: none).
+    fn move_limit(position: &Self::Position) -> u32;
+
+    /// Does `position` end the game by the rules?
+    fn over(position: &Self::Position) -> bool;
+
+    /// The legal moves of the seat to move.
+    fn legal(position: &Self::Position) -> Vec<Move>;
+
+    /// `text`, typed or clicked on the page, as a turn of the seat to move, checked.
+    fn read(position: &Self::Position, text: &str) -> Result<Self::Turn, GuiError>;
+
+    /// `text`, an engine's answer, as a turn of the seat to move, checked.
+    fn read_answer(position: &Self::Position, text: &str) -> Result<Self::Turn, GuiError>;
+
+    /// The move a turn makes (none for a pass or a seat leaving).
+    fn moved(turn: Self::Turn) -> Option<Move>;
+
+    /// The turn a person's seat plays by itself: a pass when it has no legal move.
+    fn forced(position: &Self::Position) -> Option<Self::Turn>;
+
+    /// What is kept beside an engine's move that it scored `score` (its own view).
+    fn engine_note(score: Option<Reported>) -> Self::Note;
+
+    /// `seat` is out for `why`, at the end of `game`: with two players the game is lost for
+    /// it, with more the seat leaves.
+    fn fault(game: &mut GameOf<Self>, seat: Seat, why: Termination);
+
+    /// The game of a record, every turn checked by the rules core, shown from its start.
+    fn from_record(record: &Record) -> Result<GameOf<Self>, GuiError>;
+
+    /// The game as a record of GAMES.md, each seat at its time control (an unfinished game
+    /// has the result `*`).
+    fn record(game: &GameOf<Self>, controls: &[TimeControl]) -> String;
 }
 
 /// The game shown in the GUI.
@@ -144,6 +188,45 @@ impl<K: Kind> GameOf<K> {
     /// The score after every ply, where known.
     pub fn scores(&self) -> &[Option<EngineScore>] {
         &self.scores
+    }
+
+    /// Ends the game after the last turn as `ending` says.
+    pub fn end_with(&mut self, ending: K::Ending) {
+        self.ended = Some(ending);
+    }
+
+    /// What ended the game, if the rules did not.
+    pub fn ending(&self) -> Option<&K::Ending> {
+        self.ended.as_ref()
+    }
+
+    /// Is the game over, by the rules or otherwise?
+    pub fn is_over(&self) -> bool {
+        self.ended.is_some() || K::over(self.end())
+    }
+
+    /// Plays `text` on the shown position for its seat to move; turns after it are dropped,
+    /// as when a player tries another line. The rules core checks it; an error says why not.
+    pub fn play_text(&mut self, text: &str) -> Result<K::Turn, GuiError> {
+        if K::over(self.shown()) || (self.at_end() && self.is_over()) {
+            return Err(GuiError::GameOver);
+        }
+        let turn = K::read(self.shown(), text)?;
+        self.truncate(self.cursor);
+        self.push(turn, K::Note::default());
+        Ok(turn)
+    }
+
+    /// The move limit the game is played under (0: none): a loaded record's `MaxPlies`.
+    pub fn move_limit(&self) -> u32 {
+        K::move_limit(&self.positions[0])
+    }
+
+    /// The seat that played each turn.
+    pub fn movers(&self) -> Vec<Seat> {
+        (0..self.turns.len())
+            .map(|ply| K::mover(&self.positions[ply]))
+            .collect()
     }
 
     /// The `position` command for the engine at `ply`: the start and the turns up to it, so

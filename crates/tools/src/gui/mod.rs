@@ -2,18 +2,16 @@
 //! every engine through UAP only. This file starts the server (the command line is in the
 //! binary's `cli/gui.rs`).
 //!
-//! - `game`: the game the server keeps, for any number of seats; [`state`]: what a two-player
-//!   game adds, [`multi_game`]: what a game of three to six players adds;
-//! - [`seats_table`]: a game of three to six players and who plays it, [`multi_table`]: the
-//!   page's requests on it, `multi_searches`: its engines' searches, `multi_view`: what the
-//!   page draws of it;
-//! - [`table`]: the table of game, mode and engines; [`hub`]: its lock and the snapshots it
+//! - `game`: the game the server keeps, for any number of seats; [`session`]: that game, who
+//!   plays each seat, its clocks and the search it waits for; what two players add to both is
+//!   in [`two_players`], what three to six add in [`seats`];
+//! - [`table`]: the engine pool and the session; [`hub`]: its lock and the snapshots it
 //!   publishes;
 //! - [`engine_pool`]: the engines of the command line and those running, by slot;
-//!   [`engine_driver`]: one engine's driver thread; [`searches`]: the searches the table
+//!   [`engine_driver`]: one engine's driver thread; [`searches`]: the searches a session
 //!   starts; `engine_events`: how it takes their answers; `table_clock`: its clocks;
-//! - [`actions`]: the page's requests; [`snapshot`]: what the page draws, as typed data, which
-//!   [`view`] fills for a two-player game and `multi_view` for more players;
+//! - [`new_game`] and [`actions`]: the page's requests; [`snapshot`]: what the page draws, as
+//!   typed data, which [`view`] fills;
 //! - [`server`]: the HTTP routes; [`security`]: the Host/Origin guard; `error`: what fails ([`GuiError`]).
 
 pub mod actions;
@@ -22,22 +20,20 @@ pub mod engine_driver;
 mod engine_events;
 pub mod engine_pool;
 mod error;
-mod game;
+pub mod game;
 pub mod hub;
 pub mod info;
-pub mod multi_game;
-mod multi_searches;
-pub mod multi_table;
-mod multi_view;
+pub mod new_game;
 pub mod searches;
-pub mod seats_table;
+pub mod seats;
 pub mod security;
 mod serve;
 pub mod server;
+pub mod session;
 pub mod snapshot;
-pub mod state;
 pub mod table;
 mod table_clock;
+pub mod two_players;
 pub mod view;
 
 pub use error::GuiError;
@@ -61,7 +57,7 @@ pub fn run(config: GuiConfig, host: &str, port: u16, open: bool) -> Result<(), G
     // first game does not wait for it. The others answer the handshake and quit, so that the
     // page names each one and knows its levels before it is chosen.
     hub.update(|table, hub| {
-        table.ensure_seat(0, hub);
+        table.start_first_engine(hub);
         table.engines.probe(hub);
     });
     let served = runtime.block_on(serve(host, port, open, Arc::clone(&hub)));

@@ -1,9 +1,11 @@
-//! The engines at the table and their searches: starting the engine of a seat, and the search
-//! the mode calls for (a move of the game or analysis) with the commands that set it up.
+//! The searches of a session: what the game calls for next (a move of the seat to move, a
+//! pass a person's blocked seat makes by itself, analysis of the shown position, or nothing),
+//! starting the engine of its slot, and the commands that set the search up (`newgame`, the
+//! lines and the level, the move limit, `position … moves …`, `go …`).
 
 use super::engine_driver::{Reporter, SearchRequest};
-use super::table::{Mode, Search, Table, Thinking};
-use sumito_rules::board::Colour;
+use super::engine_pool::{EnginePool, EngineSlot};
+use super::session::{Search, Session, SessionKind, Sitter, Thinking};
 use sumito_rules::ending::Termination;
 
 /// The lines a Sumito below full strength searches to choose its move among (PROTOCOL.md,
@@ -11,89 +13,112 @@ use sumito_rules::ending::Termination;
 /// among those shown: it costs such an engine nothing.
 const SKILL_LINES: u32 = 4;
 
-impl Table {
-    /// Starts the engine chosen for `slot` unless it runs there already.
-    pub fn ensure_seat(&mut self, slot: usize, reporter: &dyn Reporter) {
-        self.engines.ensure(slot, self.choice[slot], reporter);
-    }
+/// What the session does next.
+enum Next {
+    /// Nothing: the game is over, analysis is off, or a person is to move.
+    Wait,
+    /// The seat to move is a person's with no legal move: the server plays this for it.
+    Forced,
+    /// Search with the engine of `slot` the position after `ply` turns.
+    Search {
+        slot: usize,
+        ply: usize,
+        analysis: bool,
+    },
+}
 
-    /// Starts the search the mode calls for now, if any and none runs.
-    pub fn kick(&mut self, reporter: &dyn Reporter) {
-        if self.multi.is_some() {
-            return self.seats_kick(reporter);
-        }
-        if self.search.is_some() {
-            return;
-        }
-        let (seat, ply, analysis) = match self.mode {
-            Mode::Analyse { running: true } if !self.game.shown().is_over() => {
-                (0, self.game.cursor(), true)
-            }
-            Mode::Play { .. } | Mode::Watch if !self.game.is_over() => {
-                let Some(seat) = self.seat_of(self.game.end().side_to_move()) else {
-                    self.start_clock();
+impl<K: SessionKind> Session<K> {
+    /// Starts the search the session calls for now, if any and none runs; a person's seat that
+    /// has no legal move passes first.
+    pub fn kick(&mut self, engines: &mut EnginePool, reporter: &dyn Reporter) {
+        while self.search.is_none() {
+            match self.next() {
+                Next::Wait => return,
+                Next::Forced => {
+                    if let Some(turn) = K::forced(self.game.end()) {
+                        self.game.push(turn, K::Note::default());
+                    }
+                }
+                Next::Search {
+                    slot,
+                    ply,
+                    analysis,
+                } => {
+                    engines.ensure(slot, self.choice[slot], reporter);
+                    self.start_search(slot, ply, analysis, engines, reporter);
                     return;
-                };
-                (seat, self.game.turns().len(), false)
+                }
             }
-            _ => return,
-        };
-        self.ensure_seat(seat, reporter);
-        self.start_search(seat, ply, analysis);
-    }
-
-    fn start_search(&mut self, seat: usize, ply: usize, analysis: bool) {
-        let side = self.game.position_at(ply).side_to_move();
-        let serial = self.next_serial;
-        self.next_serial += 1;
-        let (go, limit) = if analysis {
-            ("go infinite".to_string(), None)
-        } else {
-            let (go, limit) = self.move_search(side);
-            (go, Some(limit))
-        };
-        let Some(seat_state) = self.engines.slots[seat].as_mut() else {
-            return;
-        };
-        if seat_state.driver.is_none() {
-            let why = seat_state.failed.clone().unwrap_or_default();
-            self.engine_gone(seat, side, analysis, why);
-            return;
-        }
-        let fresh = std::mem::take(&mut seat_state.fresh);
-        let skill = seat_state.has_option("Skill");
-        let (setup, multipv) = self.search_setup(fresh, skill, ply, analysis);
-        let thinking = Thinking {
-            side: Some(side),
-            ply,
-            multipv,
-            ..Thinking::default()
-        };
-        let request = SearchRequest {
-            serial,
-            setup,
-            go,
-            limit,
-        };
-        self.send_search(seat, ply, analysis, request, thinking);
-        if !analysis {
-            self.start_clock();
         }
     }
 
-    /// Sends `request` to the engine of `slot`, for a move of the game at `ply` or analysis
-    /// of it, and waits for its answer; `thinking` is the panel's state until the first line.
-    pub(super) fn send_search(
+    /// What the game calls for now (a person's clock starts on its turn).
+    fn next(&mut self) -> Next {
+        if let Some(running) = self.analysis {
+            return match running && !K::over(self.game.shown()) {
+                true => Next::Search {
+                    slot: 0,
+                    ply: self.game.cursor(),
+                    analysis: true,
+                },
+                false => Next::Wait,
+            };
+        }
+        if self.game.is_over() {
+            self.clock_running = None;
+            return Next::Wait;
+        }
+        let seat = K::mover(self.game.end());
+        match self.sitter(seat) {
+            Sitter::Person if K::forced(self.game.end()).is_some() => Next::Forced,
+            Sitter::Person => {
+                self.start_clock();
+                Next::Wait
+            }
+            Sitter::Engine(_) => Next::Search {
+                slot: self.slot_of(seat),
+                ply: self.game.turns().len(),
+                analysis: false,
+            },
+        }
+    }
+
+    /// Asks the engine of `slot` for a move of the game at `ply`, or analysis of it; an engine
+    /// that is gone cannot: its seat is out, or the analysis stops.
+    fn start_search(
         &mut self,
         slot: usize,
         ply: usize,
         analysis: bool,
-        request: SearchRequest,
-        thinking: Thinking,
+        engines: &mut EnginePool,
+        reporter: &dyn Reporter,
     ) {
-        let serial = request.serial;
-        if let Some(driver) = self.engines.driver(slot) {
-            driver.search(request);
+        let seat = K::mover(self.game.position_at(ply));
+        let (go, limit) = match analysis {
+            true => ("go infinite".to_string(), None),
+            false => {
+                self.start_clock();
+                let (go, limit) = self.move_search(seat);
+                (go, Some(limit))
+            }
+        };
+        let serial = engines.serial();
+        let Some(state) = engines.slots[slot].as_mut() else {
+            return;
+        };
+        if state.driver.is_none() {
+            let why = state.failed.clone().unwrap_or_default();
+            self.engine_gone(slot, analysis, why, Termination::Crash, engines, reporter);
+            return;
+        }
+        let (setup, multipv) = self.search_setup(state, ply, analysis);
+        if let Some(driver) = engines.driver(slot) {
+            driver.search(SearchRequest {
+                serial,
+                setup,
+                go,
+                limit,
+            });
         }
         self.search = Some(Search {
             serial,
@@ -101,25 +126,32 @@ impl Table {
             ply,
             analysis,
         });
-        self.thinking = thinking;
+        self.thinking = Thinking {
+            mover: Some(seat),
+            ply,
+            multipv,
+            ..Thinking::default()
+        };
     }
 
-    /// The commands before the search of `ply`: `newgame` to a `fresh` engine, its lines, the
-    /// game's move limit, the position, and the level to an engine that has a `Skill` option
-    /// (full strength but against a person); and the number of lines asked for.
+    /// The commands before the search of `ply` by the engine in `state`: `newgame` to a fresh
+    /// engine, its lines, the game's move limit, the level to an engine that has a `Skill`
+    /// option (full strength but against a person), and the position; and the number of lines
+    /// asked for. A game of more players has one line and full strength (told to the engine
+    /// all the same, so that it does not say at every search that it plays without them).
     fn search_setup(
         &self,
-        fresh: bool,
-        skill: bool,
+        state: &mut EngineSlot,
         ply: usize,
         analysis: bool,
     ) -> (Vec<String>, u32) {
         let mut setup = Vec::new();
-        if fresh {
+        if std::mem::take(&mut state.fresh) {
             setup.push("newgame".to_string());
         }
-        let level = match self.mode {
-            Mode::Play { .. } if skill => self.skill,
+        let skill = state.has_option("Skill");
+        let level = match self.person() {
+            Some(_) if skill => self.skill,
             _ => 20,
         };
         let multipv = match (analysis, level) {
@@ -128,24 +160,12 @@ impl Table {
             (false, _) => SKILL_LINES,
         };
         setup.push(format!("setoption name MultiPV value {multipv}"));
-        let limit_plies = self.game.position_at(0).move_limit();
+        let limit_plies = self.game.move_limit();
         setup.push(format!("setoption name MoveLimit value {limit_plies}"));
         if skill {
             setup.push(format!("setoption name Skill value {level}"));
         }
         setup.push(self.game.position_command(ply));
         (setup, multipv)
-    }
-
-    /// An engine that is gone cannot search: the game is lost for its side, or the analysis
-    /// stops, and the page says why.
-    pub(super) fn engine_gone(&mut self, seat: usize, side: Colour, analysis: bool, why: String) {
-        let name = self.engines.name(self.choice[seat]);
-        self.message = Some(format!("engine {name}: {why}"));
-        if analysis {
-            self.mode = Mode::Analyse { running: false };
-        } else {
-            self.lose(side, Termination::Crash);
-        }
     }
 }

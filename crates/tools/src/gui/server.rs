@@ -3,10 +3,11 @@
 //! Every request passes the Host/Origin guard first; a malformed one gets a 4xx answer with a
 //! message.
 
-use super::actions::{AnalysisSettings, NewGame};
+use super::actions::AnalysisSettings;
 use super::assets;
 use super::error::GuiError;
 use super::hub::Hub;
+use super::new_game::NewGame;
 use super::security::{AllowedHosts, guard};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, State};
@@ -181,10 +182,7 @@ async fn analysis(
 
 /// The game as a record file, for the browser to save.
 async fn download(State(hub): Shared) -> Response {
-    let text = hub.read(|table| match &table.multi {
-        Some(multi) => multi.game.record(&multi.controls),
-        None => table.game.record(table.tc),
-    });
+    let text = hub.read(|table| table.record());
     (
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8"),

@@ -1,9 +1,11 @@
 //! The snapshot the page draws, as typed data: what the server sends after every change, the
-//! same shape for two players and for three to six. `view` fills it for a two-player game,
-//! `multi_view` for a game of more players; the pieces both use (a move, a score, the engines)
-//! are made here. The page computes no rule itself.
+//! same shape for two players and for three to six ([`super::view`] fills it); the pieces
+//! every kind of game uses (a move, a score, the engines, the thinking) are made here. The
+//! page computes no rule itself.
 
+use super::game::Kind;
 use super::info::EngineScore;
+use super::session::Session;
 use super::table::Table;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -215,17 +217,17 @@ pub struct ThinkingView {
 }
 
 impl ThinkingView {
-    /// The table's thinking about the game shown at `cursor`: `side` is whose the scores are,
+    /// The session's thinking about the game shown at `cursor`: `side` is whose the scores are,
     /// `score` turns a score into the view the page draws it from, and `arrow` reads the first
     /// line's first move on the searched position.
-    pub fn of(
-        table: &Table,
+    pub fn of<K: Kind>(
+        session: &Session<K>,
         side: &'static str,
         cursor: usize,
         score: impl Fn(EngineScore) -> EngineScore,
         arrow: impl FnOnce(&str) -> Option<Move>,
     ) -> ThinkingView {
-        let thinking = &table.thinking;
+        let thinking = &session.thinking;
         let first = thinking.lines.first();
         // The arrow only makes sense on the position the page shows.
         let arrow = (first.and_then(|line| line.pv.first()))
@@ -246,7 +248,7 @@ impl ThinkingView {
         let current =
             thinking.ply == cursor || (thinking.played.is_some() && thinking.ply + 1 == cursor);
         ThinkingView {
-            running: table.search.is_some(),
+            running: session.search.is_some(),
             side,
             ply: thinking.ply,
             played: thinking.played.clone(),

@@ -1,10 +1,11 @@
-//! The clocks of a game at the table: how long an engine may take over a move, which side's
-//! clock runs, and what each move made is charged.
+//! The clocks of a session: how long an engine may take over a move, which seat's clock runs,
+//! and what each turn made is charged.
 
-use super::table::Table;
+use super::game::Kind;
+use super::session::Session;
 use std::time::{Duration, Instant};
 use sumito_games::clock::GameClocks;
-use sumito_rules::board::Colour;
+use sumito_rules::board::Seat;
 
 /// How long past its clock or move time an engine may answer before it loses on time: the
 /// engines run beside the server on a loaded machine, and a GUI game is no tournament.
@@ -13,47 +14,81 @@ pub(super) const TIME_MARGIN: Duration = Duration::from_millis(1000);
 /// How long a depth or node search may stay silent before the engine counts as hung.
 pub(super) const SILENCE: Duration = Duration::from_secs(120);
 
-impl Table {
-    /// The `go` command for a move of `side`, and how long the engine may take to answer it.
-    /// Without game clocks (a move time, depth or node limit) the time control still sets both.
-    pub(super) fn move_search(&self, side: Colour) -> (String, Duration) {
+impl<K: Kind> Session<K> {
+    /// The `go` command for a move of `seat` (on a clock every seat's time: PROTOCOL.md), and
+    /// how long its engine may take to answer it. Without game clocks (a move time, depth or
+    /// node limit) the seat's time control still sets both.
+    pub(super) fn move_search(&self, seat: Seat) -> (String, Duration) {
         let fresh;
         let clocks = match &self.clocks {
             Some(clocks) => clocks,
             None => {
-                fresh = GameClocks::new(&[self.tc, self.tc]);
+                fresh = GameClocks::new(&self.controls);
                 &fresh
             }
         };
-        let allowance = clocks.allowance(side.index(), TIME_MARGIN, SILENCE);
-        (clocks.go_command(side.index()), allowance.limit)
+        let allowance = clocks.allowance(seat.index(), TIME_MARGIN, SILENCE);
+        (clocks.go_command(seat.index()), allowance.limit)
     }
 
-    /// Did `side`, answering after `elapsed`, overstep its game clock?
-    pub(super) fn over_time(&self, side: Colour, elapsed: Duration) -> bool {
+    /// Did `seat`, answering after `elapsed`, overstep its game clock?
+    pub(super) fn over_time(&self, seat: Seat, elapsed: Duration) -> bool {
         self.clocks.as_ref().is_some_and(|clocks| {
-            let allowance = clocks.allowance(side.index(), TIME_MARGIN, SILENCE);
+            let allowance = clocks.allowance(seat.index(), TIME_MARGIN, SILENCE);
             allowance.timed && elapsed > allowance.limit
         })
     }
 
-    /// Starts the clock of the side to move (on a clock time control).
+    /// Starts the clock of the seat to move (on a clock time control) unless it runs.
     pub(super) fn start_clock(&mut self) {
         if self.clocks.is_some() && !self.game.is_over() {
-            let side = self.game.end().side_to_move();
+            let seat = K::mover(self.game.end());
             if self
                 .clock_running
-                .is_none_or(|(running, _)| running != side)
+                .is_none_or(|(running, _)| running != seat)
             {
-                self.clock_running = Some((side, Instant::now()));
+                self.clock_running = Some((seat, Instant::now()));
             }
         }
     }
 
-    /// Charges the running clock for the move just made.
+    /// Charges the running clock for the turn just made.
     pub(super) fn charge_clock(&mut self) {
-        if let (Some(clocks), Some((side, since))) = (&mut self.clocks, self.clock_running.take()) {
-            clocks.charge(side.index(), since.elapsed());
+        if let (Some(clocks), Some((seat, since))) = (&mut self.clocks, self.clock_running.take()) {
+            clocks.charge(seat.index(), since.elapsed());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::seats::{Seats, SeatsGame};
+    use crate::gui::session::Sitter;
+    use sumito_games::clock::TimeControl;
+    use sumito_games::records::MultiStart;
+    use sumito_rules::multiplayer::MultiLayout;
+
+    fn session(controls: Vec<TimeControl>) -> Session<Seats> {
+        let start = MultiStart::Layout(MultiLayout::for_seats(controls.len()).expect("a layout"));
+        let game = SeatsGame::new(start, Vec::new());
+        let sitters = vec![Sitter::Engine(0); controls.len()];
+        Session::new(game, controls[0], (sitters, controls), None, [0; 6])
+    }
+
+    #[test]
+    fn the_clocks_of_every_seat_go_to_the_engine() {
+        let tc: TimeControl = "60+1".parse().expect("a clock");
+        let seat = Seat::new(1).expect("seat 2");
+        let (go, limit) = session(vec![tc; 3]).move_search(seat);
+        assert_eq!(
+            go,
+            "go time1 60000 inc1 1000 time2 60000 inc2 1000 time3 60000 inc3 1000"
+        );
+        assert_eq!(limit, Duration::from_millis(60_000) + TIME_MARGIN);
+        let tc = TimeControl::MoveTime { ms: 100 };
+        let own = TimeControl::Depth { plies: 3 };
+        assert_eq!(session(vec![tc; 4]).move_search(seat).0, "go movetime 100");
+        assert_eq!(session(vec![tc, own, tc]).move_search(seat).0, "go depth 3");
     }
 }

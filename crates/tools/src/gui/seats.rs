@@ -1,10 +1,13 @@
-//! The game of three to six players the server keeps ([`super::game`] has what every game
-//! keeps): turns read and played (a move, a pass or a seat leaving), the seats that left and
-//! why, and how a loaded record says the game ended. The two-player game is
-//! [`super::state::Game`]; the table holds one or the other.
+//! Three to six players, the game's [`Kind`] and the session's [`SessionKind`]: turns read
+//! and played (a move, a pass or a seat leaving), the seats that left and why, and how a
+//! loaded record says the game ended. The rest of the game and the session, common to every
+//! number of seats, is in [`super::game`] and [`super::session`].
 
 use super::error::GuiError;
 use super::game::{GameOf, Kind};
+use super::info::EngineScore;
+use super::session::{Session, SessionKind, Sitter, capitalised};
+use sumito_engine::search::Reported;
 use sumito_games::clock::TimeControl;
 use sumito_games::records::{
     GameInfo, LeftSeat, PlayedGame, format_record, replay_multi, seat_tag, termination_of,
@@ -12,7 +15,7 @@ use sumito_games::records::{
 use sumito_games::records::{Record, today};
 use sumito_rules::board::Seat;
 use sumito_rules::ending::{Termination, multi_ranks};
-use sumito_rules::movegen::MoveList;
+use sumito_rules::movegen::{Move, MoveList};
 use sumito_rules::multiplayer::{MultiOutcome, MultiPosition};
 
 pub use sumito_rules::game::Turn;
@@ -33,16 +36,63 @@ impl Kind for Seats {
     fn play(position: &MultiPosition, turn: Turn) -> MultiPosition {
         turn.apply(position)
     }
-}
 
-/// A game of three to six players at the table; its scores are each from the view of the
-/// seat to move.
-pub type SeatsGame = GameOf<Seats>;
+    fn mover(position: &MultiPosition) -> Seat {
+        position.side_to_move()
+    }
 
-impl SeatsGame {
-    /// The game of a record of three to six players, every turn checked by the rules core,
-    /// shown from its start so that it can be stepped through.
-    pub fn from_record(record: &Record) -> Result<SeatsGame, GuiError> {
+    fn move_limit(position: &MultiPosition) -> u32 {
+        position.move_limit()
+    }
+
+    fn over(position: &MultiPosition) -> bool {
+        position.outcome().is_some()
+    }
+
+    fn legal(position: &MultiPosition) -> Vec<Move> {
+        let mut list = MoveList::default();
+        position.legal_moves(&mut list);
+        list.iter().copied().collect()
+    }
+
+    /// A move in Aba-Pro notation, or `pass` for a seat that has no move (`leave` is no move:
+    /// a person leaves with the page's button, an engine by its fault).
+    fn read(position: &MultiPosition, text: &str) -> Result<Turn, GuiError> {
+        let text = text.trim();
+        (position.parse_move(text).map(Turn::from)).map_err(|source| GuiError::IllegalSeatMove {
+            text: text.to_string(),
+            source,
+        })
+    }
+
+    fn read_answer(position: &MultiPosition, text: &str) -> Result<Turn, GuiError> {
+        (position.parse_move(text).map(Turn::from)).map_err(GuiError::IllegalSeatAnswer)
+    }
+
+    fn moved(turn: Turn) -> Option<Move> {
+        match turn {
+            Turn::Move(mv) => Some(mv),
+            _ => None,
+        }
+    }
+
+    fn forced(position: &MultiPosition) -> Option<Turn> {
+        let blocked = Seats::legal(position).is_empty() && !Seats::over(position);
+        blocked.then_some(Turn::Pass)
+    }
+
+    fn engine_note(_: Option<Reported>) -> Option<Termination> {
+        None
+    }
+
+    fn fault(game: &mut SeatsGame, _: Seat, why: Termination) {
+        if !game.is_over() {
+            game.cursor = game.turns.len();
+            game.push(Turn::Leave, Some(why));
+        }
+    }
+
+    fn from_record(record: &Record) -> Result<SeatsGame, GuiError> {
         let replayed = replay_multi(record).map_err(GuiError::Replay)?;
         let seating = replayed.start.seating();
         let players = (seating.all())
@@ -74,6 +124,35 @@ impl SeatsGame {
         Ok(game)
     }
 
+    /// A record of GAMES.md's section "Three to six players" (an unfinished game has the
+    /// result `*` and the termination `abandoned`).
+    fn record(game: &SeatsGame, controls: &[TimeControl]) -> String {
+        let (termination, ranks) = match game.result() {
+            Some((termination, ranks)) => (termination, Some(ranks)),
+            None => (Termination::Abandoned, None),
+        };
+        let played =
+            PlayedGame::of_seats(game.turns.clone(), game.departures(), termination, ranks);
+        format_record(&GameInfo {
+            event: "Sumito GUI",
+            date: &today(),
+            round: 1,
+            players: game.players.iter().map(String::as_str).collect(),
+            start: game.start.any(),
+            opening_plies: 0,
+            controls: controls.to_vec(),
+            max_plies: game.move_limit(),
+            game_time_ms: None,
+            game: &played,
+        })
+    }
+}
+
+/// A game of three to six players at the table; its scores are each from the view of the
+/// seat to move.
+pub type SeatsGame = GameOf<Seats>;
+
+impl SeatsGame {
     /// The seats that left and why, in the order of the `leave` turns.
     pub fn departures(&self) -> Vec<LeftSeat> {
         (self.turns.iter().enumerate())
@@ -94,111 +173,47 @@ impl SeatsGame {
             .and_then(|ply| self.notes[ply].as_ref())
     }
 
-    /// The seat that played each turn.
-    pub fn movers(&self) -> Vec<Seat> {
-        (0..self.turns.len())
-            .map(|ply| self.positions[ply].side_to_move())
-            .collect()
-    }
-
-    /// Plays `text` (a move in Aba-Pro notation, or `pass` for a seat that has no move) for
-    /// the seat to move of the shown position; turns after it are dropped.
-    pub fn play_text(&mut self, text: &str) -> Result<Turn, GuiError> {
-        if self.shown().outcome().is_some() {
-            return Err(GuiError::GameOver);
-        }
-        let turn =
-            read_turn(self.shown(), text.trim()).map_err(|source| GuiError::IllegalSeatMove {
-                text: text.trim().to_string(),
-                source,
-            })?;
-        self.truncate(self.cursor);
-        self.push(turn, None);
-        Ok(turn)
-    }
-
-    /// Plays an engine's answer `text` (a move or `pass`) at the end of the game.
-    pub fn play_at_end(&mut self, text: &str) -> Result<Turn, GuiError> {
-        if self.is_over() {
-            return Err(GuiError::GameOver);
-        }
-        let turn = read_turn(self.end(), text).map_err(GuiError::IllegalSeatAnswer)?;
-        self.push(turn, None);
-        Ok(turn)
-    }
-
-    /// Does the seat to move at the end have no legal move (and must pass)?
-    pub fn blocked_at_end(&self) -> bool {
-        let mut list = MoveList::default();
-        self.end().legal_moves(&mut list);
-        list.is_empty() && !self.is_over()
-    }
-
-    /// The seat to move at the end leaves the game, for `why`.
-    pub fn leave_at_end(&mut self, why: Termination) -> Result<(), GuiError> {
-        if self.is_over() {
-            return Err(GuiError::GameOver);
-        }
-        self.cursor = self.turns.len();
-        self.push(Turn::Leave, Some(why));
-        Ok(())
-    }
-
-    /// Is the game over, by the rules (a seat or team with six, the last in play, the move
-    /// limit, no seat able to move) or as its record says?
-    pub fn is_over(&self) -> bool {
-        self.result().is_some() || self.ended.is_some()
-    }
-
-    /// The termination and the finishing ranks of a game that is over.
-    pub fn ending(&self) -> Option<(Termination, Vec<u8>)> {
+    /// The termination and the finishing ranks of a game that is over (by the rules: a seat
+    /// or team with six, the last in play, the move limit, no seat able to move; or as its
+    /// record says).
+    pub fn result(&self) -> Option<(Termination, Vec<u8>)> {
         if let Some(recorded) = &self.ended {
             return Some(recorded.clone());
         }
-        let outcome = self.result()?;
+        let outcome = self.outcome()?;
         Some((termination_of(outcome.reason), multi_ranks(self.end())))
     }
 
-    /// The move limit the game is played under (0: none): a loaded record's `MaxPlies`.
-    pub fn move_limit(&self) -> u32 {
-        self.positions[0].move_limit()
-    }
-
-    /// The game as a record of GAMES.md's section "Three to six players" (an unfinished game
-    /// has the result `*` and the termination `abandoned`).
-    pub fn record(&self, controls: &[TimeControl]) -> String {
-        let (termination, ranks) = match self.ending() {
-            Some((termination, ranks)) => (termination, Some(ranks)),
-            None => (Termination::Abandoned, None),
-        };
-        let game = PlayedGame::of_seats(self.turns.clone(), self.departures(), termination, ranks);
-        format_record(&GameInfo {
-            event: "Sumito GUI",
-            date: &today(),
-            round: 1,
-            players: self.players.iter().map(String::as_str).collect(),
-            start: self.start.any(),
-            opening_plies: 0,
-            controls: controls.to_vec(),
-            max_plies: self.move_limit(),
-            game_time_ms: None,
-            game: &game,
-        })
-    }
-
-    /// How the game ended, once it is over.
-    pub fn result(&self) -> Option<MultiOutcome> {
+    /// How the rules ended the game, once they did.
+    pub fn outcome(&self) -> Option<MultiOutcome> {
         self.end().outcome()
     }
 }
 
-/// Reads a move or `pass` of the seat to move of `position` (`leave` is no move: a person
-/// leaves with the page's button, an engine by its fault).
-fn read_turn(
-    position: &MultiPosition,
-    text: &str,
-) -> Result<Turn, sumito_rules::multiplayer::MultiMoveError> {
-    position.parse_move(text).map(Turn::from)
+impl SessionKind for Seats {
+    const PERSON: &'static str = "Person";
+    const SEATS_LEAVE: bool = true;
+
+    fn engines_turn(seat: Seat) -> GuiError {
+        GuiError::EngineSeatsTurn(capitalised(seat.name()))
+    }
+
+    fn kept_score(score: EngineScore, _: Seat) -> EngineScore {
+        score
+    }
+
+    /// The person whose turn it is leaves the game: it goes on without the seat, or ends if
+    /// one player or team is left.
+    fn resigning(session: &Session<Seats>) -> Result<Seat, GuiError> {
+        if session.game.is_over() {
+            return Err(GuiError::GameOver);
+        }
+        let seat = session.game.end().side_to_move();
+        if session.analysis.is_some() || session.sitter(seat) != Sitter::Person {
+            return Err(GuiError::NoPersonToLeave);
+        }
+        Ok(seat)
+    }
 }
 
 #[cfg(test)]
@@ -206,6 +221,33 @@ mod tests {
     use super::*;
     use sumito_games::records::MultiStart;
     use sumito_rules::multiplayer::{MultiLayout, MultiReason};
+
+    impl SeatsGame {
+        fn leave_at_end(&mut self, why: Termination) -> Result<(), GuiError> {
+            if self.is_over() {
+                return Err(GuiError::GameOver);
+            }
+            Seats::fault(self, self.end().side_to_move(), why);
+            Ok(())
+        }
+
+        fn play_at_end(&mut self, text: &str) -> Result<Turn, GuiError> {
+            if self.is_over() {
+                return Err(GuiError::GameOver);
+            }
+            let turn = Seats::read_answer(self.end(), text)?;
+            self.push(turn, None);
+            Ok(turn)
+        }
+
+        fn blocked_at_end(&self) -> bool {
+            Seats::forced(self.end()).is_some()
+        }
+
+        fn record(&self, controls: &[TimeControl]) -> String {
+            Seats::record(self, controls)
+        }
+    }
 
     fn three() -> SeatsGame {
         let players = vec!["a".into(), "b".into(), "c".into()];
@@ -264,7 +306,7 @@ mod tests {
         let mut game = three();
         game.leave_at_end(Termination::TimeForfeit).expect("seat 1");
         game.leave_at_end(Termination::Crash).expect("seat 2");
-        let outcome = game.result().expect("over");
+        let outcome = game.outcome().expect("over");
         assert_eq!(outcome.reason, MultiReason::LastInPlay);
         assert!(outcome.won(Seat::new(2).expect("seat 3")));
         assert!(matches!(game.play_text("a1b1"), Err(GuiError::GameOver)));
@@ -311,13 +353,13 @@ mod tests {
         assert!(is_multi_record(&records[0]), "{text}");
         assert_eq!(verify_multi_record(&records[0]).ok(), Some(4), "{text}");
         assert!(text.contains("[Result \"1-2-1-2\"]"), "{text}");
-        let mut again = SeatsGame::from_record(&records[0]).expect("it replays");
+        let mut again = Seats::from_record(&records[0]).expect("it replays");
         assert_eq!(again.turns(), game.turns());
         assert_eq!(again.players, game.players);
         assert_eq!(again.cursor(), 0);
         assert!(again.goto(4));
         assert_eq!(again.departures(), game.departures());
-        assert_eq!(again.ending(), game.ending());
+        assert_eq!(again.result(), game.result());
         assert_eq!(again.record(&[tc; 4]), text);
         // An unfinished game is saved as abandoned, with the result `*`.
         let mut unfinished = three();
@@ -328,7 +370,7 @@ mod tests {
             "{text}"
         );
         let records = sumito_games::records::parse_records(&text).expect("the record parses");
-        let again = SeatsGame::from_record(&records[0]).expect("it replays");
+        let again = Seats::from_record(&records[0]).expect("it replays");
         assert!(!again.is_over());
         assert_eq!(again.turns(), unfinished.turns());
     }

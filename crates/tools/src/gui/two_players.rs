@@ -1,14 +1,18 @@
-//! The two-player game the server keeps ([`super::game`] has what every game keeps): moves
-//! read and played, the engines' scores of their own moves, and how a game ends other than by
-//! the rules (a fault, a resignation, a draw agreed, an adjudication), read from and written
-//! to records.
+//! Two players, the game's [`Kind`] and the session's [`SessionKind`]: moves read and played,
+//! the engines' scores of their own moves, and how a game ends other than by the rules (a
+//! fault, a resignation, a draw agreed, an adjudication), read from and written to records.
+//! The rest of the game and the session, common to every number of seats, is in
+//! [`super::game`] and [`super::session`].
 
 use super::error::GuiError;
 use super::game::{GameOf, Kind};
+use super::info::{EngineScore, black_view};
+use super::session::{Session, SessionKind};
 use sumito_engine::search::Reported;
+use sumito_games::agreement::{DrawAnswer, answer_draw_offer, resignation};
 use sumito_games::clock::TimeControl;
 use sumito_games::records::{GameInfo, PlayedGame, Record, Start, format_record, replay, today};
-use sumito_rules::board::{Colour, Position};
+use sumito_rules::board::{Colour, Position, Seat};
 use sumito_rules::ending::Termination;
 use sumito_rules::movegen::Move;
 
@@ -54,6 +58,11 @@ impl Ending {
 #[derive(Clone, Debug)]
 pub struct TwoPlayers;
 
+/// The colour of a two-player game's seat.
+pub fn colour_of(seat: Seat) -> Colour {
+    Colour::BOTH[seat.index() & 1]
+}
+
 impl Kind for TwoPlayers {
     type Layout = sumito_rules::board::Layout;
     type Position = Position;
@@ -64,15 +73,51 @@ impl Kind for TwoPlayers {
     fn play(position: &Position, mv: Move) -> Position {
         position.play(mv)
     }
-}
 
-/// The two-player game shown in the GUI; the players are named Black's first.
-pub type Game = GameOf<TwoPlayers>;
+    fn mover(position: &Position) -> Seat {
+        Seat::from(position.side_to_move())
+    }
 
-impl Game {
-    /// The game of a record, every move checked by the rules core, shown from its start so
-    /// that it can be stepped through.
-    pub fn from_record(record: &Record) -> Result<Game, GuiError> {
+    fn move_limit(position: &Position) -> u32 {
+        position.move_limit()
+    }
+
+    fn over(position: &Position) -> bool {
+        position.is_over()
+    }
+
+    fn legal(position: &Position) -> Vec<Move> {
+        position.moves().iter().copied().collect()
+    }
+
+    fn read(position: &Position, text: &str) -> Result<Move, GuiError> {
+        (position.parse_move(text)).map_err(|source| GuiError::IllegalMove {
+            text: text.trim().to_string(),
+            source,
+        })
+    }
+
+    fn read_answer(position: &Position, text: &str) -> Result<Move, GuiError> {
+        position.parse_move(text).map_err(GuiError::IllegalAnswer)
+    }
+
+    fn moved(mv: Move) -> Option<Move> {
+        Some(mv)
+    }
+
+    fn forced(_: &Position) -> Option<Move> {
+        None
+    }
+
+    fn engine_note(score: Option<Reported>) -> Option<Reported> {
+        score
+    }
+
+    fn fault(game: &mut Game, seat: Seat, why: Termination) {
+        game.end_with(Ending::loss(colour_of(seat), why));
+    }
+
+    fn from_record(record: &Record) -> Result<Game, GuiError> {
         let replayed = replay(record).map_err(GuiError::Replay)?;
         let start = match record.tag("FEN") {
             Some(_) => Start::Fen(replayed.start),
@@ -110,38 +155,34 @@ impl Game {
         Ok(game)
     }
 
-    /// Plays `text` (Aba-Pro notation) on the shown position; moves after it are dropped, as
-    /// when a player tries another line. The rules core checks it; an error says why not.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, GuiError> {
-        if self.ended.is_some() && self.at_end() {
-            return Err(GuiError::GameOver);
-        }
-        let mv = self
-            .shown()
-            .parse_move(text)
-            .map_err(|source| GuiError::IllegalMove {
-                text: text.trim().to_string(),
-                source,
-            })?;
-        self.truncate(self.cursor);
-        self.push(mv, None);
-        Ok(mv)
+    fn record(game: &Game, controls: &[TimeControl]) -> String {
+        let (winner, termination) = game.result().unwrap_or((None, Termination::Abandoned));
+        let played = PlayedGame {
+            culprit: game.ended.as_ref().and_then(|e| e.culprit),
+            adjudication: game.ended.as_ref().and_then(|e| e.adjudication.clone()),
+            ..PlayedGame::two_player(game.turns.clone(), winner, termination)
+        };
+        // The record's MaxPlies is the limit itself, on the ply count (GAMES.md).
+        let max_plies = game.move_limit();
+        format_record(&GameInfo {
+            event: "Sumito GUI",
+            date: &today(),
+            round: 1,
+            players: game.players.iter().map(String::as_str).collect(),
+            start: game.start.any(),
+            opening_plies: 0,
+            controls: controls.to_vec(),
+            max_plies,
+            game_time_ms: None,
+            game: &played,
+        })
     }
+}
 
-    /// Plays an engine's answer `text` at the end of the game, checked by the rules core, with
-    /// the score the engine gave its line (its own side); the page then shows the new end.
-    pub fn play_at_end(&mut self, text: &str, score: Option<Reported>) -> Result<Move, GuiError> {
-        if self.is_over() {
-            return Err(GuiError::GameOver);
-        }
-        let mv = self
-            .end()
-            .parse_move(text)
-            .map_err(GuiError::IllegalAnswer)?;
-        self.push(mv, score);
-        Ok(mv)
-    }
+/// The two-player game shown in the GUI; the players are named Black's first.
+pub type Game = GameOf<TwoPlayers>;
 
+impl Game {
     /// The scores `side`'s engine gave the moves it played in this game, oldest first (moves
     /// without one are skipped, as `sumito play` does).
     pub fn engine_scores(&self, side: Colour) -> Vec<Reported> {
@@ -149,21 +190,6 @@ impl Game {
             .filter(|&(ply, _)| self.positions[ply].side_to_move() == side)
             .filter_map(|(_, score)| *score)
             .collect()
-    }
-
-    /// Ends the game after the last move as `ending` says.
-    pub fn end_with(&mut self, ending: Ending) {
-        self.ended = Some(ending);
-    }
-
-    /// What ended the game, if the rules did not.
-    pub fn ending(&self) -> Option<&Ending> {
-        self.ended.as_ref()
-    }
-
-    /// Is the game over, by the rules or otherwise?
-    pub fn is_over(&self) -> bool {
-        self.ended.is_some() || self.end().is_over()
     }
 
     /// The winner (`None` for a draw) and the termination, once the game is over.
@@ -174,31 +200,94 @@ impl Game {
         let outcome = self.end().outcome()?;
         Some((outcome.winner(), Termination::from_outcome(&outcome)))
     }
+}
 
-    /// The game as a record in the format of GAMES.md (an unfinished game has the result `*`).
-    pub fn record(&self, tc: TimeControl) -> String {
-        let (winner, termination) = self.result().unwrap_or((None, Termination::Abandoned));
-        let game = PlayedGame {
-            culprit: self.ended.as_ref().and_then(|e| e.culprit),
-            adjudication: self.ended.as_ref().and_then(|e| e.adjudication.clone()),
-            ..PlayedGame::two_player(self.turns.clone(), winner, termination)
+impl SessionKind for TwoPlayers {
+    const PERSON: &'static str = "Human";
+    const SEATS_LEAVE: bool = false;
+
+    fn engines_turn(_: Seat) -> GuiError {
+        GuiError::EnginesTurn
+    }
+
+    fn kept_score(score: EngineScore, mover: Seat) -> EngineScore {
+        black_view(score, colour_of(mover))
+    }
+
+    /// The person resigns whoever's turn it is, in a game against the engine not yet over.
+    fn resigning(session: &Session<TwoPlayers>) -> Result<Seat, GuiError> {
+        persons_seat(session, "resign")
+    }
+
+    /// The engine's side answers as Sumito does ([`answer_draw_offer`]), by its own scores of
+    /// its moves in this game and the position at the end of the game; accepted, the game is
+    /// drawn by agreement.
+    fn draw_offer(session: &Session<TwoPlayers>) -> Result<(String, Option<Ending>), GuiError> {
+        let human = colour_of(persons_seat(session, "offer a draw")?);
+        let engine = human.opponent();
+        let scores = session.game.engine_scores(engine);
+        Ok(
+            match answer_draw_offer(&scores, session.game.end(), engine) {
+                DrawAnswer::Accept(why) => (why, Some(Ending::draw(Termination::Agreement))),
+                DrawAnswer::Decline(why) => (why, None),
+            },
+        )
+    }
+
+    /// In a game against the person who allowed it, the engine of `seat` resigns instead of
+    /// playing a move it scored `score` when its scores so far make the game hopeless
+    /// ([`resignation`], as `sumito play --sumito-resigns` does). A move without a score is
+    /// never a reason to resign.
+    fn resigns(
+        session: &Session<TwoPlayers>,
+        seat: Seat,
+        score: Option<Reported>,
+    ) -> Option<String> {
+        let engines_side = session.person().is_some_and(|person| person != seat);
+        let score = score.filter(|_| session.engine_resigns && engines_side)?;
+        let mut scores = session.game.engine_scores(colour_of(seat));
+        scores.push(score);
+        resignation(&scores)
+    }
+
+    /// In a watched game, hands the adjudicator the move `seat` just played from `before`
+    /// with the engine's score, and ends the game if its rules say so (GAMES.md,
+    /// "Adjudication"); a game the rules ended is not adjudicated.
+    fn adjudicate(
+        session: &mut Session<TwoPlayers>,
+        seat: Seat,
+        before: &Position,
+    ) -> Option<Ending> {
+        let after = *session.game.end();
+        if !session.engines_only() || session.analysis.is_some() || after.is_over() {
+            return None;
+        }
+        let score = session.thinking.first_exact;
+        let side = colour_of(seat);
+        let ruling = session
+            .adjudicator
+            .after_move(side, score, before, &after)?;
+        let ending = match ruling.winner {
+            None => Ending::draw(Termination::AdjudicatedDraw),
+            Some(winner) => Ending::loss(winner.opponent(), Termination::AdjudicatedLoss),
         };
-        let start = self.positions[0];
-        // The record's MaxPlies is the limit itself, on the ply count (GAMES.md).
-        let max_plies = start.move_limit();
-        format_record(&GameInfo {
-            event: "Sumito GUI",
-            date: &today(),
-            round: 1,
-            players: self.players.iter().map(String::as_str).collect(),
-            start: self.start.any(),
-            opening_plies: 0,
-            controls: vec![tc, tc],
-            max_plies,
-            game_time_ms: None,
-            game: &game,
+        Some(Ending {
+            adjudication: Some(ruling.evidence),
+            ..ending
         })
     }
+}
+
+/// The person's seat, if the session is the person's game against the engine and not over: a
+/// draw offer or a resignation is refused otherwise (`what` says which).
+fn persons_seat(session: &Session<TwoPlayers>, what: &'static str) -> Result<Seat, GuiError> {
+    let Some(seat) = session.person() else {
+        return Err(GuiError::NotYourGame(what));
+    };
+    if session.game.is_over() {
+        return Err(GuiError::GameOver);
+    }
+    Ok(seat)
 }
 
 #[cfg(test)]
@@ -206,6 +295,22 @@ mod tests {
     use super::*;
     use sumito_games::records::parse_records;
     use sumito_rules::board::Layout;
+
+    impl Game {
+        /// Plays an engine's answer at the end of the game with its score, as the session does.
+        fn play_at_end(&mut self, text: &str, score: Option<Reported>) -> Result<Move, GuiError> {
+            if self.is_over() {
+                return Err(GuiError::GameOver);
+            }
+            let mv = TwoPlayers::read_answer(self.end(), text)?;
+            self.push(mv, score);
+            Ok(mv)
+        }
+
+        fn record(&self, tc: TimeControl) -> String {
+            TwoPlayers::record(self, &[tc, tc])
+        }
+    }
 
     fn game() -> Game {
         Game::new(
@@ -250,7 +355,7 @@ mod tests {
         let text = game.record(TimeControl::MoveTime { ms: 100 });
         assert!(text.contains("[Result \"*\"]"));
         let records = parse_records(&text).expect("the record parses");
-        let again = Game::from_record(&records[0]).expect("the record replays");
+        let again = TwoPlayers::from_record(&records[0]).expect("the record replays");
         assert_eq!(again.turns(), game.turns());
         assert_eq!(again.cursor(), 0);
     }
@@ -315,7 +420,7 @@ mod tests {
                 sumito_games::records::verify_record(&records[0]).is_ok(),
                 "{text}"
             );
-            let again = Game::from_record(&records[0]).expect("the record replays");
+            let again = TwoPlayers::from_record(&records[0]).expect("the record replays");
             assert_eq!(again.ending(), Some(&ending), "{text}");
             assert_eq!(again.result(), game.result());
         }
@@ -340,7 +445,7 @@ mod tests {
             parse_records("[Event \"x\"]\n[Layout \"standard\"]\n\n1. a1a2 *\n").expect("a record");
         // The message is the replay's, word for word.
         assert_eq!(
-            Game::from_record(&records[0])
+            TwoPlayers::from_record(&records[0])
                 .expect_err("refused")
                 .to_string(),
             replay(&records[0]).expect_err("refused").to_string()
