@@ -9,7 +9,8 @@
 //! - `config`: the checked settings, [`MatchConfig`];
 //! - [`openings`]: where each pair of games starts;
 //! - [`suite`]: making the balanced opening suite that is shipped (`sumito openings`);
-//! - [`game`]: one game, move by move;
+//! - [`game`]: one game of any number of seats, move by move, with `ask`: one move asked of
+//!   an engine;
 //! - [`sumito_games::adjudication`] (of the games layer): ending a game early by the engines' scores
 //!   (`--draw`, `--resign`);
 //! - [`stats`]: Elo with its interval, and the SPRT;
@@ -23,6 +24,7 @@
 //!
 //! What fails, from the settings to the merge, is a [`MatchError`].
 
+mod ask;
 mod config;
 mod error;
 pub mod game;

@@ -2,22 +2,17 @@
 //! opening with either colour; the table is Elo per pair, and the SPRT may stop the match.
 
 use super::config::{MatchConfig, TwoPlayerMatch};
-use super::game::{self, GameSetup};
+use super::game::{self, GameSetup, PairInPlay};
 use super::openings::Opening;
 use super::report::{self, PairStats};
 use super::runner::Plan;
 use crate::uap_client::EngineProcess;
 use crate::util::samples::Samples;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 use sumito_games::clock::whole_ms;
 use sumito_games::records::{GameInfo, PlayedGame, format_record};
 use sumito_rules::board::Colour;
 use sumito_rules::ending::Termination;
-use sumito_rules::random::splitmix64;
-
-/// Longest wait for an engine that lost on time to come back to rest before it is restarted.
-const RECOVERY: Duration = Duration::from_secs(2);
 
 /// One game to play.
 #[derive(Clone, Debug)]
@@ -76,20 +71,6 @@ pub(super) struct Pairs<'a> {
     pub two: &'a TwoPlayerMatch,
 }
 
-/// Mutable references to two different filled slots.
-fn two_mut<T>(slots: &mut [Option<T>], a: usize, b: usize) -> Option<[&mut T; 2]> {
-    if a == b || a.max(b) >= slots.len() {
-        return None;
-    }
-    let (low, high) = slots.split_at_mut(a.max(b));
-    let (at_low, at_high) = (low[a.min(b)].as_mut()?, high[0].as_mut()?);
-    Some(if a < b {
-        [at_low, at_high]
-    } else {
-        [at_high, at_low]
-    })
-}
-
 impl Plan for Pairs<'_> {
     type Job = Job;
     type Game = PlayedGame;
@@ -110,12 +91,7 @@ impl Plan for Pairs<'_> {
         stop: &AtomicBool,
         lateness: &mut [Samples],
     ) -> Option<PlayedGame> {
-        let mut by_colour = [Samples::default(), Samples::default()];
-        let played = play_job(self, slots, job, stop, &mut by_colour);
-        for (index, samples) in job.engines.iter().zip(&by_colour) {
-            lateness[*index].extend(samples);
-        }
-        played
+        play_job(self, slots, job, stop, lateness)
     }
 
     fn add(
@@ -164,92 +140,38 @@ impl Plan for Pairs<'_> {
     }
 }
 
-/// Plays one job with the worker's engines, starting or restarting them as needed, adding to
-/// `lateness` (per colour) how late the timed answers came. `None` when the match was stopped
-/// during the game.
+/// Plays one job with the worker's engines, starting or restarting them as needed. An engine
+/// that cannot start or get ready loses the game before it begins. `None` when the match was
+/// stopped during the game.
 fn play_job(
     pairs: &Pairs,
     slots: &mut [Option<EngineProcess>],
     job: &Job,
     stop: &AtomicBool,
-    lateness: &mut [Samples; 2],
+    lateness: &mut [Samples],
 ) -> Option<PlayedGame> {
     let (config, two) = (pairs.config, pairs.two);
-    for (colour, &index) in Colour::BOTH.iter().zip(&job.engines) {
-        if slots[index].as_mut().is_some_and(EngineProcess::has_exited) {
-            slots[index] = None;
-        }
-        if slots[index].is_none() {
-            match EngineProcess::start(&config.engines[index], config.silence) {
-                Ok(engine) => slots[index] = Some(engine),
-                Err(error) => {
-                    log::warn!("{error}");
-                    // A game lost before it began.
-                    let moves = job.opening.moves.clone();
-                    return Some(PlayedGame::forfeit(moves, *colour, Termination::Crash));
-                }
-            }
-        }
+    let game = PairInPlay::new(&job.opening, config.max_plies, two.adjudication);
+    let colour_of = |index: usize| usize::from(job.engines[0] != index);
+    let failed = game::start_engines(config, slots, &job.engines);
+    for (_, error) in &failed {
+        log::warn!("{error}");
     }
-    // An option the runner sets for the engine: announced by it and not set by `--option`.
-    let runner_sets = |index: usize, option: &str| {
-        let announced = slots[index].as_ref().is_some_and(|engine| {
-            engine
-                .option_names
-                .iter()
-                .any(|name| name.eq_ignore_ascii_case(option))
-        });
-        announced && !config.engines[index].sets_option(option)
-    };
-    let wants_move_limit = job.engines.map(|index| runner_sets(index, "MoveLimit"));
-    // The same for both engines and every shard: drawn from the match seed and the round alone.
-    let seed = splitmix64(config.seed ^ splitmix64(job.round).1).1 >> 1;
-    let seeds = job
-        .engines
-        .map(|index| runner_sets(index, "Seed").then_some(seed.max(1)));
+    let failed = failed
+        .into_iter()
+        .map(|(index, _)| (index, Termination::Crash));
+    let failed = failed.chain(game::new_game(config, slots, &job.engines, job.round));
+    if let Some((index, why)) = failed.min_by_key(|(index, _)| colour_of(*index)) {
+        return Some(game.forfeit(Colour::BOTH[colour_of(index)], why));
+    }
     let setup = GameSetup {
-        opening: &job.opening,
-        max_plies: config.max_plies,
-        controls: job.engines.map(|index| config.controls[index]),
+        start_words: job.opening.start.command_words(),
+        controls: job.engines.map(|index| config.controls[index]).to_vec(),
         margin: config.margin,
         silence: config.silence,
         game_time: config.game_time,
-        seeds,
-        adjudication: two.adjudication,
     };
-    let [black, white] = job.engines;
-    let engines = two_mut(slots, black, white)?;
-    let played = game::play(engines, &setup, wants_move_limit, stop, lateness)?;
-    if played.termination == Termination::GameTime {
-        // The game time may have run out during a search: both engines back to rest.
-        for index in job.engines {
-            let rested = slots[index]
-                .as_mut()
-                .is_some_and(|engine| engine.recover(RECOVERY.min(config.silence)));
-            if !rested {
-                slots[index] = None;
-            }
-        }
-    }
-    if let Some(culprit) = played.culprit {
-        let index = job.engines[culprit.index()];
-        let keep = match played.termination {
-            Termination::Crash => false,
-            Termination::TimeForfeit | Termination::NoAnswer => slots[index]
-                .as_mut()
-                .is_some_and(|engine| engine.recover(RECOVERY.min(config.silence))),
-            _ => true,
-        };
-        if !keep {
-            log::info!(
-                "restarting {} for the next game",
-                config.engines[index].name
-            );
-            // Dropping the process sends quit and kills it if need be.
-            slots[index] = None;
-        }
-    }
-    Some(played)
+    game::play(game, slots, &job.engines, &setup, stop, lateness)
 }
 
 #[cfg(test)]
@@ -354,15 +276,5 @@ mod tests {
                 (b.round, b.engines, &b.opening)
             );
         }
-    }
-
-    #[test]
-    fn two_different_slots_at_once() {
-        let mut slots = vec![Some(1), Some(2), None];
-        let [a, b] = two_mut(&mut slots, 1, 0).unwrap();
-        assert_eq!((*a, *b), (2, 1));
-        assert!(two_mut(&mut slots, 0, 0).is_none());
-        assert!(two_mut(&mut slots, 0, 2).is_none());
-        assert!(two_mut(&mut slots, 0, 3).is_none());
     }
 }

@@ -1,12 +1,12 @@
 //! Matches of three to six players (`sumito match --players N`): who sits where (`seatings`),
-//! the openings of each layout (`openings`, made by `suite`), one game (`game`), the table
-//! (`tally`), what the runner plays (`plan`) and the table of record files (`merge`).
+//! the openings of each layout (`openings`, made by `suite`), the table (`tally`), what the
+//! runner plays (`plan`) and the table of record files (`merge`); a game is played as the
+//! two-player one is (`match_runner::game`).
 //!
 //! A game's seat whose engine fails leaves it and the others play on (RULES.md); the record
 //! says who left and why (GAMES.md, "Three to six players"), and the table counts it against
 //! the engine.
 
-pub mod game;
 pub mod merge;
 pub mod openings;
 mod plan;

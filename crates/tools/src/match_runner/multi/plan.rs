@@ -2,18 +2,17 @@
 //! every seating; the table is the points per game.
 
 use super::MultiMatch;
-use super::game::{MultiSetup, new_game, play_multi};
 use super::openings::MultiOpening;
 use super::seatings::{Unit, combinations, seatings};
 use super::tally::MultiTally;
 use crate::match_runner::MatchConfig;
+use crate::match_runner::game::{self, GameSetup};
 use crate::match_runner::runner::Plan;
 use crate::uap_client::EngineProcess;
 use crate::util::samples::Samples;
 use std::sync::atomic::AtomicBool;
 use sumito_games::clock::whole_ms;
-use sumito_games::records::{GameInfo, PlayedGame, format_record, seat_tag};
-use sumito_rules::random::splitmix64;
+use sumito_games::records::{GameInPlay, GameInfo, PlayedGame, format_record, seat_tag};
 
 /// One game to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,7 +130,8 @@ impl Combinations<'_> {
     }
 }
 
-/// Plays one job with the worker's engines, starting those that are not running.
+/// Plays one job with the worker's engines, starting those that are not running: the seats of
+/// an engine that cannot start or get ready leave at their turns.
 fn play_job(
     config: &MatchConfig,
     slots: &mut [Option<EngineProcess>],
@@ -142,60 +142,23 @@ fn play_job(
     let mut players = job.seats.clone();
     players.sort_unstable();
     players.dedup();
-    for &index in &players {
-        if slots[index].as_mut().is_some_and(EngineProcess::has_exited) {
-            slots[index] = None;
-        }
-        if slots[index].is_none() {
-            match EngineProcess::start(&config.engines[index], config.silence) {
-                Ok(engine) => slots[index] = Some(engine),
-                Err(error) => log::warn!("{error}: its seats leave at their turns"),
-            }
-        }
+    for (_, error) in game::start_engines(config, slots, &players) {
+        log::warn!("{error}: its seats leave at their turns");
     }
-    // The same seed for every engine and shard: from the match seed and the round alone.
-    let seed = splitmix64(config.seed ^ splitmix64(job.round).1).1 >> 1;
-    let commands = |index: usize, engine: &EngineProcess| {
-        let runner_sets = |option: &str| {
-            engine
-                .option_names
-                .iter()
-                .any(|n| n.eq_ignore_ascii_case(option))
-                && !config.engines[index].sets_option(option)
-        };
-        let mut commands = Vec::new();
-        if runner_sets("MoveLimit") {
-            commands.push(format!(
-                "setoption name MoveLimit value {}",
-                config.max_plies
-            ));
-        }
-        if runner_sets("Seed") {
-            commands.push(format!("setoption name Seed value {}", seed.max(1)));
-        }
-        commands
-    };
-    new_game(slots, &players, &commands, config.silence);
-    let setup = MultiSetup {
-        opening: &job.opening,
-        max_plies: config.max_plies,
+    for (_, why) in game::new_game(config, slots, &players, job.round) {
+        log::warn!("an engine failed before the game ({why}): its seats leave at their turns");
+    }
+    let opening = &job.opening;
+    let start = opening.start.position().with_move_limit(config.max_plies);
+    let setup = GameSetup {
+        start_words: opening.start.command_words(),
         controls: job.seats.iter().map(|&e| config.controls[e]).collect(),
         margin: config.margin,
         silence: config.silence,
         game_time: config.game_time,
     };
-    let game = play_multi(slots, &job.seats, &setup, stop, lateness)?;
-    // The game time may have run out during a search: every engine back to rest, or it goes.
-    let game_time = game.termination == sumito_rules::ending::Termination::GameTime;
-    for &index in players.iter().filter(|_| game_time) {
-        let rested = slots[index]
-            .as_mut()
-            .is_some_and(|engine| engine.recover(super::game::RECOVERY.min(config.silence)));
-        if !rested {
-            slots[index] = None;
-        }
-    }
-    Some(game)
+    let game = GameInPlay::new(start, &opening.turns);
+    game::play(game, slots, &job.seats, &setup, stop, lateness)
 }
 
 /// The line printed as a game ends: `game 5/36 (round 5): black depth3, white depth2, red
