@@ -72,3 +72,45 @@ pub fn games(records: &[Record]) -> Vec<(u64, Vec<String>)> {
     games.sort();
     games
 }
+
+/// Runs `sumito match <args>` of owned words.
+pub fn run_strings(args: &[String]) -> Run {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    run_match(&args)
+}
+
+/// A match table's lines, without the rounds line `--merge` adds.
+pub fn table_lines(stdout: &str) -> Vec<&str> {
+    stdout
+        .lines()
+        .filter(|l| !l.starts_with("Rounds"))
+        .collect()
+}
+
+/// The flags of a three-player match of Sumito at depths 3, 2 and 1 (named `d3`, `d2`, `d1`).
+pub fn three_depths(seed: &str, games: &str) -> Vec<String> {
+    let mut args: Vec<String> = ["--players", "3"].map(String::from).to_vec();
+    for depth in [3, 2, 1] {
+        args.extend([
+            "--engine".into(),
+            super::engines::SUMITO.into(),
+            "--name".into(),
+            format!("d{depth}"),
+        ]);
+    }
+    for (engine, depth) in [(1, 3), (2, 2), (3, 1)] {
+        args.extend(["--tc".into(), format!("{engine}:depth={depth}")]);
+    }
+    args.extend(["--seed", seed, "--games", games, "--max-plies", "150"].map(String::from));
+    args
+}
+
+/// `--players N`, one `--engine` for each of `engines`, then `rest`: a match's arguments.
+pub fn table_args<'a>(players: &'a str, engines: &[&'a str], rest: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["--players", players];
+    for engine in engines {
+        args.extend(["--engine", engine]);
+    }
+    args.extend_from_slice(rest);
+    args
+}

@@ -26,7 +26,6 @@ mod compliance;
 mod datagen;
 mod gui;
 mod match_merge;
-mod match_multi;
 mod match_parallel;
 mod match_runner;
 mod movegen_reference;

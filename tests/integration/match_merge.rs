@@ -1,14 +1,14 @@
-//! `sumito match --shard` and `--merge` driven through the binary: the shards of a match,
-//! merged, give the unsharded match's table and, under `depth=`, its games move for move;
-//! missing and repeated rounds are reported; bad input gives messages.
+//! `sumito match --shard` and `--merge` driven through the binary: the shards of a match of two
+//! players or of three, merged, give the unsharded match's table and, under `depth=`, its games
+//! move for move; missing and repeated rounds are reported; bad input gives messages.
 
-use crate::common::engines::SUMITO;
-use crate::common::matches::{games, records, run_match, scratch};
+use crate::common::engines::{SUMITO, sumito_name};
+use crate::common::matches::{games, records, run_match, scratch, table_args, three_depths};
 use std::fs;
 use std::path::Path;
 use sumito_games::records::Record;
 
-/// The flags of the match every test here plays (or a shard of it).
+/// The flags of the two-player match the tests here play (or a shard of it).
 fn match_flags(records: &Path) -> Vec<String> {
     [
         "--engine",
@@ -45,9 +45,13 @@ fn first_row(table: &str) -> Vec<&str> {
     row.split_whitespace().collect()
 }
 
-/// Plays the match, or shard `shard` of it, into `records`; returns its table.
+/// Plays the two-player match, or shard `shard` of it, into `records`; returns its table.
 fn play(records: &Path, shard: Option<&str>) -> String {
-    let mut flags = match_flags(records);
+    play_with(match_flags(records), shard)
+}
+
+/// Plays the match of `flags`, or shard `shard` of it; returns its table.
+fn play_with(mut flags: Vec<String>, shard: Option<&str>) -> String {
     if let Some(shard) = shard {
         flags.extend(["--shard".to_string(), shard.to_string()]);
     }
@@ -58,50 +62,67 @@ fn play(records: &Path, shard: Option<&str>) -> String {
 }
 
 #[test]
-fn three_shards_merged_are_the_full_match_move_for_move() {
+fn shards_merged_are_the_full_match_move_for_move() {
     let dir = scratch("merge-shards");
-    let full_file = dir.join("full.txt");
-    let full_table = play(&full_file, None);
-    let shards = dir.join("shards");
-    fs::create_dir_all(&shards).unwrap();
-    for k in 1..=3 {
-        play(
-            &shards.join(format!("shard-{k}.txt")),
-            Some(&format!("{k}/3")),
-        );
+    // Two players in three shards, and three players (every seating of Sumito at three
+    // depths) in two.
+    let three_players = |file: &Path| {
+        let mut flags = three_depths("8", "12");
+        flags.extend(["--records".to_string(), file.to_str().unwrap().to_string()]);
+        flags
+    };
+    let kinds: [(&str, &dyn Fn(&Path) -> Vec<String>, usize, usize); 2] = [
+        ("two", &match_flags, 3, 11),
+        ("three", &three_players, 2, 12),
+    ];
+    for (kind, flags, count, rounds) in kinds {
+        let full_file = dir.join(format!("{kind}-full.txt"));
+        let full_table = play_with(flags(&full_file), None);
+        let shards = dir.join(format!("{kind}-shards"));
+        fs::create_dir_all(&shards).unwrap();
+        let shard_file = |k: usize| shards.join(format!("shard-{k}.txt"));
+        for k in 1..=count {
+            play_with(flags(&shard_file(k)), Some(&format!("{k}/{count}")));
+        }
+        let shard_records: Vec<Record> =
+            (1..=count).flat_map(|k| records(&shard_file(k))).collect();
+        assert_eq!(games(&shard_records), games(&records(&full_file)), "{kind}");
+        // A directory, a pattern the shell did not expand, and the files one by one.
+        let pattern = format!("{}/shard-*.txt", shards.display());
+        let files: Vec<String> = (1..=count)
+            .map(|k| shard_file(k).display().to_string())
+            .collect();
+        let as_directory = [shards.to_str().unwrap()];
+        let as_pattern = [pattern.as_str()];
+        let as_files: Vec<&str> = files.iter().map(String::as_str).collect();
+        let said = format!("merge: {rounds} games from {count} files");
+        for inputs in [&as_directory[..], &as_pattern[..], &as_files[..]] {
+            let mut args = vec!["--merge"];
+            args.extend_from_slice(inputs);
+            if kind == "two" {
+                args.extend(["--sprt", "elo0=0", "elo1=5"]);
+            }
+            let merged = run_match(&args);
+            assert!(merged.success, "{inputs:?}: {}", merged.stderr);
+            assert!(merged.stderr.contains(&said), "{}", merged.stderr);
+            // The live table, the same line for line, then the rounds.
+            let expected = format!("{full_table}Rounds 1 to {rounds}: each once.\n");
+            assert_eq!(merged.stdout, expected, "{inputs:?}");
+        }
     }
-    let shard_records: Vec<Record> = (1..=3)
-        .flat_map(|k| records(&shards.join(format!("shard-{k}.txt"))))
-        .collect();
-    assert_eq!(games(&shard_records), games(&records(&full_file)));
-    // A directory, a pattern the shell did not expand, and the files one by one.
-    let pattern = format!("{}/shard-*.txt", shards.display());
-    let files: Vec<String> = (1..=3)
-        .map(|k| shards.join(format!("shard-{k}.txt")).display().to_string())
-        .collect();
-    let as_directory = [shards.to_str().unwrap()];
-    let as_pattern = [pattern.as_str()];
-    let as_files: Vec<&str> = files.iter().map(String::as_str).collect();
-    for inputs in [&as_directory[..], &as_pattern[..], &as_files[..]] {
-        let mut args = vec!["--merge"];
-        args.extend_from_slice(inputs);
-        args.extend(["--sprt", "elo0=0", "elo1=5"]);
-        let merged = run_match(&args);
-        assert!(merged.success, "{inputs:?}: {}", merged.stderr);
-        assert!(
-            merged.stderr.contains("merge: 11 games from 3 files"),
-            "{}",
-            merged.stderr
-        );
-        // The live table, the same line for line, then the rounds.
-        let expected = format!("{full_table}Rounds 1 to 11: each once.\n");
-        assert_eq!(merged.stdout, expected, "{inputs:?}");
-        assert!(
-            merged.stdout.contains("SPRT: elo0 0 elo1 5"),
-            "{}",
-            merged.stdout
-        );
-    }
+    let shards = dir.join("two-shards");
+    let merged = run_match(&[
+        "--merge",
+        shards.to_str().unwrap(),
+        "--sprt",
+        "elo0=0",
+        "elo1=5",
+    ]);
+    assert!(
+        merged.stdout.contains("SPRT: elo0 0 elo1 5"),
+        "{}",
+        merged.stdout
+    );
     // A file beside the records in the directory is passed over with a warning.
     let notes = shards.join("notes.md");
     fs::write(&notes, "Shards played on three machines.\n").unwrap();
@@ -195,6 +216,57 @@ fn bad_merges_give_messages() {
         let run = run_match(&args);
         assert!(!run.success, "{args:?} succeeded");
         assert!(run.stderr.contains(expected), "{args:?}: {}", run.stderr);
+    }
+    // Two-player records and N-player records do not share a table.
+    let three = table_args("3", &[SUMITO, SUMITO, SUMITO], &["--tc", "depth=1"]);
+    let dir = scratch("multi-mixed");
+    let two = dir.join("two.txt");
+    fs::write(&two, "[Round \"1\"]\n[Black \"a\"]\n[White \"b\"]\n[Layout \"standard\"]\n[Result \"1/2-1/2\"]\n[Termination \"game time\"]\n\n1/2-1/2\n\n").unwrap();
+    let three_file = dir.join("three.txt");
+    let mut args = three.to_vec();
+    args.extend([
+        "--games",
+        "6",
+        "--seed",
+        "1",
+        "--records",
+        three_file.to_str().unwrap(),
+    ]);
+    assert!(run_match(&args).success);
+    let mixed = run_match(&["--merge", dir.to_str().unwrap()]);
+    assert!(
+        mixed.stderr.contains("different numbers of players"),
+        "{}",
+        mixed.stderr
+    );
+    // A merge counts only what --verify accepts, and one name in two teams is refused.
+    let text = fs::read_to_string(&three_file).unwrap();
+    let first = text.split("\n\n[Event").next().unwrap().to_string() + "\n\n";
+    let result = first
+        .split("[Result \"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    for (changed, message) in [
+        (first.replace(result, "3-3-3"), "wrong result 3-3-3"),
+        (
+            first.replace(
+                "[White \"",
+                &format!("[White \"{} #1\"]\n[X \"", sumito_name()),
+            ),
+            "plays seats of different teams",
+        ),
+    ] {
+        let file = dir.join("changed.txt");
+        fs::write(&file, changed).unwrap();
+        let run = run_match(&["--merge", file.to_str().unwrap()]);
+        assert!(
+            !run.success && run.stderr.contains(message),
+            "{message}: {}",
+            run.stderr
+        );
     }
 }
 

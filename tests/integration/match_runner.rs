@@ -1,12 +1,60 @@
-//! `sumito match` driven as a user would: games between two Sumito processes whose records must
-//! replay legally, test engines that misbehave on purpose (tests/engines/*.sh) and must be scored
-//! as losses with the right reason, the SPRT stop, and bad input that must give messages.
+//! `sumito match` driven as a user would, with two players and with more: games between Sumito
+//! processes whose records must replay legally and merge to the live table, every engine in
+//! every seat of a larger table, test engines that misbehave on purpose (tests/engines/*.sh)
+//! and must be scored as losses with the right reason (with more players their seats leave and
+//! the game goes on), the SPRT stop, and bad input that must give messages.
 
 use crate::common::engines::{SUMITO, script};
-use crate::common::matches::{by_round, games, records, run_match, scratch};
+use crate::common::matches::{
+    by_round, games, records, run_match, run_strings, scratch, table_lines,
+};
 use std::fs;
+use std::path::Path;
 use std::time::{Duration, Instant};
-use sumito_games::records::{Record, verify_file};
+use sumito_games::records::{PlayedGame, Record, is_multi_record, verify_file};
+
+/// What every match's records must bear out, whatever the number of players: they verify,
+/// `--verify` counts them, `--merge` of them prints the live table, and one result turned
+/// round is caught.
+fn records_verify_and_merge(file: &Path, live: &str, count: usize) {
+    let games = records(file);
+    assert_eq!(games.len(), count);
+    verify_file(file).expect("the records replay");
+    let file_arg = file.to_str().unwrap();
+    let verified = run_match(&["--verify", file_arg]);
+    assert!(verified.success, "{}", verified.stderr);
+    let counted = format!("{count} games");
+    assert!(verified.stdout.contains(&counted), "{}", verified.stdout);
+    let merged = run_match(&["--merge", file_arg]);
+    assert!(merged.success, "{}", merged.stderr);
+    assert_eq!(
+        table_lines(&merged.stdout),
+        table_lines(live),
+        "the merge prints the live table"
+    );
+    let rounds = format!("Rounds 1 to {count}: each once.");
+    assert!(merged.stdout.contains(&rounds), "{}", merged.stdout);
+    // The same file with the first game's result changed must be caught.
+    let text = fs::read_to_string(file).unwrap();
+    let result = games[0].tag("Result").unwrap();
+    let forged_result = match result {
+        "1-0" => "0-1".to_string(),
+        "0-1" | "1/2-1/2" => "1-0".to_string(),
+        // Every seat last: no game ends so.
+        ranks => {
+            let seats = ranks.split('-').count();
+            vec![seats.to_string(); seats].join("-")
+        }
+    };
+    let forged = file.with_extension("forged");
+    let old = format!("[Result \"{result}\"]");
+    let new = format!("[Result \"{forged_result}\"]");
+    fs::write(&forged, text.replacen(&old, &new, 1)).unwrap();
+    let caught = run_match(&["--verify", forged.to_str().unwrap()]);
+    assert!(!caught.success, "{result} -> {forged_result}");
+    let one_of = format!("1 of {count} games");
+    assert!(caught.stderr.contains(&one_of), "{}", caught.stderr);
+}
 
 #[test]
 fn sumito_against_itself_writes_records_that_replay() {
@@ -76,27 +124,7 @@ fn sumito_against_itself_writes_records_that_replay() {
     assert_eq!(first.moves[..4], second.moves[..4]);
     assert_eq!(first.tag("Black"), second.tag("White"));
     assert_ne!(first.moves[..4], by_round(&games, 3).moves[..4]);
-    verify_file(&file).expect("the records replay");
-    let verified = run_match(&["--verify", file_arg]);
-    assert!(verified.success, "{}", verified.stderr);
-    assert!(verified.stdout.contains("4 games"), "{}", verified.stdout);
-    // The same file with one result turned round must be caught.
-    let text = fs::read_to_string(&file).unwrap();
-    let result = first.tag("Result").unwrap();
-    let flipped = if result == "1-0" { "0-1" } else { "1-0" };
-    let forged = dir.join("forged.txt");
-    fs::write(
-        &forged,
-        text.replacen(
-            &format!("[Result \"{result}\"]"),
-            &format!("[Result \"{flipped}\"]"),
-            1,
-        ),
-    )
-    .unwrap();
-    let caught = run_match(&["--verify", forged.to_str().unwrap()]);
-    assert!(!caught.success);
-    assert!(caught.stderr.contains("1 of 4 games"), "{}", caught.stderr);
+    records_verify_and_merge(&file, &run.stdout, 4);
     // A file of no records verifies nothing: it is refused, not passed.
     let empty = dir.join("empty.txt");
     fs::write(&empty, "").unwrap();
@@ -107,6 +135,62 @@ fn sumito_against_itself_writes_records_that_replay() {
         "{}",
         nothing.stderr
     );
+}
+
+#[test]
+fn a_three_player_match_plays_every_seating_and_its_records_verify_and_merge() {
+    let dir = scratch("multi-three");
+    let file = dir.join("games.txt");
+    let mut args = crate::common::matches::three_depths("5", "12");
+    args.extend([
+        "--records".into(),
+        file.to_str().unwrap().into(),
+        "--concurrency".into(),
+        "2".into(),
+    ]);
+    let live = run_strings(&args);
+    assert!(live.success, "{}", live.stderr);
+    let lines = table_lines(&live.stdout);
+    assert!(
+        lines[0].starts_with("Engine") && lines[0].contains("Shared %"),
+        "{}",
+        live.stdout
+    );
+    for name in ["d3", "d2", "d1"] {
+        let row = lines
+            .iter()
+            .find(|l| l.starts_with(&format!("{name} ")))
+            .expect("a row each");
+        assert_eq!(row.split_whitespace().nth(1), Some("12"), "{row}");
+    }
+    let games = records(&file);
+    assert_eq!(games.len(), 12);
+    // Every engine sits in every seat equally often: 4 times each in 12 games.
+    for tag in ["Black", "White", "Red"] {
+        for name in ["d3", "d2", "d1"] {
+            let times = games.iter().filter(|r| r.tag(tag) == Some(name)).count();
+            assert_eq!(times, 4, "{name} as {tag}");
+        }
+    }
+    // A group of six seatings shares an opening.
+    let opening = |r: &sumito_games::records::Record| {
+        let plies: usize = r.tag("OpeningPlies").unwrap().parse().unwrap();
+        r.moves[..plies].to_vec()
+    };
+    let by_round = |round: u64| {
+        games
+            .iter()
+            .find(|r| r.tag("Round") == Some(&round.to_string()))
+            .unwrap()
+    };
+    assert_eq!(opening(by_round(1)), opening(by_round(6)));
+    assert_ne!(opening(by_round(1)), opening(by_round(7)));
+    for record in &games {
+        assert!(is_multi_record(record));
+        PlayedGame::from_record(record).expect("a finished game");
+    }
+    records_verify_and_merge(&file, &live.stdout, 12);
+    assert!(!live.stdout.contains("Lateness"), "{}", live.stdout);
 }
 
 /// Plays `games` games of Sumito against a misbehaving test engine and checks that the test
@@ -191,9 +275,78 @@ fn misbehaving(engine: &str, tc: &str, extra: &[&str], games: u32, reason: &str)
     played
 }
 
+/// Sumito and a misbehaving test engine (`bad`, a command) at a table of four, each a team of
+/// two seats: every seat of the bad engine leaves for `reason`, Sumito's team plays on and
+/// wins as the last in play, and the table counts the faults against the bad engine.
+fn misbehaving_at_four(bad: &str, tc: &str, reason: &str) {
+    let dir = scratch(&format!(
+        "four-{}-{}",
+        reason.replace(' ', ""),
+        tc.replace('=', "")
+    ));
+    let file = dir.join("games.txt");
+    let bad_tc = format!("2:{tc}");
+    let args = [
+        "--players",
+        "4",
+        "--engine",
+        SUMITO,
+        "--name",
+        "Sumito",
+        "--engine",
+        bad,
+        "--name",
+        "Bad",
+        // Sumito searches to a depth, on no clock that a loaded machine could make it miss.
+        "--tc",
+        "1:depth=1",
+        "--tc",
+        &bad_tc,
+        "--openings",
+        "none",
+        "--seed",
+        "2",
+        "--records",
+        file.to_str().unwrap(),
+    ];
+    let run = run_match(&args);
+    assert!(run.success, "{}", run.stderr);
+    let games = records(&file);
+    assert!(!games.is_empty());
+    for record in &games {
+        let left = record.tag("Left").expect("seats left");
+        assert_eq!(left.matches(reason).count(), 2, "{left}");
+        assert_eq!(record.tag("Termination"), Some("last in play"));
+        let ranks: Vec<&str> = record.tag("Result").unwrap().split('-').collect();
+        for (seat, tag) in ["Black", "White", "Red", "Green"].iter().enumerate() {
+            let sumito = record.tag(tag) == Some("Sumito");
+            assert_eq!(ranks[seat] == "1", sumito, "{:?}", record.tags);
+        }
+        // The game went on after the first seat left: a move follows the first `leave`.
+        let first = record.moves.iter().position(|m| m == "leave").unwrap();
+        assert!(record.moves[first + 1..].iter().any(|m| m != "leave"));
+    }
+    verify_file(&file).expect("records of faults verify");
+    if reason == "time forfeit" {
+        let line = run.stdout.lines().find(|l| l.starts_with("Lateness Bad: "));
+        assert!(
+            line.is_some_and(|l| l.contains(" forfeited")),
+            "{}",
+            run.stdout
+        );
+    }
+    // The faults, one a seat, are the bad engine's: the last three columns of its row.
+    let row = run.stdout.lines().find(|l| l.starts_with("Bad ")).unwrap();
+    let faults: usize = (row.split_whitespace().rev().take(3))
+        .map(|n| n.parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(faults, 2 * games.len(), "{}", run.stdout);
+}
+
 #[test]
 fn an_illegal_move_loses() {
     misbehaving("illegal", "depth=1", &[], 2, "illegal move e5e6");
+    misbehaving_at_four(&script("illegal"), "depth=1", "illegal move e5e6");
 }
 
 #[test]
@@ -208,12 +361,19 @@ fn a_crash_mid_game_loses_and_the_engine_is_restarted() {
     for game in &games {
         assert!(game.moves.len() >= 2, "{game:?}");
     }
+    // A bash script (a coprocess), not sh as script() runs: Sumito until its fourth search.
+    let crash = format!(
+        "bash '{}/tests/engines/crash-after.sh' {SUMITO} 4",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    misbehaving_at_four(&crash, "depth=1", "crash");
 }
 
 #[test]
 fn no_answer_on_the_clock_loses_on_time() {
     misbehaving("timeout", "movetime=20", &[], 2, "time forfeit");
     misbehaving("timeout", "1+0", &[], 2, "time forfeit");
+    misbehaving_at_four(&script("timeout"), "movetime=20", "time forfeit");
 }
 
 #[test]
@@ -450,6 +610,86 @@ fn bad_input_gives_a_message_and_a_failure() {
         let run = run_match(&args);
         assert!(!run.success, "{args:?} succeeded");
         assert!(run.stderr.contains(expected), "{args:?}: {}", run.stderr);
+    }
+    // And at a larger table: flags that make no sense there.
+    let three =
+        crate::common::matches::table_args("3", &[SUMITO, SUMITO, SUMITO], &["--tc", "depth=1"]);
+    let cases: [(&[&str], &str); 7] = [
+        (&["--games", "4"], "multiple of 6"),
+        (&["--sprt", "elo0=0", "elo1=5"], "two-player flag"),
+        (&["--layout", "standard"], "two-player flag"),
+        (&["--partners", "1+2"], "team games"),
+        (&["--openings", "random:500"], "from 0 to 100"),
+        (&["--openings", "/nonexistent/openings.txt"], "cannot read"),
+        (
+            &["--max-plies", "3", "--openings", "random:5"],
+            "longest opening",
+        ),
+    ];
+    for (extra, message) in cases {
+        let mut args = three.to_vec();
+        args.extend_from_slice(extra);
+        let run = run_match(&args);
+        assert!(!run.success, "{extra:?} was accepted");
+        assert!(run.stderr.contains(message), "{extra:?}: {}", run.stderr);
+    }
+    let too_few = run_match(&crate::common::matches::table_args(
+        "5",
+        &[SUMITO, SUMITO],
+        &["--tc", "depth=1"],
+    ));
+    assert!(
+        too_few.stderr.contains("at least 5 engines"),
+        "{}",
+        too_few.stderr
+    );
+    let seven = run_match(&crate::common::matches::table_args(
+        "7",
+        &[SUMITO, SUMITO],
+        &["--tc", "depth=1"],
+    ));
+    assert!(seven.stderr.contains("from 2 to 6"), "{}", seven.stderr);
+    let four =
+        crate::common::matches::table_args("4", &[SUMITO, SUMITO, SUMITO], &["--tc", "depth=1"]);
+    for (partners, message) in [
+        ("1+2", "no partner"),
+        ("1+1", "two pairs"),
+        ("1+9", "from 1 to 3"),
+    ] {
+        let mut args = four.to_vec();
+        args.extend(["--partners", partners]);
+        let run = run_match(&args);
+        assert!(run.stderr.contains(message), "{partners}: {}", run.stderr);
+    }
+    // An opening from a position string counts its own plies against the move limit.
+    let dir = scratch("multi-refusals");
+    let openings = dir.join("openings.txt");
+    let start = sumito_rules::multiplayer::MultiLayout::ThreePlayer
+        .position()
+        .to_string();
+    let late = start.replace(" 0/0/0 0", " 0/0/0 50");
+    fs::write(&openings, format!("{late} moves a1b2\n")).unwrap();
+    let mut args = three.to_vec();
+    args.extend([
+        "--openings",
+        openings.to_str().unwrap(),
+        "--max-plies",
+        "40",
+    ]);
+    let run = run_match(&args);
+    assert!(
+        run.stderr.contains("longest opening (51 plies)"),
+        "{}",
+        run.stderr
+    );
+    // --players has no meaning when nothing is played.
+    for flag in ["--verify", "--merge"] {
+        let run = run_match(&[flag, openings.to_str().unwrap(), "--players", "3"]);
+        assert!(
+            run.stderr.contains("cannot be used with"),
+            "{flag}: {}",
+            run.stderr
+        );
     }
 }
 
