@@ -140,7 +140,7 @@ impl PlayedGame {
     ) -> Result<PlayedGame, RecordsError> {
         let termination: Termination = record.required_tag("Termination")?.parse()?;
         let seats = replayed.start.seating().seats();
-        let result = super::replay::checked_result(record)?;
+        let result = super::checks::checked_result(record)?;
         let ranks = match result {
             "*" => None,
             token => Some(

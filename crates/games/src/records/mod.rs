@@ -10,8 +10,9 @@
 //! - `read`: a file's records as text;
 //! - `replay`: a two-player record read back with every move and the result checked, and
 //!   `seats_replay` one of three to six players (the seats that left too); [`replay_any`] and
-//!   [`verify_record`] take either.
+//!   [`verify_record`] take either; `checks`: what every record is checked for.
 
+mod checks;
 mod error;
 mod game;
 mod in_play;

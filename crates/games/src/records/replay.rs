@@ -1,6 +1,7 @@
 //! Replaying records: the start position, every move checked by the rules core, and the result
 //! and termination checked against the final position (`sumito match --verify`).
 
+use super::checks::{check_ply_count, checked_result, max_plies};
 use super::seats_replay::{is_multi_record, replay_multi, verify_multi_record};
 use super::{Record, RecordsError, read_records};
 use std::path::Path;
@@ -84,46 +85,6 @@ pub fn verify_record(record: &Record) -> Result<usize, RecordsError> {
         None => check_unfinished(&position, result, &termination)?,
     }
     Ok(record.moves.len())
-}
-
-/// The move limit of the record's `MaxPlies` tag (0, none, without one).
-pub(super) fn max_plies(record: &Record) -> Result<u32, RecordsError> {
-    match record.tag("MaxPlies") {
-        Some(text) => text.parse().map_err(|_| RecordsError::BadTag {
-            tag: "MaxPlies",
-            value: text.to_string(),
-        }),
-        None => Ok(0),
-    }
-}
-
-/// A `PlyCount` tag, if any, must count the moves of the movetext.
-pub(super) fn check_ply_count(record: &Record) -> Result<(), RecordsError> {
-    match record.tag("PlyCount") {
-        Some(count) if count != record.moves.len().to_string() => {
-            Err(RecordsError::PlyCountMismatch {
-                count: count.to_string(),
-                moves: record.moves.len(),
-            })
-        }
-        _ => Ok(()),
-    }
-}
-
-/// The result token of the movetext, checked equal to the `Result` tag.
-pub(super) fn checked_result(record: &Record) -> Result<&str, RecordsError> {
-    let tag_result = record.required_tag("Result")?;
-    let result = record
-        .result
-        .as_deref()
-        .ok_or(RecordsError::NoMovetextResult)?;
-    if tag_result != result {
-        return Err(RecordsError::ResultMismatch {
-            tag: tag_result.to_string(),
-            movetext: result.to_string(),
-        });
-    }
-    Ok(result)
 }
 
 /// A game the rules ended: the result and termination must be the rules' own.

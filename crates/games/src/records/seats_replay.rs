@@ -2,6 +2,7 @@
 //! core, the seats that left, and the result and termination checked against the final
 //! position (`sumito match --verify`).
 
+use super::checks::{check_ply_count, checked_result, max_plies};
 use super::write::{seat_tag, teams_text};
 use super::{LeftSeat, MultiStart, Record, RecordsError};
 use sumito_rules::board::Seat;
@@ -62,7 +63,7 @@ pub struct MultiReplayed {
 /// Replays a record's turns from its start under its move limit; an error names the first
 /// turn that does not parse or is not legal, or a `Left` tag that does not fit the `leave`s.
 pub fn replay_multi(record: &Record) -> Result<MultiReplayed, RecordsError> {
-    let max_plies = super::replay::max_plies(record)?;
+    let max_plies = max_plies(record)?;
     let origin = multi_start(record)?;
     let start = origin.position().with_move_limit(max_plies);
     let reasons = left_tag(record)?;
@@ -136,8 +137,8 @@ pub fn verify_multi_record(record: &Record) -> Result<usize, RecordsError> {
 /// The replay of a record that [`verify_multi_record`] accepts.
 pub fn verified_multi(record: &Record) -> Result<MultiReplayed, RecordsError> {
     let replayed = replay_multi(record)?;
-    let result = super::replay::checked_result(record)?;
-    super::replay::check_ply_count(record)?;
+    let result = checked_result(record)?;
+    check_ply_count(record)?;
     check_tags(record, &replayed.end)?;
     let expected = expected_result(record, &replayed.end)?;
     if result != expected {
