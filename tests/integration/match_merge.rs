@@ -39,6 +39,19 @@ fn match_flags(records: &Path) -> Vec<String> {
     .to_vec()
 }
 
+/// The flags of a match, writing its records to the file given.
+type Flags = fn(&Path) -> Vec<String>;
+
+/// The flags of a three-player match of Sumito at three depths, every seating.
+fn three_player_flags(records: &Path) -> Vec<String> {
+    let mut flags = three_depths("8", "12");
+    flags.extend([
+        "--records".to_string(),
+        records.to_str().unwrap().to_string(),
+    ]);
+    flags
+}
+
 /// The words of the table's first row (below its header).
 fn first_row(table: &str) -> Vec<&str> {
     let row = table.lines().nth(1).expect("a table row");
@@ -66,14 +79,9 @@ fn shards_merged_are_the_full_match_move_for_move() {
     let dir = scratch("merge-shards");
     // Two players in three shards, and three players (every seating of Sumito at three
     // depths) in two.
-    let three_players = |file: &Path| {
-        let mut flags = three_depths("8", "12");
-        flags.extend(["--records".to_string(), file.to_str().unwrap().to_string()]);
-        flags
-    };
-    let kinds: [(&str, &dyn Fn(&Path) -> Vec<String>, usize, usize); 2] = [
-        ("two", &match_flags, 3, 11),
-        ("three", &three_players, 2, 12),
+    let kinds: [(&str, Flags, usize, usize); 2] = [
+        ("two", match_flags, 3, 11),
+        ("three", three_player_flags, 2, 12),
     ];
     for (kind, flags, count, rounds) in kinds {
         let full_file = dir.join(format!("{kind}-full.txt"));
