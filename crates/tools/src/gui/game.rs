@@ -11,9 +11,11 @@ use super::info::EngineScore;
 use std::fmt::{Debug, Display};
 use sumito_engine::search::Reported;
 use sumito_games::clock::TimeControl;
-use sumito_games::records::{Record, StartOf, StartingLayout};
+use sumito_games::records::{GameInfo, PlayedGame, Record, StartOf, StartingLayout};
+use sumito_games::records::{format_record, today};
 use sumito_rules::board::Seat;
 use sumito_rules::ending::Termination;
+use sumito_rules::game::{AnyLayout, AnyPosition};
 use sumito_rules::movegen::Move;
 
 /// Where a game of kind `K` starts: a layout or a position string.
@@ -22,8 +24,8 @@ pub type StartOfKind<K> = StartOf<<K as Kind>::Layout, <K as Kind>::Position>;
 /// What a kind of game brings to the GUI's game.
 pub trait Kind: Clone + Debug + Sized {
     /// The layouts a game starts from (else it starts from a position string).
-    type Layout: StartingLayout<Position = Self::Position> + Debug;
-    type Position: Copy + Debug;
+    type Layout: StartingLayout<Position = Self::Position> + Debug + Into<AnyLayout>;
+    type Position: Copy + Debug + Into<AnyPosition>;
     /// A turn, as the `position` command and the records write it.
     type Turn: Copy + Debug + Display + PartialEq;
     /// What is kept beside each turn, and taken back with it (nothing, by default).
@@ -68,9 +70,9 @@ pub trait Kind: Clone + Debug + Sized {
     /// The game of a record, every turn checked by the rules core, shown from its start.
     fn from_record(record: &Record) -> Result<GameOf<Self>, GuiError>;
 
-    /// The game as a record of GAMES.md, each seat at its time control (an unfinished game
-    /// has the result `*`).
-    fn record(game: &GameOf<Self>, controls: &[TimeControl]) -> String;
+    /// The game as a record holds it: its turns and how it ended (an unfinished game is
+    /// abandoned, its result `*`).
+    fn played(game: &GameOf<Self>) -> PlayedGame;
 }
 
 /// The game shown in the GUI.
@@ -227,6 +229,23 @@ impl<K: Kind> GameOf<K> {
         (0..self.turns.len())
             .map(|ply| K::mover(&self.positions[ply]))
             .collect()
+    }
+
+    /// The game as a record in the format of GAMES.md, each seat at its time control.
+    pub fn record(&self, controls: &[TimeControl]) -> String {
+        format_record(&GameInfo {
+            event: "Sumito GUI",
+            date: &today(),
+            round: 1,
+            players: self.players.iter().map(String::as_str).collect(),
+            start: self.start.any(),
+            opening_plies: 0,
+            controls: controls.to_vec(),
+            // The record's MaxPlies is the limit itself, on the ply count (GAMES.md).
+            max_plies: self.move_limit(),
+            game_time_ms: None,
+            game: &K::played(self),
+        })
     }
 
     /// The `position` command for the engine at `ply`: the start and the turns up to it, so

@@ -8,11 +8,7 @@ use super::game::{GameOf, Kind};
 use super::info::EngineScore;
 use super::session::{Session, SessionKind, Sitter, capitalised};
 use sumito_engine::search::Reported;
-use sumito_games::clock::TimeControl;
-use sumito_games::records::{
-    GameInfo, LeftSeat, PlayedGame, format_record, replay_multi, seat_tag, termination_of,
-};
-use sumito_games::records::{Record, today};
+use sumito_games::records::{LeftSeat, PlayedGame, Record, replay_multi, seat_tag, termination_of};
 use sumito_rules::board::Seat;
 use sumito_rules::ending::{Termination, multi_ranks};
 use sumito_rules::movegen::{Move, MoveList};
@@ -126,25 +122,12 @@ impl Kind for Seats {
 
     /// A record of GAMES.md's section "Three to six players" (an unfinished game has the
     /// result `*` and the termination `abandoned`).
-    fn record(game: &SeatsGame, controls: &[TimeControl]) -> String {
+    fn played(game: &SeatsGame) -> PlayedGame {
         let (termination, ranks) = match game.result() {
             Some((termination, ranks)) => (termination, Some(ranks)),
             None => (Termination::Abandoned, None),
         };
-        let played =
-            PlayedGame::of_seats(game.turns.clone(), game.departures(), termination, ranks);
-        format_record(&GameInfo {
-            event: "Sumito GUI",
-            date: &today(),
-            round: 1,
-            players: game.players.iter().map(String::as_str).collect(),
-            start: game.start.any(),
-            opening_plies: 0,
-            controls: controls.to_vec(),
-            max_plies: game.move_limit(),
-            game_time_ms: None,
-            game: &played,
-        })
+        PlayedGame::of_seats(game.turns.clone(), game.departures(), termination, ranks)
     }
 }
 
@@ -219,6 +202,7 @@ impl SessionKind for Seats {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sumito_games::clock::TimeControl;
     use sumito_games::records::MultiStart;
     use sumito_rules::multiplayer::{MultiLayout, MultiReason};
 
@@ -242,10 +226,6 @@ mod tests {
 
         fn blocked_at_end(&self) -> bool {
             Seats::forced(self.end()).is_some()
-        }
-
-        fn record(&self, controls: &[TimeControl]) -> String {
-            Seats::record(self, controls)
         }
     }
 

@@ -5,7 +5,6 @@
 
 use super::engine_driver::{Driver, Reporter};
 use super::engine_pool::{EnginePool, GuiConfig};
-use super::game::Kind;
 use super::seats::Seats;
 use super::session::{Session, SessionKind, Sitter};
 use super::two_players::{Game, TwoPlayers};
@@ -99,10 +98,7 @@ impl Table {
 
     /// The game as a record file.
     pub fn record(&self) -> String {
-        fn record<K: Kind>(session: &Session<K>) -> String {
-            K::record(&session.game, &session.controls)
-        }
-        each_kind!(&self.session, s => record(s))
+        each_kind!(&self.session, s => s.game.record(&s.controls))
     }
 
     /// Starts the engine of slot 0, so that the page learns its options (a `Skill` level?)

@@ -10,8 +10,7 @@ use super::info::{EngineScore, black_view};
 use super::session::{Session, SessionKind};
 use sumito_engine::search::Reported;
 use sumito_games::agreement::{DrawAnswer, answer_draw_offer, resignation};
-use sumito_games::clock::TimeControl;
-use sumito_games::records::{GameInfo, PlayedGame, Record, Start, format_record, replay, today};
+use sumito_games::records::{PlayedGame, Record, Start, replay};
 use sumito_rules::board::{Colour, Position, Seat};
 use sumito_rules::ending::Termination;
 use sumito_rules::movegen::Move;
@@ -155,27 +154,13 @@ impl Kind for TwoPlayers {
         Ok(game)
     }
 
-    fn record(game: &Game, controls: &[TimeControl]) -> String {
+    fn played(game: &Game) -> PlayedGame {
         let (winner, termination) = game.result().unwrap_or((None, Termination::Abandoned));
-        let played = PlayedGame {
+        PlayedGame {
             culprit: game.ended.as_ref().and_then(|e| e.culprit),
             adjudication: game.ended.as_ref().and_then(|e| e.adjudication.clone()),
             ..PlayedGame::two_player(game.turns.clone(), winner, termination)
-        };
-        // The record's MaxPlies is the limit itself, on the ply count (GAMES.md).
-        let max_plies = game.move_limit();
-        format_record(&GameInfo {
-            event: "Sumito GUI",
-            date: &today(),
-            round: 1,
-            players: game.players.iter().map(String::as_str).collect(),
-            start: game.start.any(),
-            opening_plies: 0,
-            controls: controls.to_vec(),
-            max_plies,
-            game_time_ms: None,
-            game: &played,
-        })
+        }
     }
 }
 
@@ -293,6 +278,7 @@ fn persons_seat(session: &Session<TwoPlayers>, what: &'static str) -> Result<Sea
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sumito_games::clock::TimeControl;
     use sumito_games::records::parse_records;
     use sumito_rules::board::Layout;
 
@@ -307,8 +293,8 @@ mod tests {
             Ok(mv)
         }
 
-        fn record(&self, tc: TimeControl) -> String {
-            TwoPlayers::record(self, &[tc, tc])
+        fn record_at(&self, tc: TimeControl) -> String {
+            self.record(&[tc, tc])
         }
     }
 
@@ -352,7 +338,7 @@ mod tests {
         for text in ["a1b1", "i5h5", "a2b2"] {
             assert!(game.play_text(text).is_ok());
         }
-        let text = game.record(TimeControl::MoveTime { ms: 100 });
+        let text = game.record_at(TimeControl::MoveTime { ms: 100 });
         assert!(text.contains("[Result \"*\"]"));
         let records = parse_records(&text).expect("the record parses");
         let again = TwoPlayers::from_record(&records[0]).expect("the record replays");
@@ -414,7 +400,7 @@ mod tests {
                 assert!(game.play_text(text).is_ok());
             }
             game.end_with(ending.clone());
-            let text = game.record(TimeControl::MoveTime { ms: 100 });
+            let text = game.record_at(TimeControl::MoveTime { ms: 100 });
             let records = parse_records(&text).expect("the record parses");
             assert!(
                 sumito_games::records::verify_record(&records[0]).is_ok(),
