@@ -118,8 +118,15 @@ pub fn patience(seconds: f64) -> Result<std::time::Duration, String> {
 /// `--silence-timeout`, the seconds an engine may stay silent where no clock bounds it (match
 /// and gui): more than 0, at most a day.
 pub fn silence_timeout(seconds: f64) -> Result<std::time::Duration, String> {
+    seconds_of("--silence-timeout", seconds)
+}
+
+/// A flag's seconds (`--request-timeout 0.5`), more than 0 and at most a day, as a duration.
+pub fn seconds_of(flag: &str, seconds: f64) -> Result<std::time::Duration, String> {
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0) {
-        return Err("--silence-timeout must be more than 0 and at most 86400 seconds".into());
+        return Err(format!(
+            "{flag} must be more than 0 and at most 86400 seconds"
+        ));
     }
     Ok(std::time::Duration::from_secs_f64(seconds))
 }

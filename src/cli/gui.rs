@@ -1,7 +1,7 @@
 //! `sumito gui`: the command line of the web GUI, checked into its configuration.
 
 use sumito_games::clock::TimeControl;
-use sumito_tools::gui::GuiConfig;
+use sumito_tools::gui::{GuiConfig, ServerLimits};
 use sumito_tools::uap_client::EngineSpec;
 
 /// The command line of `sumito gui`.
@@ -31,6 +31,13 @@ pub struct GuiArgs {
     /// depth and node searches) before the page says it failed, as in `sumito match`.
     #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
     pub silence_timeout: f64,
+    /// Seconds a client may take to send a request's headers, and then its body, before the
+    /// request is refused and its connection closed.
+    #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
+    pub request_timeout: f64,
+    /// Connections the server keeps open at once (a page uses two); one more is answered 503.
+    #[arg(long, default_value_t = 64, value_name = "N")]
+    pub max_connections: usize,
 }
 
 /// Sumito itself, run as a child process like any other engine.
@@ -70,12 +77,24 @@ fn config(args: &GuiArgs) -> Result<GuiConfig, String> {
     })
 }
 
+/// Checks the limits of what a client may take of the server.
+fn limits(args: &GuiArgs) -> Result<ServerLimits, String> {
+    if args.max_connections < 2 {
+        let given = args.max_connections;
+        return Err(format!(
+            "--max-connections must be at least 2 (a page uses two), not {given}"
+        ));
+    }
+    Ok(ServerLimits {
+        request_timeout: super::flags::seconds_of("--request-timeout", args.request_timeout)?,
+        connections: args.max_connections,
+    })
+}
+
 /// Runs `sumito gui` until it is interrupted.
 pub fn run(args: &GuiArgs) -> super::Outcome {
+    let (config, limits) = (config(args)?, limits(args)?);
     Ok(sumito_tools::gui::run(
-        config(args)?,
-        &args.host,
-        args.port,
-        args.open,
+        config, &args.host, args.port, args.open, limits,
     )?)
 }

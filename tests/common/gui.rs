@@ -18,13 +18,23 @@ pub struct Gui {
 impl Gui {
     /// Starts `sumito gui --port 0 <args>` and reads the address from its first line.
     pub fn start(args: &[&str]) -> Gui {
+        Gui::start_with(args, Stdio::inherit())
+    }
+
+    /// As [`Gui::start`], keeping what the server writes on stderr for
+    /// [`Gui::stderr_at_exit`].
+    pub fn start_keeping_stderr(args: &[&str]) -> Gui {
+        Gui::start_with(args, Stdio::piped())
+    }
+
+    fn start_with(args: &[&str], stderr: Stdio) -> Gui {
         let mut child = Command::new(SUMITO)
             .arg("gui")
             .args(["--port", "0"])
             .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("sumito gui starts");
         let stdout = child.stdout.take().expect("piped stdout");
@@ -72,6 +82,18 @@ impl Gui {
             );
             std::thread::sleep(Duration::from_millis(50));
         }
+    }
+
+    /// Ends the server and returns what it wrote on stderr (started with
+    /// [`Gui::start_keeping_stderr`]).
+    pub fn stderr_at_exit(&mut self) -> String {
+        use std::io::Read;
+        self.terminate();
+        let mut text = String::new();
+        if let Some(mut stderr) = self.child.stderr.take() {
+            let _ = stderr.read_to_string(&mut text);
+        }
+        text
     }
 
     /// Sends SIGTERM, as Ctrl-C or a service manager would, and waits for the exit.

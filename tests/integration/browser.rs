@@ -178,6 +178,27 @@ impl Browser {
         self.session_call("POST", &format!("/element/{element}/value"), Some(body));
     }
 
+    /// Answers the question the page asks (`window.confirm`), yes or no, once it is open;
+    /// returns its text.
+    fn answer_prompt(&self, yes: bool) -> String {
+        let started = Instant::now();
+        let path = format!("/session/{}/alert/text", self.session);
+        let text = loop {
+            let (status, value) = self.try_call("GET", &path, None);
+            if status == 200 {
+                break value.as_str().unwrap_or_default().to_string();
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "no question: {value}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let answer = if yes { "accept" } else { "dismiss" };
+        self.session_call("POST", &format!("/alert/{answer}"), Some(json!({})));
+        text
+    }
+
     /// Runs `code` (which returns a value) until it returns something truthy.
     fn wait_for(&self, what: &str, code: &str) -> Value {
         let started = Instant::now();
@@ -419,6 +440,28 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     browser.screenshot(&shots.join("flipped.png"));
     browser.click("#flip");
 
+    // Each target of a sideways move means one move: c3 and c4 go to d3 d4 or to d4 d5, shown
+    // at d3 and d5, never at d4; pointing at one shows where the marbles land (issue 47
+    // point 3).
+    browser.click("[data-cell=c3]");
+    browser.click("[data-cell=c4]");
+    let targets = browser.script(
+        "return [...document.querySelectorAll('#board .target')] \
+         .map((t) => t.parentNode.dataset.cell).filter((c) => c.startsWith('d')).sort()",
+    );
+    assert_eq!(targets, json!(["d3", "d5"]));
+    browser.script(
+        "document.querySelector('[data-cell=d5]').dispatchEvent(new PointerEvent('pointerenter'))",
+    );
+    let landing = browser.script("return [...document.querySelectorAll('#board .landing')].length");
+    assert_eq!(landing, json!(2), "rings on d4 and d5");
+    browser.element_screenshot("#board", &shots.join("sideways-targets.png"));
+    // A selected marble clicked again leaves the selection, though a move lands on it.
+    browser.click("[data-cell=c3]");
+    browser.click("[data-cell=c4]");
+    assert_eq!(count("#board .selected"), json!(0));
+    assert_eq!(browser.script("return state.moves.length"), json!(0));
+
     // A move by clicks: a1 and b1 together (in line), then c1 in front of them.
     browser.click("[data-cell=a1]");
     browser.click("[data-cell=b1]");
@@ -507,6 +550,15 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     std::fs::write(&record, RECORD).expect("the record file");
     browser.type_into("#load", &record.display().to_string());
     browser.wait_for("the record's moves", &format!("{MOVE_COUNT} === 37"));
+    // The picker let go: the arrow keys step through the record, and the same file may be
+    // picked again (issue 47 point 5).
+    assert_eq!(
+        browser.script(
+            "const p = document.querySelector('#load'); \
+             return [document.activeElement === p, p.value]"
+        ),
+        json!([false, ""])
+    );
     // Its graph shows what is known without an engine, the marbles ejected, and says how the
     // engine's scores come (issue 25 point 9).
     assert_eq!(count("#graph .graph-material"), json!(1));
@@ -571,6 +623,25 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     );
     browser.screenshot(&shots.join("record.png"));
     browser.element_screenshot("#evaluation", &shots.join("graph-record.png"));
+    // A move on an earlier position asks first, saying what it drops; no keeps the game whole,
+    // yes plays it, and the loaded record opens again (issue 47 point 1).
+    browser.click("#moves .mv[data-ply='3']");
+    browser.wait_for("ply 3", "return state.cursor === 3");
+    let branch = browser.script("return state.legal[0].m");
+    let branch = branch.as_str().expect("a legal move").to_string();
+    browser.type_into("input[name=move]", &format!("{branch}{ENTER}"));
+    let question = browser.answer_prompt(false);
+    assert!(question.contains("drops the 34 later moves"), "{question}");
+    assert!(question.contains("Open again"), "{question}");
+    assert_eq!(browser.script("return state.moves.length"), json!(37));
+    browser.type_into("input[name=move]", ENTER);
+    browser.answer_prompt(true);
+    browser.wait_for("the new line", "return state.moves.length === 4");
+    browser.click("#reopen");
+    browser.wait_for(
+        "the record again",
+        "return state.moves.length === 37 && state.cursor === 0",
+    );
     // Another game of the same file opens by its number, without picking the file again.
     browser.script("const g = document.querySelector('#load-game'); g.value = '2'; g.dispatchEvent(new Event('change'));");
     browser.wait_for("the file's second game", &format!("{MOVE_COUNT} === 2"));
@@ -784,6 +855,7 @@ fn draws_and_resignations(browser: &Browser, shots: &std::path::Path) {
     );
     browser.screenshot(&shots.join("draw-declined.png"));
     browser.click("#resign");
+    assert_eq!(browser.answer_prompt(true), "Resign this game?");
     browser.wait_for(
         "the resignation",
         "return document.querySelector('#result').textContent.includes('White wins: resignation')",
@@ -934,6 +1006,8 @@ fn three_and_four_players_play_in_chromium() {
     browser.screenshot(&shots.join("three-player.png"));
     // A move for an engine's seat is refused; the person leaves, and the engines play on.
     browser.click("#resign");
+    let question = browser.answer_prompt(true);
+    assert!(question.starts_with("Leave the game?"), "{question}");
     browser.wait_for(
         "the person's seat left",
         "return document.querySelector('.seat-panel[data-side=black]').classList.contains('left')",
@@ -1063,8 +1137,10 @@ fn three_and_four_players_play_in_chromium() {
     browser.type_into("input[name=move]", &format!("a1b1{ENTER}"));
     browser.wait_for("the typed move", &format!("{MOVE_COUNT} === 1"));
     browser.click("#resign");
+    browser.answer_prompt(true);
     browser.wait_for("white left", &format!("{MOVE_COUNT} === 2"));
     browser.click("#resign");
+    browser.answer_prompt(true);
     browser.wait_for(
         "the result",
         "return !document.querySelector('#result').hidden",

@@ -146,28 +146,166 @@ fn only_requests_for_the_listening_address_are_answered() {
 
 /// A client that sends half a request and then nothing must not hold its connection for ever.
 #[test]
-fn a_request_cut_off_in_its_headers_is_closed() {
+fn a_request_cut_off_in_its_headers_or_its_body_is_closed() {
     use std::io::{Read, Write};
-    let gui = Gui::start(&["--movetime", "100"]);
-    let mut stream = std::net::TcpStream::connect(&gui.address).expect("connects");
-    stream
-        .write_all(b"GET /api/state HTTP/1.1\r\nHost: ")
-        .expect("half a request is sent");
-    // A guard against a hang, far above the server's timeout: not a speed claim.
-    stream
-        .set_read_timeout(Some(std::time::Duration::from_secs(60)))
-        .expect("a read timeout");
-    let mut answer = Vec::new();
-    let read = stream.read_to_end(&mut answer);
-    assert!(read.is_ok(), "the connection stayed open: {read:?}");
-    // hyper answers 408 Request Timeout, or just closes; either way the connection ends.
-    let text = String::from_utf8_lossy(&answer);
-    assert!(
-        text.is_empty() || text.starts_with("HTTP/1.1 408"),
-        "{text}"
-    );
+    let gui = Gui::start(&["--movetime", "100", "--request-timeout", "0.5"]);
+    let headers_cut = b"GET /api/state HTTP/1.1\r\nHost: ".to_vec();
+    let body_cut = format!(
+        "POST /api/move HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Content-Length: 100\r\n\r\n{{\"mo",
+        gui.address
+    )
+    .into_bytes();
+    for (half, refusal) in [(headers_cut, ""), (body_cut, "did not come within 0.5 s")] {
+        let mut stream = std::net::TcpStream::connect(&gui.address).expect("connects");
+        stream.write_all(&half).expect("half a request is sent");
+        // A guard against a hang, far above the server's timeout: not a speed claim.
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(60)))
+            .expect("a read timeout");
+        let mut answer = Vec::new();
+        let read = stream.read_to_end(&mut answer);
+        assert!(read.is_ok(), "the connection stayed open: {read:?}");
+        // Cut off in the headers, hyper answers 408 or just closes; in the body, the server
+        // answers 408 and says why. Either way the connection ends.
+        let text = String::from_utf8_lossy(&answer);
+        if refusal.is_empty() {
+            assert!(
+                text.is_empty() || text.starts_with("HTTP/1.1 408"),
+                "{text}"
+            );
+        } else {
+            assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+            assert!(text.contains(refusal), "{text}");
+        }
+    }
     // The server still answers others.
     assert!(gui.state()["moves"].is_array());
+}
+
+#[test]
+fn connections_beyond_the_bound_are_answered_503_and_the_page_cannot_be_framed() {
+    use std::io::Read;
+    let gui = Gui::start(&["--movetime", "100", "--max-connections", "2"]);
+    // Every answer forbids framing and other sites' scripts.
+    for path in ["/", "/app.js", "/api/state", "/no/such/page"] {
+        let answer = get(&gui.address, path);
+        assert_eq!(answer.header("x-frame-options"), Some("DENY"), "{path}");
+        let policy = answer.header("content-security-policy").unwrap_or_default();
+        assert!(
+            policy.contains("frame-ancestors 'none'") && policy.contains("script-src 'self'"),
+            "{path}: {policy}"
+        );
+        assert_eq!(answer.header("x-content-type-options"), Some("nosniff"));
+    }
+    // Two clients hold a connection each, kept alive after a request.
+    let held: Vec<std::net::TcpStream> = (0..2).map(|_| kept_alive(&gui.address)).collect();
+    // The next is answered and closed at once; nothing it could send would be read.
+    let mut third = std::net::TcpStream::connect(&gui.address).expect("connects");
+    third
+        .set_read_timeout(Some(std::time::Duration::from_secs(60)))
+        .expect("a read timeout");
+    let mut answer = String::new();
+    third.read_to_string(&mut answer).expect("an answer");
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(answer.contains("too many connections"), "{answer}");
+    // Once they let go, the server answers again.
+    drop(held);
+    let started = std::time::Instant::now();
+    while get(&gui.address, "/api/state").status != 200 {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the connections were never let go"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn an_engine_that_does_not_start_is_said_on_the_terminal_and_refused_for_a_game() {
+    let sumito = crate::common::engines::SUMITO;
+    let mut gui = Gui::start_keeping_stderr(&["--engine", "/no/such/engine", "--engine", sumito]);
+    let state = gui.wait_for("the failure", |state| {
+        !state["engines"][0]["failed"].is_null()
+    });
+    let why = state["engines"][0]["failed"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let watch = post_json(
+        &gui.address,
+        "/api/new",
+        r#"{"mode":"watch","engines":[0,1]}"#,
+    );
+    assert_eq!(watch.status, 409, "{}", watch.body);
+    let refusal = watch.json()["error"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        refusal.ends_with(&format!("cannot play: it did not start ({why})")),
+        "{refusal}"
+    );
+    // The engine that started plays.
+    let play = post_json(&gui.address, "/api/new", r#"{"mode":"play","engines":[1]}"#);
+    assert_eq!(play.status, 200, "{}", play.body);
+    let stderr = gui.stderr_at_exit();
+    let said = format!("(/no/such/engine) did not start: {why}");
+    assert_eq!(stderr.matches(&said).count(), 1, "{stderr}");
+}
+
+/// A connection to `address` that a request was answered on, kept open (HTTP/1.1 keeps it
+/// alive). A connection the server refused for one that had not closed yet is tried again.
+fn kept_alive(address: &str) -> std::net::TcpStream {
+    use std::io::{Read, Write};
+    let started = std::time::Instant::now();
+    loop {
+        let mut stream = std::net::TcpStream::connect(address).expect("connects");
+        let request = format!("GET /api/state HTTP/1.1\r\nHost: {address}\r\n\r\n");
+        stream.write_all(request.as_bytes()).expect("sent");
+        let mut answer = Vec::new();
+        let mut byte = [0u8; 1];
+        // The head, byte by byte, then as much body as it says.
+        while !answer.ends_with(b"\r\n\r\n") && stream.read(&mut byte).is_ok_and(|n| n == 1) {
+            answer.push(byte[0]);
+        }
+        let head = String::from_utf8_lossy(&answer).to_ascii_lowercase();
+        let length = (head.lines())
+            .find_map(|line| line.strip_prefix("content-length:"))
+            .and_then(|n| n.trim().parse::<usize>().ok())
+            .unwrap_or(0);
+        let mut body = vec![0u8; length];
+        let _ = stream.read_exact(&mut body);
+        if head.starts_with("http/1.1 200") {
+            return stream;
+        }
+        assert!(started.elapsed().as_secs() < 60, "never answered: {head}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_persons_flag_falls_when_their_clock_runs_out() {
+    let gui = Gui::start(&["--movetime", "100"]);
+    // Two players: the person (Black) to move at one second and no increment, and waits.
+    let started = post_json(&gui.address, "/api/new", r#"{"mode":"play","tc":"1+0"}"#);
+    assert_eq!(started.status, 200, "{}", started.body);
+    let state = gui.wait_for("Black's flag", |state| !state["result"].is_null());
+    assert_eq!(state["result"]["text"], "White wins: time forfeit");
+    let record = get(&gui.address, "/api/record").body;
+    assert!(
+        record.contains("[Termination \"time forfeit\"]"),
+        "{record}"
+    );
+    // Three persons: each seat leaves as its time runs out, and the last one in play wins.
+    let body = r#"{"mode":"play","players":3,"tc":"1+0","seats":["person","person","person"]}"#;
+    let started = post_json(&gui.address, "/api/new", body);
+    assert_eq!(started.status, 200, "{}", started.body);
+    let state = gui.wait_for("two flags", |state| !state["result"].is_null());
+    assert_eq!(state["result"]["text"], "Red wins: the others have left");
+    let record = get(&gui.address, "/api/record").body;
+    let left = "[Left \"black: time forfeit; white: time forfeit\"]";
+    assert!(record.contains(left), "{record}");
 }
 
 #[test]

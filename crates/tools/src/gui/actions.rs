@@ -29,19 +29,31 @@ pub struct AnalysisSettings {
 
 impl<K: SessionKind> Session<K> {
     /// A move typed or clicked on the page, on the shown position, for its seat to move: a
-    /// person's, or any in analysis.
+    /// person's, or any in analysis. On a position before the game's end it drops the later
+    /// turns, and only when the player agreed to lose as many (`drop`): a game is never cut
+    /// short unasked.
     fn human_move(
         &mut self,
         text: &str,
+        drop: Option<usize>,
         engines: &mut EnginePool,
         reporter: &dyn Reporter,
     ) -> Result<(), GuiError> {
+        // A move that comes after the person's time ran out is too late, however soon the
+        // clock's wake-up follows.
+        if self.flag(engines, reporter) {
+            return Err(GuiError::TimeRanOut);
+        }
         let seat = K::mover(self.game.shown());
         if self.analysis.is_none() && self.sitter(seat) != Sitter::Person {
             if self.engines_only() {
                 return Err(GuiError::MoveWhileWatching);
             }
             return Err(K::engines_turn(seat));
+        }
+        let later = self.game.turns().len() - self.game.cursor();
+        if later > 0 && drop != Some(later) {
+            return Err(GuiError::WouldDrop { later });
         }
         let at_end = self.game.at_end();
         self.game.play_text(text)?;
@@ -71,6 +83,11 @@ impl<K: SessionKind> Session<K> {
         let mut length = self.game.turns().len();
         if length == 0 {
             return Err(GuiError::NothingToTakeBack);
+        }
+        // In analysis the shown position is what the player works on: a takeback from an
+        // earlier one would take back a move not shown.
+        if self.analysis.is_some() && !self.game.at_end() {
+            return Err(GuiError::TakeBackNotAtEnd);
         }
         length = length.saturating_sub(plies.max(1));
         if self.analysis.is_none() {
@@ -182,9 +199,15 @@ impl<K: SessionKind> Session<K> {
 }
 
 impl Table {
-    /// A move typed or clicked on the page, on the shown position.
-    pub fn human_move(&mut self, text: &str, reporter: &dyn Reporter) -> Result<(), GuiError> {
-        each_kind!(&mut self.session, s => s.human_move(text, &mut self.engines, reporter))
+    /// A move typed or clicked on the page, on the shown position; `drop` is the number of
+    /// later turns the player agreed to lose, if the shown position is not the game's end.
+    pub fn human_move(
+        &mut self,
+        text: &str,
+        drop: Option<usize>,
+        reporter: &dyn Reporter,
+    ) -> Result<(), GuiError> {
+        each_kind!(&mut self.session, s => s.human_move(text, drop, &mut self.engines, reporter))
     }
 
     /// Takes back `plies` turns from the end (at least one); in a game against the engine the
@@ -285,6 +308,8 @@ pub(super) mod tests {
         fn for_probe(&self, _: usize) -> Box<dyn Fn(DriverEvent) + Send> {
             Box::new(|_| {})
         }
+
+        fn wake_at(&self, _: std::time::Instant) {}
     }
 
     /// A table of `engines` engines whose program does not exist.
@@ -373,8 +398,8 @@ pub(super) mod tests {
                 &NoEngines,
             )
             .expect("analysis off");
-        table.human_move("a1b2", &NoEngines).expect("a move");
-        table.human_move("i5h5", &NoEngines).expect("a reply");
+        table.human_move("a1b2", None, &NoEngines).expect("a move");
+        table.human_move("i5h5", None, &NoEngines).expect("a reply");
         let session = two(&mut table);
         session.thinking.mover = Seat::new(0);
         session.thinking.ply = 2;
@@ -383,6 +408,87 @@ pub(super) mod tests {
         let thinking = &two(&mut table).thinking;
         assert!(thinking.lines.is_empty(), "{thinking:?}");
         assert!(crate::gui::view::snapshot(&table).thinking.is_none());
+    }
+
+    #[test]
+    fn a_move_before_the_end_drops_later_turns_only_when_agreed() {
+        let mut table = table();
+        table
+            .new_game(&request("analyse"), &NoEngines)
+            .expect("an analysis");
+        let off = AnalysisSettings {
+            running: Some(false),
+            multipv: None,
+        };
+        table.set_analysis(&off, &NoEngines).expect("analysis off");
+        for text in ["a1b2", "i5h5", "a2b3"] {
+            table.human_move(text, None, &NoEngines).expect("a move");
+        }
+        table.goto(1, &NoEngines).expect("ply 1");
+        let refused = table
+            .human_move("i9h9", None, &NoEngines)
+            .expect_err("refused");
+        assert_eq!(
+            refused.to_string(),
+            "a move here drops the 2 later turn(s) of the game: send \"drop\": 2 with it to \
+             play it all the same"
+        );
+        assert!(table.human_move("i9h9", Some(1), &NoEngines).is_err());
+        assert_eq!(two(&mut table).game.turns().len(), 3, "the game is whole");
+        table
+            .human_move("i9h9", Some(2), &NoEngines)
+            .expect("agreed");
+        let moves: Vec<String> = two(&mut table)
+            .game
+            .turns()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(moves, ["a1b2", "i9h9"]);
+    }
+
+    #[test]
+    fn a_persons_flag_falls_when_their_clock_runs_out() {
+        for players in [2, 3] {
+            let mut table = table();
+            let text = format!(r#"{{"mode":"play","tc":"1+0","players":{players}}}"#);
+            let mut request: NewGame = serde_json::from_str(&text).expect("a request");
+            if players > 2 {
+                request.seats = Some(vec![SitterRequest::Word("person".into()); players]);
+            } else {
+                request.engines = Some(vec![0]);
+            }
+            table
+                .new_game(&request, &NoEngines)
+                .expect("a game on the clock");
+            let black = Seat::new(0).expect("seat 1");
+            // Black's clock started two seconds ago: its one second is gone.
+            let started = std::time::Instant::now() - std::time::Duration::from_secs(2);
+            each_kind!(&mut table.session, s => {
+                assert_eq!(s.clock_running.map(|(seat, _)| seat), Some(black));
+                s.clock_running = Some((black, started));
+            });
+            let refused = table
+                .human_move("a1b2", None, &NoEngines)
+                .expect_err("too late");
+            assert_eq!(
+                refused.to_string(),
+                "your time ran out before the move came: you lost on time"
+            );
+            let record = table.record();
+            if players == 2 {
+                assert!(
+                    record.contains("[Termination \"time forfeit\"]"),
+                    "{record}"
+                );
+                assert!(record.contains("[Result \"0-1\"]"), "{record}");
+            } else {
+                assert!(
+                    record.contains("[Left \"black: time forfeit\"]"),
+                    "{record}"
+                );
+            }
+        }
     }
 
     #[test]
@@ -516,7 +622,7 @@ pub(super) mod tests {
         );
         two(&mut table).sitters = vec![Sitter::Engine(0), Sitter::Engine(1)];
         assert_eq!(
-            message(table.human_move("a1b1", &NoEngines)),
+            message(table.human_move("a1b1", None, &NoEngines)),
             "the engines are playing this game; start a game against the engine, or analysis, \
              to move"
         );
@@ -526,7 +632,7 @@ pub(super) mod tests {
         );
         two(&mut table).sitters = vec![Sitter::Engine(0), Sitter::Person];
         assert_eq!(
-            message(table.human_move("a1b1", &NoEngines)),
+            message(table.human_move("a1b1", None, &NoEngines)),
             "it is the engine's turn"
         );
     }
@@ -576,9 +682,9 @@ pub(super) mod tests {
         assert_eq!(snapshot.multi.expect("seats").players, 3);
         assert_eq!(snapshot.board.to_move, "black");
         assert!(!snapshot.legal.is_empty());
-        table.human_move("a1b1", &NoEngines).expect("black");
+        table.human_move("a1b1", None, &NoEngines).expect("black");
         assert_eq!(
-            refusal(table.human_move("a1b1", &NoEngines)),
+            refusal(table.human_move("a1b1", None, &NoEngines)),
             "'a1b1' is not legal here: 'a1b1' is not a legal move of seat 2 (white) (a column \
              must start from its own marble, take at most three of its team's and push fewer \
              opponents with an empty cell or the edge beyond; a broadside moves its own marbles \
@@ -586,7 +692,7 @@ pub(super) mod tests {
         );
         seats(&mut table).sitters[1] = Sitter::Engine(0);
         assert_eq!(
-            refusal(table.human_move("e9e8", &NoEngines)),
+            refusal(table.human_move("e9e8", None, &NoEngines)),
             "it is White's turn, which an engine plays"
         );
         assert!(crate::gui::view::snapshot(&table).legal.is_empty());
@@ -614,7 +720,7 @@ pub(super) mod tests {
         assert_eq!(snapshot.moves, ["leave", "leave"]);
         assert_eq!(refusal(table.resign(&NoEngines)), "the game is over");
         assert_eq!(
-            refusal(table.human_move("e1e2", &NoEngines)),
+            refusal(table.human_move("e1e2", None, &NoEngines)),
             "the game is over"
         );
         table.take_back(1, &NoEngines).expect("taken back");
@@ -702,7 +808,7 @@ pub(super) mod tests {
     #[test]
     fn records_of_more_players_load_and_save() {
         let mut table = people(3);
-        table.human_move("a1b1", &NoEngines).expect("black");
+        table.human_move("a1b1", None, &NoEngines).expect("black");
         table.resign(&NoEngines).expect("white leaves");
         let saved = table.record();
         table

@@ -36,6 +36,9 @@ pub trait Reporter {
     fn for_driver(&self, seat: usize, generation: u64) -> Box<dyn Fn(DriverEvent) + Send>;
     /// The function the probe of engine `index` calls with each event (`Table::on_probe`).
     fn for_probe(&self, index: usize) -> Box<dyn Fn(DriverEvent) + Send>;
+    /// Wakes the table at `when` (`Table::on_clock`), in place of any earlier wake-up asked
+    /// for: a person's clock runs out then.
+    fn wake_at(&self, when: std::time::Instant);
 }
 
 /// What the driver tells its owner.

@@ -80,11 +80,7 @@ impl Table {
         };
         match event {
             DriverEvent::Ready { name, options } => self.learn_engine(index, name, options),
-            DriverEvent::Failed { message, .. } => {
-                if let Some(slot) = self.engines.failures.get_mut(index) {
-                    *slot = Some(message);
-                }
-            }
+            DriverEvent::Failed { message, .. } => self.engines.failed_to_start(index, &message),
             _ => {}
         }
         // Dropping the handle ends the driver's thread, which quits the engine.
@@ -160,14 +156,13 @@ impl<K: SessionKind> Session<K> {
             }
         };
         let same = |first: &str| K::read_answer(&before, first).ok() == Some(turn);
-        let score = (self.thinking)
-            .settle(turn.to_string(), same)
-            .map(Reported::from);
+        let score = self.thinking.score_of(same).map(Reported::from);
         if let Some(why) = K::resigns(self, seat, score) {
             self.engine_says = Some(why);
             self.out(seat, Termination::Resignation, engines, reporter);
             return;
         }
+        self.thinking.settle(turn.to_string(), same);
         self.game.push(turn, K::engine_note(score));
         self.engine_says = None;
         self.charge_clock();
@@ -249,10 +244,8 @@ mod tests {
         // A bound is shown, but the move's score is the last exact one of its line.
         assert_eq!(session.thinking.lines[0].score, Some(EngineScore::Cp(80)));
         assert_eq!(session.thinking.first_exact, Some(Reported::Centi(30)));
-        let mut played = session.thinking.clone();
-        let score = played.settle("a5b5".into(), |first| first == "a5b5");
+        let score = session.thinking.score_of(|first| first == "a5b5");
         assert_eq!(score, Some(EngineScore::Cp(-20)));
-        let score = (session.thinking).settle("c3d3".into(), |first| first == "c3d3");
-        assert_eq!(score, None);
+        assert_eq!(session.thinking.score_of(|first| first == "c3d3"), None);
     }
 }

@@ -174,10 +174,33 @@ impl EnginePool {
         state.driver = None;
         state.failed = Some(why.to_string());
         let engine = state.engine;
-        if self.options.get(engine).is_some_and(Option::is_none)
-            && let Some(failure) = self.failures.get_mut(engine)
-        {
-            *failure = Some(why.to_string());
+        if self.options.get(engine).is_some_and(Option::is_none) {
+            self.failed_to_start(engine, why);
+        }
+    }
+
+    /// Engine `index` did not start, for `why`: the page shows it, and the terminal says it
+    /// once, where the person who started the GUI sees it.
+    pub(super) fn failed_to_start(&mut self, index: usize, why: &str) {
+        let name = self.name(index);
+        let Some(failure) = self.failures.get_mut(index) else {
+            return;
+        };
+        if failure.is_none() {
+            let command = &self.config.engines[index].program;
+            eprintln!("warning: engine {name} ({command}) did not start: {why}");
+        }
+        *failure = Some(why.to_string());
+    }
+
+    /// Refuses engine `index` for a new game if it did not start.
+    pub(super) fn check_started(&self, index: usize) -> Result<(), super::GuiError> {
+        match self.failures.get(index) {
+            Some(Some(why)) => Err(super::GuiError::EngineDidNotStart {
+                name: self.name(index),
+                why: why.clone(),
+            }),
+            _ => Ok(()),
         }
     }
 

@@ -89,6 +89,14 @@ pub enum GuiError {
         /// The engines there are.
         count: usize,
     },
+    /// A new game with an engine that did not start.
+    #[error("{name} cannot play: it did not start ({why})")]
+    EngineDidNotStart {
+        /// The engine's name.
+        name: String,
+        /// Why it did not start.
+        why: String,
+    },
     /// A move from the page while the engines play each other.
     #[error(
         "the engines are playing this game; start a game against the engine, or analysis, to move"
@@ -100,6 +108,9 @@ pub enum GuiError {
     /// A move from the page on the engine's turn.
     #[error("it is the engine's turn")]
     EnginesTurn,
+    /// A takeback in analysis while an earlier position is shown.
+    #[error("undo takes back the game's last move: go to the end first, or play a move here")]
+    TakeBackNotAtEnd,
     /// A takeback with no move played.
     #[error("there is no move to take back")]
     NothingToTakeBack,
@@ -125,6 +136,19 @@ pub enum GuiError {
     /// A move, a draw offer or a resignation on a finished game.
     #[error("the game is over")]
     GameOver,
+    /// A move on an earlier position that would drop later turns the player did not agree to
+    /// lose.
+    #[error(
+        "a move here drops the {later} later turn(s) of the game: send \"drop\": {later} with \
+         it to play it all the same"
+    )]
+    WouldDrop {
+        /// The turns after the shown position.
+        later: usize,
+    },
+    /// A person's move after their clock ran out.
+    #[error("your time ran out before the move came: you lost on time")]
+    TimeRanOut,
     /// A draw offer or a resignation outside a game of the person against the engine.
     #[error("you can {0} only in your own game against the engine")]
     NotYourGame(&'static str),

@@ -7,12 +7,17 @@ use super::engine_driver::{Driver, DriverEvent};
 use super::engine_pool::GuiConfig;
 use super::table::Table;
 use super::view::snapshot;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Instant;
 
 /// The table under its lock, and the channel its snapshots go out on.
 pub struct Hub {
     table: Mutex<Table>,
     snapshots: tokio::sync::watch::Sender<Arc<str>>,
+    /// When the table wants to be woken next (a person's clock runs out), for the alarm
+    /// thread.
+    alarm: Mutex<Option<Instant>>,
+    alarm_set: Condvar,
 }
 
 impl Hub {
@@ -22,10 +27,49 @@ impl Hub {
         let table = Table::new(config);
         let snapshot = snapshot_text(&table);
         let (snapshots, _) = tokio::sync::watch::channel(Arc::from(snapshot));
-        Arc::new(Hub {
+        let hub = Arc::new(Hub {
             table: Mutex::new(table),
             snapshots,
-        })
+            alarm: Mutex::new(None),
+            alarm_set: Condvar::new(),
+        });
+        let ringer = Arc::clone(&hub);
+        // One thread waits for the next wake-up the table asked for; it lives as long as the
+        // server does.
+        let started = std::thread::Builder::new()
+            .name("gui-clock".into())
+            .spawn(move || ringer.ring_alarms());
+        if let Err(error) = started {
+            log::warn!("no clock thread ({error}): a person's clock will not flag");
+        }
+        hub
+    }
+
+    /// Waits for each wake-up the table asks for, and wakes it then.
+    fn ring_alarms(self: Arc<Hub>) {
+        let mut alarm = self.alarm.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            match *alarm {
+                Some(when) if when <= Instant::now() => {
+                    *alarm = None;
+                    drop(alarm);
+                    self.update(|table, reporter| table.on_clock(reporter));
+                    alarm = self.alarm.lock().unwrap_or_else(|e| e.into_inner());
+                }
+                Some(when) => {
+                    let wait = when.saturating_duration_since(Instant::now());
+                    alarm = (self.alarm_set.wait_timeout(alarm, wait))
+                        .unwrap_or_else(|e| e.into_inner())
+                        .0;
+                }
+                None => {
+                    alarm = self
+                        .alarm_set
+                        .wait(alarm)
+                        .unwrap_or_else(|e| e.into_inner())
+                }
+            }
+        }
     }
 
     /// Locks the table; a panic in another thread does not stop the server.
@@ -81,6 +125,11 @@ impl Reporter for Arc<Hub> {
     fn for_probe(&self, index: usize) -> Box<dyn Fn(DriverEvent) + Send> {
         let hub = Arc::clone(self);
         Box::new(move |event| hub.update(|table, _| table.on_probe(index, event)))
+    }
+
+    fn wake_at(&self, when: Instant) {
+        *self.alarm.lock().unwrap_or_else(|e| e.into_inner()) = Some(when);
+        self.alarm_set.notify_one();
     }
 }
 

@@ -41,13 +41,20 @@ pub use error::GuiError;
 pub use engine_pool::GuiConfig;
 use hub::Hub;
 use security::AllowedHosts;
+pub use serve::ServerLimits;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-/// Serves the GUI with `config` on `host:port` until it is interrupted; with `open`, the page is
-/// opened in the default browser.
-pub fn run(config: GuiConfig, host: &str, port: u16, open: bool) -> Result<(), GuiError> {
+/// Serves the GUI with `config` on `host:port` within `limits` until it is interrupted; with
+/// `open`, the page is opened in the default browser.
+pub fn run(
+    config: GuiConfig,
+    host: &str,
+    port: u16,
+    open: bool,
+    limits: ServerLimits,
+) -> Result<(), GuiError> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -60,14 +67,20 @@ pub fn run(config: GuiConfig, host: &str, port: u16, open: bool) -> Result<(), G
         table.start_first_engine(hub);
         table.engines.probe(hub);
     });
-    let served = runtime.block_on(serve(host, port, open, Arc::clone(&hub)));
+    let served = runtime.block_on(serve(host, port, open, limits, Arc::clone(&hub)));
     // The engines end with the GUI: each driver quits its engine (and kills it if it must).
     hub.shut_down();
     served
 }
 
 /// Listens on `host:port` and answers the page until Ctrl-C or SIGTERM.
-async fn serve(host: &str, port: u16, open: bool, hub: Arc<Hub>) -> Result<(), GuiError> {
+async fn serve(
+    host: &str,
+    port: u16,
+    open: bool,
+    limits: ServerLimits,
+    hub: Arc<Hub>,
+) -> Result<(), GuiError> {
     let listener = tokio::net::TcpListener::bind((host, port))
         .await
         .map_err(|source| GuiError::Listen {
@@ -92,7 +105,11 @@ async fn serve(host: &str, port: u16, open: bool, hub: Arc<Hub>) -> Result<(), G
     if open {
         open_browser(&url);
     }
-    let app = server::router(hub, AllowedHosts::for_address(address));
+    let app = server::router(
+        hub,
+        AllowedHosts::for_address(address),
+        limits.request_timeout,
+    );
     let (stop, stopped) = tokio::sync::watch::channel(false);
     // A graceful shutdown would wait for every connection to close, and an open page's event
     // stream never does: after Ctrl-C or SIGTERM the requests in flight get a moment, and no
@@ -103,7 +120,7 @@ async fn serve(host: &str, port: u16, open: bool, hub: Arc<Hub>) -> Result<(), G
         tokio::time::sleep(SHUTDOWN_GRACE).await;
     };
     tokio::select! {
-        () = serve::serve(listener, app, stopped) => Ok(()),
+        () = serve::serve(listener, app, limits, stopped) => Ok(()),
         () = deadline => Ok(()),
     }
 }
@@ -124,7 +141,14 @@ fn open_browser(url: &str) {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn();
-    if let Err(e) = started {
-        eprintln!("warning: cannot open a browser ({opener}: {e}); open {url} by hand");
-    }
+    let url = url.to_string();
+    // The opener may find no browser only after it started: its exit says so.
+    std::thread::spawn(move || {
+        let why = match started.and_then(|mut child| child.wait()) {
+            Ok(status) if status.success() => return,
+            Ok(status) => status.to_string(),
+            Err(e) => e.to_string(),
+        };
+        eprintln!("warning: cannot open a browser ({opener}: {why}); open {url} by hand");
+    });
 }

@@ -364,6 +364,15 @@ impl Table {
         if let Some(&index) = pair.iter().find(|&&i| i >= count) {
             return Err(GuiError::NoSuchEngine { index, count });
         }
+        // A game against the person, and analysis, run the first engine only.
+        let playing = if mode == Mode::Watch {
+            &pair[..]
+        } else {
+            &pair[..1]
+        };
+        for &index in playing {
+            self.engines.check_started(index)?;
+        }
         let mut choice = self.choice();
         choice[..2].copy_from_slice(&pair);
         let mut sitters = pair.map(Sitter::Engine).to_vec();
@@ -414,6 +423,13 @@ impl Table {
         let analysed = analysis_engine(request, analysis.is_some(), count)?;
         if analysis.is_some() {
             choice[0] = analysed;
+            self.engines.check_started(analysed)?;
+        } else {
+            for sitter in &sitters {
+                if let Sitter::Engine(index) = *sitter {
+                    self.engines.check_started(index)?;
+                }
+            }
         }
         let game = SeatsGame::new(start, Vec::new());
         let mut session = Session::new(game, tc, (sitters, controls), analysis, choice);

@@ -33,7 +33,12 @@ impl<K: SessionKind> Session<K> {
     pub fn kick(&mut self, engines: &mut EnginePool, reporter: &dyn Reporter) {
         while self.search.is_none() {
             match self.next() {
-                Next::Wait => return,
+                Next::Wait => {
+                    if let Some(deadline) = self.persons_deadline() {
+                        reporter.wake_at(deadline);
+                    }
+                    return;
+                }
                 Next::Forced => {
                     if let Some(turn) = K::forced(self.game.end()) {
                         self.game.push(turn, K::Note::default());

@@ -9,9 +9,11 @@ use super::error::GuiError;
 use super::hub::Hub;
 use super::new_game::NewGame;
 use super::security::{AllowedHosts, guard};
+use axum::body::Body;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -20,6 +22,7 @@ use futures_util::Stream;
 use serde::Deserialize;
 use std::convert::Infallible;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The largest request body: a records file of a long match fits.
 const BODY_LIMIT: usize = 16 << 20;
@@ -51,8 +54,9 @@ fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, Box<Response>> {
         .map_err(|rejection| Box::new(refuse(rejection.status(), rejection.body_text())))
 }
 
-/// The router with every route, behind the guard.
-pub fn router(hub: Arc<Hub>, allowed: AllowedHosts) -> Router {
+/// The router with every route, behind the guard; a request's body must arrive within
+/// `body_timeout`.
+pub fn router(hub: Arc<Hub>, allowed: AllowedHosts, body_timeout: Duration) -> Router {
     Router::new()
         .route("/", get(|| async { assets::page() }))
         .route("/app.js", get(|| async { assets::script() }))
@@ -73,10 +77,64 @@ pub fn router(hub: Arc<Hub>, allowed: AllowedHosts) -> Router {
         .fallback(|| async { refuse(StatusCode::NOT_FOUND, "no such page") })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(
+            body_timeout,
+            body_in_time,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
             Arc::new(allowed),
             guard,
         ))
+        .layer(axum::middleware::map_response(not_to_be_framed))
         .with_state(hub)
+}
+
+/// Reads a request's body before it is handled, within `timeout`: a body that does not come
+/// (a client that sends its headers and stops) is refused `408` and does not hold the
+/// connection open.
+async fn body_in_time(State(timeout): State<Duration>, request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    match tokio::time::timeout(timeout, axum::body::to_bytes(body, BODY_LIMIT)).await {
+        Ok(Ok(bytes)) => {
+            next.run(Request::from_parts(parts, Body::from(bytes)))
+                .await
+        }
+        Ok(Err(error)) => {
+            // A body over the limit, or a connection broken in the middle of it.
+            let status = match error.to_string().contains("length limit") {
+                true => StatusCode::PAYLOAD_TOO_LARGE,
+                false => StatusCode::BAD_REQUEST,
+            };
+            let limit = BODY_LIMIT >> 20;
+            refuse(
+                status,
+                format!("cannot read the body (at most {limit} MiB): {error}"),
+            )
+        }
+        Err(_) => refuse(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request's body did not come within {} s",
+                timeout.as_secs_f64()
+            ),
+        ),
+    }
+}
+
+/// Every answer says that the page may not be framed by another site (a click in a frame
+/// could start an analysis, or a game), runs only its own scripts, and is the type it says.
+async fn not_to_be_framed(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    let policy = "frame-ancestors 'none'; script-src 'self'";
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(policy),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    response
 }
 
 async fn state(State(hub): Shared) -> Response {
@@ -108,11 +166,18 @@ struct MoveRequest {
     /// The move in Aba-Pro notation.
     #[serde(rename = "move")]
     text: String,
+    /// On a position before the game's end: the number of later turns the move drops, which
+    /// the player agreed to lose.
+    #[serde(default)]
+    drop: Option<usize>,
 }
 
 async fn play_move(State(hub): Shared, json: Result<Json<MoveRequest>, JsonRejection>) -> Response {
     match body(json) {
-        Ok(request) => answer(&hub, hub.update(|t, h| t.human_move(&request.text, h))),
+        Ok(request) => {
+            let (text, drop) = (&request.text, request.drop);
+            answer(&hub, hub.update(|t, h| t.human_move(text, drop, h)))
+        }
         Err(refusal) => *refusal,
     }
 }

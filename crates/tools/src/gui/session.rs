@@ -62,23 +62,23 @@ pub struct Thinking {
 }
 
 impl Thinking {
+    /// The last exact score the engine gave a line that begins with the move played
+    /// (`starts_with` tells): the score of the move, its own side's, for draw offers and
+    /// resignation.
+    pub fn score_of(&self, starts_with: impl Fn(&str) -> bool) -> Option<EngineScore> {
+        let begins = |line: &&InfoLine| line.pv.first().is_some_and(|first| starts_with(first));
+        self.exact.iter().find(begins).and_then(|line| line.score)
+    }
+
     /// The search ended with `played` (the move as the game notes it), and `starts_with` tells
     /// whether a line begins with it. A level below full strength may play another of its lines
     /// than the best one: the panel keeps the line of the move played, never one that
     /// contradicts it.
-    ///
-    /// Returns the last exact score the engine gave a line beginning with the move played (its
-    /// own side): the score of the move, for draw offers and resignation.
-    pub fn settle(
-        &mut self,
-        played: String,
-        starts_with: impl Fn(&str) -> bool,
-    ) -> Option<EngineScore> {
+    pub fn settle(&mut self, played: String, starts_with: impl Fn(&str) -> bool) {
         let begins = |line: &&InfoLine| line.pv.first().is_some_and(|first| starts_with(first));
         let line = self.lines.iter().find(begins).cloned();
         self.lines = line.into_iter().collect();
         self.played = Some(played);
-        self.exact.iter().find(begins).and_then(|line| line.score)
     }
 }
 
@@ -282,6 +282,10 @@ impl<K: SessionKind> Session<K> {
         self.cancel(engines);
         self.charge_clock();
         self.clock_running = None;
+        // A search that ended without a move shows no line: its first move was never played.
+        if self.thinking.played.is_none() {
+            self.thinking.lines.clear();
+        }
         K::fault(&mut self.game, seat, why);
         self.kick(engines, reporter);
     }

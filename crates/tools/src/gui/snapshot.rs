@@ -116,6 +116,33 @@ impl MoveView {
     }
 }
 
+/// Makes the click target of each of `moves` mean that move alone among the moves of its
+/// group: a broadside's first-named end may land where another broadside of the same marbles
+/// lands too (c3c4 to d3 d4, or to d4 d5: both land on d4), so a move whose target another of
+/// its group lands on takes the first of its landing cells that no other lands on.
+pub fn unique_targets(moves: &mut [MoveView]) {
+    let sorted = |cells: &[String]| {
+        let mut cells = cells.to_vec();
+        cells.sort();
+        cells
+    };
+    let groups: Vec<Vec<String>> = moves.iter().map(|m| sorted(&m.g)).collect();
+    for index in 0..moves.len() {
+        // The cells the other moves of the same marbles land on.
+        let taken: Vec<&String> = (0..moves.len())
+            .filter(|&other| other != index && groups[other] == groups[index])
+            .flat_map(|other| &moves[other].l)
+            .collect();
+        if !taken.contains(&&moves[index].t) {
+            continue;
+        }
+        let free = moves[index].l.iter().find(|c| !taken.contains(c)).cloned();
+        if let Some(cell) = free {
+            moves[index].t = cell;
+        }
+    }
+}
+
 /// A score: centi-marbles or moves to the sixth marble, and as players read it.
 #[derive(Clone, Debug, Serialize)]
 pub struct ScoreView {
@@ -329,4 +356,82 @@ pub struct SeatView {
     pub why: Option<String>,
     pub won: Option<bool>,
     pub rank: Option<u8>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sumito_rules::board::{Layout, Position};
+
+    /// The moves of `position` as the page gets them.
+    fn views(position: &Position) -> Vec<MoveView> {
+        let mut moves: Vec<MoveView> = position
+            .moves()
+            .iter()
+            .map(|&mv| MoveView::of(mv))
+            .collect();
+        unique_targets(&mut moves);
+        moves
+    }
+
+    #[test]
+    fn every_target_means_one_move_of_its_marbles() {
+        let mut broadsides = 0;
+        for layout in [Layout::Standard, Layout::BelgianDaisy, Layout::GermanDaisy] {
+            let start = layout.position();
+            for position in [
+                start,
+                start.play(start.moves().iter().copied().next().unwrap()),
+            ] {
+                let moves = views(&position);
+                for (index, mv) in moves.iter().enumerate() {
+                    let same_group = |other: &&MoveView| {
+                        let (mut a, mut b) = (mv.g.clone(), other.g.clone());
+                        a.sort();
+                        b.sort();
+                        a == b
+                    };
+                    let others: Vec<&MoveView> = (moves.iter().enumerate())
+                        .filter(|&(o, other)| o != index && same_group(&other))
+                        .map(|(_, other)| other)
+                        .collect();
+                    // The target is where the move lands, and no other move of the same
+                    // marbles lands there or is clicked there.
+                    assert!(mv.l.contains(&mv.t), "{} targets {}", mv.m, mv.t);
+                    for other in others {
+                        assert!(
+                            !other.l.contains(&mv.t),
+                            "{} and {} at {}",
+                            mv.m,
+                            other.m,
+                            mv.t
+                        );
+                    }
+                    broadsides += usize::from(mv.m.len() == 6);
+                }
+            }
+        }
+        assert!(broadsides > 0);
+    }
+
+    #[test]
+    fn the_sideways_moves_of_c3_c4_are_told_apart() {
+        let moves = views(&Layout::Standard.position());
+        let mut targets: Vec<(String, String)> = (moves.iter())
+            .filter(|m| {
+                let mut g = m.g.clone();
+                g.sort();
+                g == ["c3", "c4"]
+            })
+            .map(|m| (m.m.clone(), m.t.clone()))
+            .collect();
+        targets.sort();
+        // Towards row d: one lands on d3 and d4, the other on d4 and d5; d4 is neither's.
+        let d_targets: Vec<&str> = (targets.iter())
+            .filter(|(_, t)| t.starts_with('d'))
+            .map(|(_, t)| t.as_str())
+            .collect();
+        assert_eq!(d_targets.len(), 2, "{targets:?}");
+        assert!(!d_targets.contains(&"d4"), "{targets:?}");
+    }
 }

@@ -96,6 +96,13 @@ impl Table {
         });
     }
 
+    /// The time a person's clock runs out has come: their flag falls, if it still runs.
+    pub(super) fn on_clock(&mut self, reporter: &dyn Reporter) {
+        each_kind!(&mut self.session, s => {
+            s.flag(&mut self.engines, reporter);
+        });
+    }
+
     /// The game as a record file.
     pub fn record(&self) -> String {
         each_kind!(&self.session, s => s.game.record(&s.controls))

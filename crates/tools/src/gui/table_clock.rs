@@ -1,11 +1,15 @@
 //! The clocks of a session: how long an engine may take over a move, which seat's clock runs,
-//! and what each turn made is charged.
+//! what each turn made is charged, and when a person's flag falls (an engine's falls when its
+//! answer comes late, or none comes).
 
+use super::engine_driver::Reporter;
+use super::engine_pool::EnginePool;
 use super::game::Kind;
-use super::session::Session;
+use super::session::{Session, SessionKind, Sitter};
 use std::time::{Duration, Instant};
 use sumito_games::clock::GameClocks;
 use sumito_rules::board::Seat;
+use sumito_rules::ending::Termination;
 
 /// How long past its clock or move time an engine may answer before it loses on time: the
 /// engines run beside the server on a loaded machine, and a GUI game is no tournament.
@@ -57,6 +61,28 @@ impl<K: Kind> Session<K> {
         if let (Some(clocks), Some((seat, since))) = (&mut self.clocks, self.clock_running.take()) {
             clocks.charge(seat.index(), since.elapsed());
         }
+    }
+}
+
+impl<K: SessionKind> Session<K> {
+    /// When the clock of the person to move runs out, if a person's clock runs.
+    pub(super) fn persons_deadline(&self) -> Option<Instant> {
+        let (seat, since) = self.clock_running?;
+        let clocks = self.clocks.as_ref()?;
+        let left = Duration::from_millis(clocks.left_ms(seat.index()));
+        (self.sitter(seat) == Sitter::Person).then_some(since + left)
+    }
+
+    /// A person whose clock has run out loses on time, as an engine does: with two players
+    /// the game is lost, with more the seat leaves. True if a flag fell.
+    pub(super) fn flag(&mut self, engines: &mut EnginePool, reporter: &dyn Reporter) -> bool {
+        let fallen = self
+            .persons_deadline()
+            .is_some_and(|when| when <= Instant::now());
+        if let (true, Some((seat, _))) = (fallen, self.clock_running) {
+            self.out(seat, Termination::TimeForfeit, engines, reporter);
+        }
+        fallen
     }
 }
 

@@ -9,7 +9,7 @@ use super::seats::Seats;
 use super::session::{Session, SessionKind, Sitter, capitalised};
 use super::snapshot::{
     AdjudicationView, BoardView, ClocksView, EndingView, EngineSeatView, MoveView, ResultView,
-    ScoreView, SeatView, SeatsView, Snapshot, ThinkingView, engines,
+    ScoreView, SeatView, SeatsView, Snapshot, ThinkingView, engines, unique_targets,
 };
 use super::table::{Table, each_kind};
 use super::two_players::TwoPlayers;
@@ -66,7 +66,11 @@ fn snapshot_of<K: KindView>(session: &Session<K>, table: &Table) -> Snapshot {
         cursor,
         board: K::board(game.shown()),
         last_move: last_move.map(MoveView::of),
-        legal: legal.into_iter().map(MoveView::of).collect(),
+        legal: {
+            let mut legal: Vec<MoveView> = legal.into_iter().map(MoveView::of).collect();
+            unique_targets(&mut legal);
+            legal
+        },
         result: K::result(session),
         thinking: thinking(session),
         scores: game.scores().iter().map(|s| ScoreView::of(*s)).collect(),

@@ -111,7 +111,12 @@ function drawCells(board, snapshot, targets) {
     if (last && last.l.includes(cell)) svg('circle', { cx: x, cy: y, r: 0.5, class: 'ring last-to' }, g);
     else if (last && last.g.includes(cell)) svg('circle', { cx: x, cy: y, r: 0.42, class: 'ring last-from' }, g);
     if (selection.includes(cell)) svg('circle', { cx: x, cy: y, r: 0.5, class: 'ring selected' }, g);
-    if (targets.has(cell)) svg('circle', { cx: x, cy: y, r: 0.14, class: 'target' }, g);
+    if (targets.has(cell)) {
+      svg('circle', { cx: x, cy: y, r: 0.14, class: 'target' }, g);
+      // Pointing at a target shows where the marbles land before the click.
+      g.addEventListener('pointerenter', () => showLanding(board, targets.get(cell)));
+      g.addEventListener('pointerleave', () => showLanding(board, null));
+    }
     g.addEventListener('click', () => clicked(cell));
   }
 }
@@ -131,10 +136,21 @@ function drawArrow(board, move) {
   svg('line', { x1, y1, x2, y2, class: 'arrow', 'marker-end': 'url(#arrow-head)' }, board);
 }
 
+// The selection's moves by the cell a click plays each on: one move a cell (the server makes
+// each target mean one move).
 function targetsOfSelection() {
-  const targets = new Set();
-  for (const move of movesOfSelection()) targets.add(move.t);
+  const targets = new Map();
+  for (const move of movesOfSelection()) targets.set(move.t, move);
   return targets;
+}
+
+// Rings where `move` would land its marbles, or none.
+function showLanding(board, move) {
+  board.querySelectorAll('.landing').forEach((ring) => ring.remove());
+  for (const cell of move ? move.l : []) {
+    const [x, y] = cellPoint(cell);
+    svg('circle', { cx: x, cy: y, r: 0.47, class: 'landing' }, board);
+  }
 }
 
 function movesOfSelection() {
@@ -182,7 +198,10 @@ function clicked(cell) {
   if (!state) return;
   const colour = state.board.marbles[cell];
   const moves = movesOfSelection();
-  const move = moves.find((m) => m.t === cell) || unique(moves.filter((m) => m.l.includes(cell)));
+  // A shown target plays its move; another cell a single move lands on plays it too, but a
+  // selected marble is taken out of the selection, whatever lands there.
+  const landing = selection.includes(cell) ? null : unique(moves.filter((m) => m.l.includes(cell)));
+  const move = moves.find((m) => m.t === cell) || landing;
   if (move) { selection = []; play(move.m); return; }
   if (state.legal.length === 0) {
     say(state.mode === 'watch' ? 'The engines are playing this game.' : 'It is not your turn.', true);
@@ -223,7 +242,25 @@ async function api(path, body) {
   }
 }
 
-function play(text) { return api('/api/move', { move: text }); }
+// The text of the records file last loaded, kept so that another of its games opens when the
+// game number changes, and the game opens again after a move made in it started a new line.
+let loaded = null;
+
+// A move on a position before the game's end drops the later moves: the player is asked first,
+// told how many, and the server plays it only with that count (`drop`).
+function play(text) {
+  const later = state ? state.moves.length - state.cursor : 0;
+  if (later === 0) return api('/api/move', { move: text });
+  const moves = later === 1 ? 'the later move' : `the ${later} later moves`;
+  const kept = loaded !== null && state.mode === 'analyse'
+    ? ' The loaded record stays in its file: "Open again" brings it back.' : '';
+  if (!window.confirm(`Playing ${text} here drops ${moves} of this game.${kept} Play it?`)) {
+    selection = [];
+    redraw();
+    return Promise.resolve(null);
+  }
+  return api('/api/move', { move: text, drop: later });
+}
 // The ply the last step asked for, until the server's answer to it arrives: a key pressed
 // meanwhile steps on from there, not from the cursor of the last snapshot, so that quick
 // presses are not lost.
@@ -644,7 +681,11 @@ function redraw() {
   const playing = state.mode === 'play' && engines;
   $('#takeback').hidden = !playing;
   $('#undo').hidden = playing;
-  $('#undo').disabled = state.mode === 'watch' || state.moves.length === 0;
+  // Undo takes back the game's last move: from an earlier position it would take back one not
+  // shown, so it waits for the end.
+  const reviewing = state.mode === 'analyse' && state.cursor < state.moves.length;
+  $('#undo').disabled = state.mode === 'watch' || state.moves.length === 0 || reviewing;
+  $('#undo').title = reviewing ? 'Undo takes back the last move: go to the end first' : 'Take back one move';
 }
 
 function apply(snapshot) {
@@ -712,6 +753,15 @@ function wire() {
   $('#new-form').elements.mode.addEventListener('change', showModeFields);
   $('#new-form').elements.players.addEventListener('change', showModeFields);
   $('#new-form').elements.engine0.addEventListener('change', fillForm);
+  // Marbles move by clicks, not by dragging: a drag on the board says so rather than do
+  // nothing.
+  let pressed = null;
+  $('#board').addEventListener('pointerdown', (event) => { pressed = [event.clientX, event.clientY]; });
+  $('#board').addEventListener('pointerup', (event) => {
+    const dragged = pressed && Math.hypot(event.clientX - pressed[0], event.clientY - pressed[1]) > 12;
+    pressed = null;
+    if (dragged) say('Marbles move by clicks: click them, then where they go (the green dots).', true);
+  });
   $('#first').addEventListener('click', () => goto(0));
   $('#back').addEventListener('click', () => state && goto(state.cursor - 1));
   $('#forward').addEventListener('click', () => state && goto(state.cursor + 1));
@@ -719,9 +769,18 @@ function wire() {
   $('#flip').addEventListener('click', () => { flipped = !flipped; redraw(); });
   $('#undo').addEventListener('click', () => api('/api/undo', { plies: 1 }));
   $('#takeback').addEventListener('click', () => api('/api/undo', { plies: state && state.multi ? 1 : 2 }));
-  $('#analyse-game').addEventListener('click', () => api('/api/analysis', { running: true }));
+  $('#analyse-game').addEventListener('click', () => {
+    const playing = state && state.mode !== 'analyse' && !state.result;
+    const question = 'Analyse this game? It stops being played: the engines and clocks stop, '
+      + 'and its moves stay to be analysed.';
+    if (!playing || window.confirm(question)) api('/api/analysis', { running: true });
+  });
   $('#offer-draw').addEventListener('click', () => api('/api/offer-draw', {}));
-  $('#resign').addEventListener('click', () => api('/api/resign', {}));
+  $('#resign').addEventListener('click', () => {
+    const question = state && state.multi
+      ? 'Leave the game? The others play on without you.' : 'Resign this game?';
+    if (window.confirm(question)) api('/api/resign', {});
+  });
   $('#new-form').elements['draw-on'].addEventListener('change', showRules);
   $('#new-form').elements['resign-on'].addEventListener('change', showRules);
   $('#analysis-toggle').addEventListener('click', () =>
@@ -739,18 +798,22 @@ function wire() {
   });
   // The graph is drawn to its size on the screen.
   window.addEventListener('resize', () => { if (state) drawGraph(); });
-  // The text of the records file last loaded is kept, so that another of its games opens
-  // when the game number changes, without picking the file again.
-  let loaded = null;
   const openGame = () => api('/api/record', { text: loaded, game: Number($('#load-game').value) || 1 })
     .then((answer) => { if (answer) fold(); });
   $('#load').addEventListener('change', async (event) => {
-    const file = event.target.files[0];
+    const picker = event.target;
+    const file = picker.files[0];
     if (!file) return;
     loaded = await file.text();
+    // The picker lets go: the arrow keys step through the game, and the same file may be
+    // picked again.
+    picker.value = '';
+    picker.blur();
+    $('#reopen').hidden = false;
     await openGame();
   });
   $('#load-game').addEventListener('change', () => { if (loaded !== null) openGame(); });
+  $('#reopen').addEventListener('click', () => { if (loaded !== null) openGame(); });
   document.addEventListener('keydown', (event) => {
     if (!state || event.target.closest('input, select, textarea')) return;
     const from = aimed === null ? state.cursor : aimed;
