@@ -18,19 +18,27 @@ pub struct Gui {
 impl Gui {
     /// Starts `sumito gui --port 0 <args>` and reads the address from its first line.
     pub fn start(args: &[&str]) -> Gui {
-        Gui::start_with(args, Stdio::inherit())
+        Gui::start_with(&[&["--port", "0"], args].concat(), Stdio::inherit())
+    }
+
+    /// Starts `sumito gui --port <port> <args>`: a server in place of one that ended there.
+    pub fn start_on(port: u16, args: &[&str]) -> Gui {
+        let port = port.to_string();
+        Gui::start_with(
+            &[&["--port", port.as_str()], args].concat(),
+            Stdio::inherit(),
+        )
     }
 
     /// As [`Gui::start`], keeping what the server writes on stderr for
     /// [`Gui::stderr_at_exit`].
     pub fn start_keeping_stderr(args: &[&str]) -> Gui {
-        Gui::start_with(args, Stdio::piped())
+        Gui::start_with(&[&["--port", "0"], args].concat(), Stdio::piped())
     }
 
     fn start_with(args: &[&str], stderr: Stdio) -> Gui {
         let mut child = Command::new(SUMITO)
             .arg("gui")
-            .args(["--port", "0"])
             .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -728,6 +728,7 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     );
 
     draws_and_resignations(&browser, &shots);
+    a_new_server_is_noticed(&browser);
     browser.open(&gui.url());
     browser.wait_for(
         "the first GUI again",
@@ -829,6 +830,49 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
 }
 
 /// The person's Offer draw and Resign, and a watched game's adjudication (issue 29): an early
+/// A page whose server ended and another started on its port shows the new server's game, not
+/// the old one, and no stale failure (issue 47 point 4).
+fn a_new_server_is_noticed(browser: &Browser) {
+    let mut old = Gui::start(&["--movetime", "100"]);
+    for (path, body) in [
+        ("/api/new", r#"{"mode":"analyse"}"#),
+        ("/api/analysis", r#"{"running":false}"#),
+        ("/api/move", r#"{"move":"a1b2"}"#),
+        ("/api/move", r#"{"move":"i5h5"}"#),
+        ("/api/goto", r#"{"ply":1}"#),
+        ("/api/goto", r#"{"ply":2}"#),
+    ] {
+        assert_eq!(
+            http::post_json(&old.address, path, body).status,
+            200,
+            "{path}"
+        );
+    }
+    browser.open(&old.url());
+    browser.wait_for("the old game", &format!("{MOVE_COUNT} === 2"));
+    let port: u16 = old.address.rsplit(':').next().unwrap().parse().unwrap();
+    old.terminate();
+    // A step while no server answers fails, and says so.
+    browser.click("#back");
+    browser.wait_for(
+        "the failure",
+        "return document.querySelector('#status').textContent.includes('does not answer')",
+    );
+    let _new = Gui::start_on(port, &["--movetime", "100"]);
+    browser.wait_for(
+        "the new server's game",
+        &format!("{MOVE_COUNT} === 0 && state.moves.length === 0"),
+    );
+    let status = browser.script("return document.querySelector('#status').textContent");
+    assert!(
+        !status
+            .as_str()
+            .unwrap_or_default()
+            .contains("does not answer"),
+        "{status}"
+    );
+}
+
 /// offer declined with Sumito's reason, a resignation, then on a second GUI whose engine
 /// scores every position level, an offer accepted after four moves of the engine and a
 /// watched game adjudicated drawn. Saves draw-declined.png, resigned.png, draw-accepted.png

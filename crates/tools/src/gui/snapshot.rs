@@ -18,6 +18,9 @@ use sumito_rules::movegen::Move;
 pub struct Snapshot {
     /// Bumped at every change: lets the pages skip snapshots they have.
     pub version: u64,
+    /// This server's name: another one means the server was started again, and its version
+    /// counts afresh.
+    pub server: String,
     /// `play`, `watch` or `analyse`.
     pub mode: &'static str,
     /// The person's colour in a two-player game against the engine.

@@ -37,6 +37,9 @@ pub struct Table {
     pub session: AnySession,
     /// Bumped at every change: lets the pages skip snapshots they have.
     pub version: u64,
+    /// Names this server among those that may have served the page: a page that finds
+    /// another name takes the new server's game, whatever its version.
+    pub server: String,
 }
 
 impl Table {
@@ -49,10 +52,14 @@ impl Table {
         let sitters = vec![Sitter::Person, Sitter::Engine(0)];
         let mut session = Session::new(game, tc, (sitters, vec![tc; 2]), None, [0; MAX_SEATS]);
         session.game.players = session.sitter_names(&engines);
+        let started = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_micros());
         Table {
             engines,
             session: AnySession::Two(session),
             version: 0,
+            server: format!("{}-{started:x}", std::process::id()),
         }
     }
 

@@ -50,6 +50,7 @@ fn snapshot_of<K: KindView>(session: &Session<K>, table: &Table) -> Snapshot {
     };
     let mut snapshot = Snapshot {
         version: table.version,
+        server: table.server.clone(),
         mode,
         human: None,
         analysing,

@@ -689,12 +689,16 @@ function redraw() {
 }
 
 function apply(snapshot) {
-  if (state && snapshot.version < state.version) return;
+  // A server started again counts its versions afresh: its game is the one to show.
+  const restarted = state && snapshot.server !== state.server;
+  if (state && !restarted && snapshot.version < state.version) return;
+  if (restarted) { aimed = null; notice = null; }
   // A page opened on a game under way shows it, not the form.
   const begun = state ? state.moves.length === 0 && !formChosen : true;
   if (begun && snapshot.moves.length > 0) fold();
   const changed = !state || snapshot.board.fen !== state.board.fen || snapshot.cursor !== state.cursor;
-  if (changed) selection = [];
+  // What the page said was about the position it showed: a new one clears it.
+  if (changed) { selection = []; notice = null; }
   state = snapshot;
   receivedAt = performance.now();
   redraw();
@@ -703,6 +707,8 @@ function apply(snapshot) {
 function connect() {
   const events = new EventSource('/api/events');
   events.addEventListener('state', (event) => {
+    // Back after a break: the failures of the break are over.
+    if ($('#connection').className === 'offline' && notice && notice.error) notice = null;
     $('#connection').textContent = 'connected';
     $('#connection').className = '';
     apply(JSON.parse(event.data));
