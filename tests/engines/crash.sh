@@ -1,6 +1,6 @@
 #!/bin/sh
 # A UAP test engine that plays one legal move and exits (status 3) at its second search, in
-# the middle of a game. It knows two moves: a1b1 for Black and i9h9 for White, both legal in
+# the middle of a game, saying why on its error output. It knows two moves: a1b1 for Black and i9h9 for White, both legal in
 # the standard layout as long as the other side has made at most one move.
 set -f
 searches=0
@@ -21,7 +21,7 @@ while IFS= read -r line; do
             ;;
         go*)
             searches=$((searches + 1))
-            if [ "$searches" -ge 2 ]; then exit 3; fi
+            if [ "$searches" -ge 2 ]; then echo "crash.sh: out of moves" >&2; exit 3; fi
             if [ "$side" = b ]; then echo "bestmove a1b1"; else echo "bestmove i9h9"; fi
             ;;
         quit) exit 0 ;;

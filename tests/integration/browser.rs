@@ -423,6 +423,14 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
         elos.windows(2).all(|w| w[0] > w[1]),
         "20 first, falling: {elos:?}"
     );
+    // On the scale of the Elo option and of `d`, whose zero is the random mover (issue 47
+    // point 10).
+    let ends = [elos[0], elos[19]];
+    let scale = [
+        sumito_engine::search::FULL_STRENGTH_ELO,
+        sumito_engine::search::LEVEL_ONE_OVER_RANDOM,
+    ];
+    assert_eq!(ends, scale.map(f64::from));
     browser.element_screenshot("#new-form", &shots.join("levels.png"));
     browser.script(
         "const e = document.querySelector('[name=engine0]'); e.value = '0'; \

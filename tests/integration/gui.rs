@@ -224,7 +224,16 @@ fn connections_beyond_the_bound_are_answered_503_and_the_page_cannot_be_framed()
 #[test]
 fn an_engine_that_does_not_start_is_said_on_the_terminal_and_refused_for_a_game() {
     let sumito = crate::common::engines::SUMITO;
-    let mut gui = Gui::start_keeping_stderr(&["--engine", "/no/such/engine", "--engine", sumito]);
+    let says = "sh -c 'echo cannot read the network file >&2; exit 2'";
+    let args = [
+        "--engine",
+        "/no/such/engine",
+        "--engine",
+        sumito,
+        "--engine",
+        says,
+    ];
+    let mut gui = Gui::start_keeping_stderr(&args);
     let state = gui.wait_for("the failure", |state| {
         !state["engines"][0]["failed"].is_null()
     });
@@ -249,9 +258,19 @@ fn an_engine_that_does_not_start_is_said_on_the_terminal_and_refused_for_a_game(
     // The engine that started plays.
     let play = post_json(&gui.address, "/api/new", r#"{"mode":"play","engines":[1]}"#);
     assert_eq!(play.status, 200, "{}", play.body);
+    // An engine that says why it failed, on its error output, is quoted.
+    let state = gui.wait_for("the third's failure", |state| {
+        !state["engines"][2]["failed"].is_null()
+    });
+    let failed = state["engines"][2]["failed"].as_str().unwrap_or_default();
+    assert!(
+        failed.ends_with("it said: cannot read the network file"),
+        "{failed}"
+    );
     let stderr = gui.stderr_at_exit();
     let said = format!("(/no/such/engine) did not start: {why}");
     assert_eq!(stderr.matches(&said).count(), 1, "{stderr}");
+    assert!(stderr.contains("did not start: ") && stderr.contains("cannot read the network file"));
 }
 
 /// A connection to `address` that a request was answered on, kept open (HTTP/1.1 keeps it
@@ -414,11 +433,26 @@ fn engines_that_crash_cheat_or_stay_silent_lose_and_say_so() {
         ];
         let gui = Gui::start(&flags);
         let new = post_json(&gui.address, "/api/new", r#"{"mode":"watch"}"#);
+        // The mute engine may be known to have failed its handshake by the time the game is
+        // asked for: then the game is refused, and says why.
+        if engine == "mute" && new.status == 409 {
+            assert!(new.body.contains("did not start"), "{}", new.body);
+            continue;
+        }
         assert_eq!(new.status, 200, "{}", new.body);
         let state = gui.wait_for("the end of the game", |s| !s["result"].is_null());
         let text = state["result"]["text"].as_str().unwrap_or("");
         assert!(text.contains(termination), "{engine}: {state}");
-        assert!(state["message"].is_string(), "{engine}: no message");
+        let message = state["message"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{engine}: no message"));
+        // What the crashing engine wrote on its error output says why.
+        if engine == "crash" {
+            assert!(
+                message.contains("it said: crash.sh: out of moves"),
+                "{message}"
+            );
+        }
     }
 }
 

@@ -149,12 +149,17 @@ fn run(
             Ok(queued) => next = queued,
             Err(Some(failure)) => {
                 let dead = failure == Failure::Crashed || !engine.recover(STOP_PATIENCE);
+                let mut message = match failure {
+                    Failure::Crashed => format!("{} crashed", spec.name),
+                    Failure::Silent => format!("{} did not answer in time", spec.name),
+                };
+                // Why it crashed, as it said on its error output.
+                if let Some(words) = engine.said().filter(|_| failure == Failure::Crashed) {
+                    message += &format!("; it said: {words}");
+                }
                 report(DriverEvent::Failed {
                     serial: Some(request.serial),
-                    message: match failure {
-                        Failure::Crashed => format!("{} crashed", spec.name),
-                        Failure::Silent => format!("{} did not answer in time", spec.name),
-                    },
+                    message,
                     silent: failure == Failure::Silent,
                     dead,
                 });

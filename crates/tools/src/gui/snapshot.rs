@@ -180,7 +180,8 @@ pub struct EngineView {
     pub skill: Option<bool>,
     /// Why it did not start, if it did not.
     pub failed: Option<String>,
-    /// For this build's own engine, the measured Elo of each level over level 1.
+    /// For this build's own engine, the measured Elo of each level, on the scale whose zero is
+    /// the random mover (that of the `Elo` option and of `d`).
     pub levels_elo: Option<Vec<i32>>,
 }
 
@@ -188,7 +189,7 @@ pub struct EngineView {
 pub fn engines(table: &Table) -> Vec<EngineView> {
     let this_build = sumito_engine::identity::name();
     let ladder: Vec<i32> = (1..=MAX_SKILL)
-        .map(|level| Skill::new(level).elo())
+        .map(|level| Skill::new(level).absolute_elo())
         .collect();
     (0..table.engines.names.len())
         .zip(&table.engines.options)

@@ -84,4 +84,13 @@ pub enum EngineError {
         /// What was awaited, e.g. `bestmove`.
         waiting_for: String,
     },
+    /// A failure of an engine that said something on its error output before it: the last
+    /// lines it wrote there.
+    #[error("{source}; it said: {words}")]
+    Said {
+        /// The failure.
+        source: Box<EngineError>,
+        /// Its last lines on stderr, joined.
+        words: String,
+    },
 }

@@ -1,6 +1,8 @@
-//! One engine process: started with piped stdin and stdout, read by a thread of its own that
-//! feeds a channel, so that every wait has a deadline.
+//! One engine process: started with piped stdin, stdout and stderr; its output read by a
+//! thread of its own that feeds a channel, so that every wait has a deadline, and its error
+//! output by another that keeps its last lines.
 
+use super::last_words::LastWords;
 use super::{EngineError, EngineSpec};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -52,6 +54,8 @@ pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     events: Receiver<Event>,
+    /// The last lines it wrote on its error output.
+    last_words: LastWords,
     /// `id name` from the handshake.
     pub id_name: Option<String>,
     /// Names of the options the engine announced.
@@ -63,8 +67,22 @@ impl EngineProcess {
     /// each step within `patience`. An engine that refuses an option is not started.
     pub fn start(spec: &EngineSpec, patience: Duration) -> Result<EngineProcess, EngineError> {
         let mut engine = EngineProcess::spawn(spec)?;
-        engine.handshake(spec, patience)?;
-        Ok(engine)
+        match engine.handshake(spec, patience) {
+            Ok(()) => Ok(engine),
+            Err(error) => Err(match engine.said() {
+                Some(words) => EngineError::Said {
+                    source: Box::new(error),
+                    words,
+                },
+                None => error,
+            }),
+        }
+    }
+
+    /// The last lines the engine wrote on its error output, if any: why it failed, often.
+    pub fn said(&mut self) -> Option<String> {
+        let exited = self.has_exited();
+        self.last_words.said(exited)
     }
 
     /// Starts the engine and its reader thread without saying anything to it (the compliance
@@ -75,7 +93,7 @@ impl EngineProcess {
             .args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(Stdio::piped());
         // A process group of its own: Ctrl-C in the terminal goes to the whole foreground group,
         // and the engines must not die mid-game before the runner has stopped the match (it
         // quits them then). If the runner itself dies, the engine reads the end of its input,
@@ -89,10 +107,16 @@ impl EngineProcess {
         let (sender, events) = channel();
         let stdout = child.stdout.take();
         let stdin = child.stdin.take();
+        // Without a thread to read it, the error output is not kept (and never blocks: the
+        // pipe closes with its reader).
+        let last_words = (child.stderr.take())
+            .and_then(|stderr| LastWords::read(&spec.name, stderr).ok())
+            .unwrap_or_default();
         let engine = EngineProcess {
             child,
             stdin,
             events,
+            last_words,
             id_name: None,
             option_names: Vec::new(),
         };

@@ -556,17 +556,18 @@ function fillForm() {
   }
   const engine = engines[Number(form.elements.engine0.value) || 0];
   const hasSkill = engine && engine.skill === true;
-  // This build's engine knows its measured ladder: each level shows its Elo over level 1.
+  // This build's engine knows its measured ladder: each level shows its Elo on the scale whose
+  // zero is the random mover, as the engine's Elo option and `d` give it.
   const ladder = hasSkill && Array.isArray(engine.levels_elo) ? engine.levels_elo : null;
   for (const option of skill.options) {
     const level = Number(option.value);
-    // Short enough for the narrow drop-down: "20 full · 1250 Elo", "7 · 391 Elo".
+    // Short enough for the narrow drop-down: "20 full · 4142 Elo", "7 · 2970 Elo".
     const full = level === 20 ? (ladder ? ' full' : ' (full strength)') : '';
     option.textContent = `${level}${full}${ladder ? ` · ${ladder[level - 1]} Elo` : ''}`;
   }
   skill.disabled = !hasSkill;
   $('#skill-note').textContent = ladder
-    ? 'Elo over level 1, measured at 600,000 nodes a move; level 20 gains more with more time.'
+    ? 'Elo over the random mover (level 1: 2579), measured at 600,000 nodes a move; level 20 gains more with more time.'
     : hasSkill ? '' : engine && engine.skill === false
     ? 'This engine has no Skill option: it always plays at full strength; choose a shorter time control to weaken it.'
     : engine && engine.failed ? `This engine did not start: ${engine.failed}`
