@@ -304,6 +304,31 @@ fn kept_alive(address: &str) -> std::net::TcpStream {
 }
 
 #[test]
+fn an_engine_of_two_players_only_is_refused_for_more_in_its_own_words() {
+    let two = script("two-players");
+    let gui = Gui::start(&["--engine", crate::common::engines::SUMITO, "--engine", &two]);
+    let state = gui.wait_for("the second engine's answer", |s| {
+        !s["engines"][1]["no_seats"].is_null()
+    });
+    assert!(
+        state["engines"][0]["no_seats"].is_null(),
+        "Sumito plays three"
+    );
+    let said = "error unknown-layout this engine plays two players only";
+    assert_eq!(state["engines"][1]["no_seats"], said);
+    let body = r#"{"mode":"play","players":3,"seats":["person",0,1]}"#;
+    let refused = post_json(&gui.address, "/api/new", body);
+    assert_eq!(refused.status, 409, "{}", refused.body);
+    let expected = format!("Two cannot play three to six players: it answered '{said}'");
+    assert_eq!(refused.json()["error"], expected.as_str());
+    // The same engine plays two players, and Sumito three.
+    let two_players = r#"{"mode":"play","engines":[1]}"#;
+    assert_eq!(post_json(&gui.address, "/api/new", two_players).status, 200);
+    let three = r#"{"mode":"play","players":3,"seats":["person",0,0]}"#;
+    assert_eq!(post_json(&gui.address, "/api/new", three).status, 200);
+}
+
+#[test]
 fn a_persons_flag_falls_when_their_clock_runs_out() {
     let gui = Gui::start(&["--movetime", "100"]);
     // Two players: the person (Black) to move at one second and no increment, and waits.

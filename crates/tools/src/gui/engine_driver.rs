@@ -45,7 +45,13 @@ pub trait Reporter {
 #[derive(Clone, Debug, PartialEq)]
 pub enum DriverEvent {
     /// The engine answered the handshake: its `id name` and the names of its options.
-    Ready { name: String, options: Vec<String> },
+    Ready {
+        name: String,
+        options: Vec<String>,
+        /// Why it cannot play three to six players, in its own words (its `error` line for a
+        /// three-player position), if it cannot.
+        no_seats: Option<String>,
+    },
     /// An `info` line of search `serial`.
     Info { serial: u64, line: String },
     /// The engine's answer to search `serial`, and how long it took from `go`.
@@ -133,6 +139,7 @@ fn run(
     report(DriverEvent::Ready {
         name: engine.id_name.clone().unwrap_or_else(|| spec.name.clone()),
         options: engine.option_names.clone(),
+        no_seats: no_seats(&mut engine, silence),
     });
     let mut next: Option<SearchRequest> = None;
     loop {
@@ -170,6 +177,15 @@ fn run(
             Err(None) => return,
         }
     }
+}
+
+/// Asks the engine, once it is ready, whether it knows a position of three players: its
+/// `error` line if it does not (an engine of two players only). The next search sets its own
+/// position.
+fn no_seats(engine: &mut EngineProcess, patience: Duration) -> Option<String> {
+    engine.send("position layout three-player").ok()?;
+    let seen = engine.sync(patience).ok()?;
+    seen.into_iter().find(|line| line.starts_with("error"))
 }
 
 /// Runs one search to its `bestmove`. Returns a search asked for meanwhile, or the failure

@@ -32,10 +32,14 @@ impl Table {
             return;
         }
         match event {
-            DriverEvent::Ready { name, options } => {
+            DriverEvent::Ready {
+                name,
+                options,
+                no_seats,
+            } => {
                 let engine = state.engine;
                 state.options = Some(options.clone());
-                self.learn_engine(engine, name, options);
+                self.learn_engine(engine, name, options, no_seats);
             }
             DriverEvent::Info { serial, line } => {
                 each_kind!(&mut self.session, s => s.on_info(serial, &line));
@@ -79,7 +83,11 @@ impl Table {
             return;
         };
         match event {
-            DriverEvent::Ready { name, options } => self.learn_engine(index, name, options),
+            DriverEvent::Ready {
+                name,
+                options,
+                no_seats,
+            } => self.learn_engine(index, name, options, no_seats),
             DriverEvent::Failed { message, .. } => self.engines.failed_to_start(index, &message),
             _ => {}
         }

@@ -53,6 +53,8 @@ pub struct EnginePool {
     pub options: Vec<Option<Vec<String>>>,
     /// Why each engine failed to start, if it did (until it starts after all).
     pub failures: Vec<Option<String>>,
+    /// Why each engine cannot play three to six players, in its own words, if it said so.
+    pub no_seats: Vec<Option<String>>,
     /// The engines running, by slot: in a two-player game slot 0 (and in a watched game slot
     /// 1, White's), in a game of more players the slot of each seat by its index.
     pub slots: [Option<EngineSlot>; MAX_SEATS],
@@ -73,6 +75,7 @@ impl EnginePool {
             names: config.engines.iter().map(|e| e.name.clone()).collect(),
             options: vec![None; count],
             failures: vec![None; count],
+            no_seats: vec![None; count],
             config,
             slots: Default::default(),
             probes: Vec::new(),
@@ -96,8 +99,18 @@ impl EnginePool {
         }
     }
 
-    /// Takes what engine `index` answered to the handshake: its `id name` and its options.
-    pub(super) fn learn(&mut self, index: usize, name: String, options: Vec<String>) {
+    /// Takes what engine `index` answered to the handshake: its `id name`, its options, and
+    /// whether it can play three to six players.
+    pub(super) fn learn(
+        &mut self,
+        index: usize,
+        name: String,
+        options: Vec<String>,
+        no_seats: Option<String>,
+    ) {
+        if let Some(slot) = self.no_seats.get_mut(index) {
+            *slot = no_seats;
+        }
         if let Some(slot) = self.names.get_mut(index) {
             *slot = name;
         }
@@ -191,6 +204,18 @@ impl EnginePool {
             eprintln!("warning: engine {name} ({command}) did not start: {why}");
         }
         *failure = Some(why.to_string());
+    }
+
+    /// Refuses engine `index` for a game of three to six players if it said it cannot play
+    /// one.
+    pub(super) fn check_seats(&self, index: usize) -> Result<(), super::GuiError> {
+        match self.no_seats.get(index) {
+            Some(Some(why)) => Err(super::GuiError::EngineOfTwoPlayers {
+                name: self.name(index),
+                why: why.clone(),
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// Refuses engine `index` for a new game if it did not start.

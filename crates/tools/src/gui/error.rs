@@ -89,6 +89,14 @@ pub enum GuiError {
         /// The engines there are.
         count: usize,
     },
+    /// A new game of three to six players with an engine that said it cannot play one.
+    #[error("{name} cannot play three to six players: it answered '{why}'")]
+    EngineOfTwoPlayers {
+        /// The engine's name.
+        name: String,
+        /// Its answer to a three-player position.
+        why: String,
+    },
     /// A new game with an engine that did not start.
     #[error("{name} cannot play: it did not start ({why})")]
     EngineDidNotStart {

@@ -421,15 +421,21 @@ impl Table {
             choice[slot] = engine;
         }
         let analysed = analysis_engine(request, analysis.is_some(), count)?;
+        let playing = match analysis {
+            Some(_) => vec![analysed],
+            None => (sitters.iter())
+                .filter_map(|sitter| match *sitter {
+                    Sitter::Engine(index) => Some(index),
+                    Sitter::Person => None,
+                })
+                .collect(),
+        };
+        for &index in &playing {
+            self.engines.check_started(index)?;
+            self.engines.check_seats(index)?;
+        }
         if analysis.is_some() {
             choice[0] = analysed;
-            self.engines.check_started(analysed)?;
-        } else {
-            for sitter in &sitters {
-                if let Sitter::Engine(index) = *sitter {
-                    self.engines.check_started(index)?;
-                }
-            }
         }
         let game = SeatsGame::new(start, Vec::new());
         let mut session = Session::new(game, tc, (sitters, controls), analysis, choice);

@@ -180,6 +180,8 @@ pub struct EngineView {
     pub skill: Option<bool>,
     /// Why it did not start, if it did not.
     pub failed: Option<String>,
+    /// Why it cannot play three to six players, in its own words, if it said so.
+    pub no_seats: Option<String>,
     /// For this build's own engine, the measured Elo of each level, on the scale whose zero is
     /// the random mover (that of the `Elo` option and of `d`).
     pub levels_elo: Option<Vec<i32>>,
@@ -200,6 +202,7 @@ pub fn engines(table: &Table) -> Vec<EngineView> {
                 .as_ref()
                 .map(|names| names.iter().any(|n| n.eq_ignore_ascii_case("Skill"))),
             failed: failed.clone(),
+            no_seats: table.engines.no_seats.get(index).cloned().flatten(),
             levels_elo: (table.engines.names[index] == this_build).then(|| ladder.clone()),
         })
         .collect()

@@ -91,11 +91,18 @@ impl Table {
         each_kind!(&self.session, s => (s.tc, s.skill, s.multipv))
     }
 
-    /// Takes what engine `index` answered to the handshake: its `id name` and its options. The
+    /// Takes what engine `index` answered to the handshake: its `id name`, its options and
+    /// whether it plays three to six players. The
     /// players of a game against engines are named after them, so they follow (the players of
     /// an analysis or a loaded record do not).
-    pub(super) fn learn_engine(&mut self, index: usize, name: String, options: Vec<String>) {
-        self.engines.learn(index, name, options);
+    pub(super) fn learn_engine(
+        &mut self,
+        index: usize,
+        name: String,
+        options: Vec<String>,
+        no_seats: Option<String>,
+    ) {
+        self.engines.learn(index, name, options, no_seats);
         each_kind!(&mut self.session, session => {
             if session.analysis.is_none() {
                 session.game.players = session.sitter_names(&self.engines);

@@ -175,6 +175,16 @@ function fillSeatChoices(form) {
       box.appendChild(label);
     }
   }
+  // An engine that said it cannot play three to six players is offered, but not chosen, with
+  // its own words.
+  const sitters = [...box.querySelectorAll('select')].filter((select) => /^seat\d$/.test(select.name));
+  sitters.flatMap((select) => [...select.options]).forEach((option) => {
+    const engine = option.value === 'person' ? null : engines[Number(option.value)];
+    if (!engine) return;
+    option.disabled = Boolean(engine.no_seats);
+    option.textContent = engine.no_seats ? `${engine.name} (two players only)` : engine.name;
+    option.title = engine.no_seats ? `It answered: ${engine.no_seats}` : '';
+  });
   showSeatTimes(form);
   const teams = { 4: 'Teams: Black and Red against White and Green.',
     6: 'Teams: Black and Green, White and Yellow, Red and Blue.' };
