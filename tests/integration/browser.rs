@@ -747,11 +747,19 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     // width, every control is a finger's height, and the move box and the list follow the
     // board (issue 25 point 5).
     browser.emulate(390, 844, true);
+    // Start is tapped where the form stands, below the board: the board comes into view
+    // (issue 47 point 6).
     browser.start_game(
         "f.mode.value = 'play'; f.mode.dispatchEvent(new Event('change')); \
-         f.skill.value = '20'; f.tc.value = 'movetime=200'",
+         f.skill.value = '20'; f.tc.value = 'movetime=200'; \
+         window.scrollTo(0, document.body.scrollHeight)",
     );
     browser.wait_for("a new game on the phone", &format!("{MOVE_COUNT} === 0"));
+    browser.wait_for(
+        "the board in view",
+        "const r = document.querySelector('#board').getBoundingClientRect(); \
+         return r.top >= 0 && r.top < 844 / 2",
+    );
     browser.type_into("input[name=move]", &format!("a1b2{ENTER}"));
     browser.wait_for(
         "the engine's answer on the phone",
@@ -838,6 +846,29 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
 }
 
 /// The person's Offer draw and Resign, and a watched game's adjudication (issue 29): an early
+/// On a phone (390 x 844) the game of more players fits the width: no sideways scrolling, and
+/// no seat panel's line cut off (issue 47 point 6). Saves a screenshot to `shot`.
+fn fits_a_phone(browser: &Browser, shot: &std::path::Path) {
+    browser.emulate(390, 844, true);
+    browser.screenshot(shot);
+    let width = browser.script("return document.documentElement.scrollWidth");
+    // What sticks out, if anything does.
+    let wide = browser.script(
+        "return [...document.querySelectorAll('body *')] \
+         .filter((e) => e.getBoundingClientRect().right > 391) \
+         .map((e) => `${e.tagName}.${e.className.baseVal ?? e.className}`).slice(0, 8)",
+    );
+    assert_eq!(width, json!(390), "no sideways scrolling: {wide}");
+    let cut = browser.script(
+        "return [...document.querySelectorAll('#seat-panels *')] \
+         .filter((e) => e instanceof HTMLElement && e.children.length === 0) \
+         .filter((e) => e.scrollWidth > e.clientWidth + 1) \
+         .map((e) => e.textContent)",
+    );
+    assert_eq!(cut, json!([]), "seat panel text cut off");
+    browser.stop_emulating();
+}
+
 /// A page whose server ended and another started on its port shows the new server's game, not
 /// the old one, and no stale failure (issue 47 point 4).
 fn a_new_server_is_noticed(browser: &Browser) {
@@ -1105,6 +1136,7 @@ fn three_and_four_players_play_in_chromium() {
         &format!("{MOVE_COUNT} === 4 && state.board.to_move === 'black'"),
     );
     browser.screenshot(&shots.join("four-player.png"));
+    fits_a_phone(&browser, &shots.join("four-player-phone.png"));
 
     // Six players in three teams, engines alone: six colours and letters, a column per team.
     browser.start_game_at_once(
@@ -1128,6 +1160,36 @@ fn three_and_four_players_play_in_chromium() {
         json!(6)
     );
     browser.screenshot(&shots.join("six-player.png"));
+    fits_a_phone(&browser, &shots.join("six-player-phone.png"));
+
+    // A game of four finished on a desktop of 1280 x 800: the result shows without scrolling
+    // (issue 47 point 7). Black and Red, team A, leave; White moves between.
+    for (path, body) in [
+        (
+            "/api/new",
+            r#"{"mode":"play","players":4,"seats":["person","person","person","person"]}"#,
+        ),
+        ("/api/resign", "{}"),
+        ("/api/move", r#"{"move":"e9e8"}"#),
+        ("/api/resign", "{}"),
+    ] {
+        let answer = http::post_json(&gui.address, path, body);
+        assert_eq!(answer.status, 200, "{path}: {}", answer.body);
+    }
+    browser.emulate(1280, 800, false);
+    browser.wait_for(
+        "the result",
+        "return !document.querySelector('#result').hidden",
+    );
+    let bottom = browser.script(
+        "window.scrollTo(0, 0); return document.querySelector('#result').getBoundingClientRect().bottom",
+    );
+    assert!(
+        bottom.as_f64().is_some_and(|b| b <= 800.0),
+        "the result's bottom at {bottom}"
+    );
+    browser.screenshot(&shots.join("four-player-over-desktop.png"));
+    browser.stop_emulating();
 
     // Three engines alone, then analysis of the position they reached.
     browser.start_game_at_once(

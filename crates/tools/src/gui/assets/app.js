@@ -204,7 +204,9 @@ function clicked(cell) {
   const move = moves.find((m) => m.t === cell) || landing;
   if (move) { selection = []; play(move.m); return; }
   if (state.legal.length === 0) {
-    say(state.mode === 'watch' ? 'The engines are playing this game.' : 'It is not your turn.', true);
+    const over = state.result && state.cursor === state.moves.length;
+    say(over ? 'The game is over: start a new one, or analyse this one.'
+      : state.mode === 'watch' ? 'The engines are playing this game.' : 'It is not your turn.', true);
     return;
   }
   if (colour !== state.board.to_move) {
@@ -658,6 +660,10 @@ function redraw() {
     drawPlayer($('#player-top'), flipped ? 'black' : 'white');
     drawPlayer($('#player-bottom'), flipped ? 'white' : 'black');
   }
+  // The board's height leaves room for the seat panels (style.css), which the player bars
+  // of a two-player game need not.
+  const panels = multi ? $('#seat-panels').offsetHeight : 0;
+  document.documentElement.style.setProperty('--panels', `${panels}px`);
   drawBoard();
   const result = $('#result');
   const over = state.cursor === state.moves.length && state.result;
@@ -725,7 +731,7 @@ function newGame(event) {
   const form = event.target.elements;
   const mode = form.mode.value;
   if (Number(form.players.value) > 2) {
-    api('/api/new', seatRequest(form, mode)).then((answer) => { if (answer) fold(); });
+    api('/api/new', seatRequest(form, mode)).then((answer) => { if (answer) started(); });
     return;
   }
   const request = { mode, layout: form.layout.value };
@@ -743,7 +749,7 @@ function newGame(event) {
   } else {
     request.engines = [Number(form.engine0.value)];
   }
-  api('/api/new', request).then((answer) => { if (answer) fold(); });
+  api('/api/new', request).then((answer) => { if (answer) started(); });
 }
 
 // Once a game starts (Start, a record loaded, or the first move of the game on the page) the
@@ -753,6 +759,13 @@ function newGame(event) {
 let formChosen = false;
 
 function fold() { $('#new-game').open = false; formChosen = false; }
+
+// A game started from the form: the form folds away and the board comes into view (on a phone
+// the form stands below the board, and Start was tapped there).
+function started() {
+  fold();
+  $('#board-side').scrollIntoView({ block: 'start' });
+}
 
 function wire() {
   $('#new-form').addEventListener('submit', newGame);
