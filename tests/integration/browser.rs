@@ -543,6 +543,11 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
         "three lines",
         "return document.querySelectorAll('#pv-lines li').length === 3",
     );
+    // The game can be gone back to from its analysis (issue 47 point 8).
+    assert_eq!(
+        browser.script("return document.querySelector('#resume').hidden"),
+        json!(false)
+    );
     browser.wait_for(
         "the arrow",
         "return document.querySelector('#board .arrow') !== null",

@@ -25,6 +25,9 @@ pub struct AnalysisSettings {
     pub running: Option<bool>,
     #[serde(default)]
     pub multipv: Option<u32>,
+    /// Back to the game the analysis began in: it is played on from its last move.
+    #[serde(default)]
+    pub resume: Option<bool>,
 }
 
 impl<K: SessionKind> Session<K> {
@@ -175,6 +178,9 @@ impl<K: SessionKind> Session<K> {
             }
             self.multipv = multipv;
         }
+        if settings.resume == Some(true) {
+            return self.resume(engines, reporter);
+        }
         let running = match (settings.running, self.analysis) {
             (Some(running), _) => running,
             (None, Some(running)) => running,
@@ -182,6 +188,7 @@ impl<K: SessionKind> Session<K> {
             (None, None) => return Ok(()),
         };
         self.cancel(engines);
+        self.resumable |= self.analysis.is_none() && !self.game.is_over();
         let first_engine = self.sitters.iter().find_map(|sitter| match *sitter {
             Sitter::Engine(engine) => Some(engine),
             Sitter::Person => None,
@@ -193,6 +200,30 @@ impl<K: SessionKind> Session<K> {
         }
         self.analysis = Some(running);
         self.clock_running = None;
+        self.kick(engines, reporter);
+        Ok(())
+    }
+}
+
+impl<K: SessionKind> Session<K> {
+    /// Goes back from analysis to the game it began in: played on from its last move (the
+    /// moves made in the analysis are the game's now), its clocks and engines as they were.
+    fn resume(
+        &mut self,
+        engines: &mut EnginePool,
+        reporter: &dyn Reporter,
+    ) -> Result<(), GuiError> {
+        if !self.resumable || self.analysis.is_none() {
+            return Err(GuiError::NoGameToResume);
+        }
+        if self.game.is_over() {
+            return Err(GuiError::GameOver);
+        }
+        self.cancel(engines);
+        self.analysis = None;
+        self.resumable = false;
+        self.game.goto(self.game.turns().len());
+        self.thinking = Default::default();
         self.kick(engines, reporter);
         Ok(())
     }
@@ -394,6 +425,7 @@ pub(super) mod tests {
                 &AnalysisSettings {
                     running: Some(false),
                     multipv: None,
+                    resume: None,
                 },
                 &NoEngines,
             )
@@ -419,6 +451,7 @@ pub(super) mod tests {
         let off = AnalysisSettings {
             running: Some(false),
             multipv: None,
+            resume: None,
         };
         table.set_analysis(&off, &NoEngines).expect("analysis off");
         for text in ["a1b2", "i5h5", "a2b3"] {
@@ -445,6 +478,47 @@ pub(super) mod tests {
             .map(|m| m.to_string())
             .collect();
         assert_eq!(moves, ["a1b2", "i9h9"]);
+    }
+
+    #[test]
+    fn an_analysis_begun_in_a_game_goes_back_to_it() {
+        let mut table = table();
+        let play: NewGame =
+            serde_json::from_str(r#"{"mode":"play","engines":[0]}"#).expect("a request");
+        table.new_game(&play, &NoEngines).expect("a game");
+        let resume = AnalysisSettings {
+            running: None,
+            multipv: None,
+            resume: Some(true),
+        };
+        let refused = table
+            .set_analysis(&resume, &NoEngines)
+            .expect_err("not analysed");
+        assert_eq!(refused.to_string(), GuiError::NoGameToResume.to_string());
+        let analyse = AnalysisSettings {
+            running: Some(false),
+            multipv: None,
+            resume: None,
+        };
+        table.set_analysis(&analyse, &NoEngines).expect("analysis");
+        assert!(crate::gui::view::snapshot(&table).can_resume);
+        table
+            .human_move("a1b2", None, &NoEngines)
+            .expect("a move in the analysis");
+        table
+            .set_analysis(&resume, &NoEngines)
+            .expect("back to the game");
+        let snapshot = crate::gui::view::snapshot(&table);
+        assert_eq!((snapshot.mode, snapshot.can_resume), ("play", false));
+        // The move made in the analysis is the game's: the engine (White) is to move.
+        assert_eq!(snapshot.moves, ["a1b2"]);
+        assert_eq!(snapshot.board.to_move, "white");
+        // An analysis that did not begin in a game has none to go back to.
+        table
+            .new_game(&request("analyse"), &NoEngines)
+            .expect("an analysis");
+        assert!(!crate::gui::view::snapshot(&table).can_resume);
+        assert!(table.set_analysis(&resume, &NoEngines).is_err());
     }
 
     #[test]
@@ -593,6 +667,7 @@ pub(super) mod tests {
         let lines = AnalysisSettings {
             running: None,
             multipv: Some(6),
+            resume: None,
         };
         assert_eq!(
             message(table.set_analysis(&lines, &NoEngines)),
@@ -869,6 +944,7 @@ pub(super) mod tests {
         let lines = AnalysisSettings {
             running: None,
             multipv: Some(3),
+            resume: None,
         };
         assert!(refusal(people.set_analysis(&lines, &NoEngines)).contains("more than one line"));
     }

@@ -116,6 +116,9 @@ pub enum GuiError {
     /// A move from the page on the engine's turn.
     #[error("it is the engine's turn")]
     EnginesTurn,
+    /// A return to a game from an analysis that did not begin in one.
+    #[error("there is no game to go back to: this analysis did not begin in a game being played")]
+    NoGameToResume,
     /// A takeback in analysis while an earlier position is shown.
     #[error("undo takes back the game's last move: go to the end first, or play a move here")]
     TakeBackNotAtEnd,

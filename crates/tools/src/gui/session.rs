@@ -134,6 +134,8 @@ pub struct Session<K: Kind> {
     /// `Some(running)` while the game is analysed (the engine of slot 0 searches the shown
     /// position); `None` while it is played.
     pub analysis: Option<bool>,
+    /// The analysis began in a game that was being played, which it may go back to.
+    pub resumable: bool,
     /// The clocks of a clock time control, one per seat.
     pub clocks: Option<GameClocks>,
     /// The seat whose clock runs, and since when.
@@ -182,6 +184,7 @@ impl<K: SessionKind> Session<K> {
             sitters,
             controls,
             analysis,
+            resumable: false,
             clock_running: None,
             tc,
             skill: 20,

@@ -27,6 +27,9 @@ pub struct Snapshot {
     pub human: Option<&'static str>,
     /// An analysis is running.
     pub analysing: bool,
+    /// The analysis began in a game being played, which it may go back to (`/api/analysis`
+    /// with `"resume": true`).
+    pub can_resume: bool,
     /// Lines of analysis asked for (UAP `MultiPV`).
     pub multipv: u32,
     /// The level sent as `Skill`.

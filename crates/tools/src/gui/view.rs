@@ -54,6 +54,7 @@ fn snapshot_of<K: KindView>(session: &Session<K>, table: &Table) -> Snapshot {
         mode,
         human: None,
         analysing,
+        can_resume: session.resumable && session.analysis.is_some() && !game.is_over(),
         multipv: session.multipv,
         skill: session.skill,
         tc: session.tc.to_string(),

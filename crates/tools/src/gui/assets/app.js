@@ -693,6 +693,7 @@ function redraw() {
   const reviewing = state.mode === 'analyse' && state.cursor < state.moves.length;
   $('#undo').disabled = state.mode === 'watch' || state.moves.length === 0 || reviewing;
   $('#undo').title = reviewing ? 'Undo takes back the last move: go to the end first' : 'Take back one move';
+  $('#resume').hidden = !state.can_resume;
 }
 
 function apply(snapshot) {
@@ -792,10 +793,11 @@ function wire() {
   $('#analyse-game').addEventListener('click', () => {
     const playing = state && state.mode !== 'analyse' && !state.result;
     const question = 'Analyse this game? It stops being played: the engines and clocks stop, '
-      + 'and its moves stay to be analysed.';
+      + 'and its moves stay to be analysed. "Back to the game" plays it on.';
     if (!playing || window.confirm(question)) api('/api/analysis', { running: true });
   });
   $('#offer-draw').addEventListener('click', () => api('/api/offer-draw', {}));
+  $('#resume').addEventListener('click', () => api('/api/analysis', { resume: true }));
   $('#resign').addEventListener('click', () => {
     const question = state && state.multi
       ? 'Leave the game? The others play on without you.' : 'Resign this game?';
