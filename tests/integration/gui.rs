@@ -244,7 +244,7 @@ fn an_engine_that_does_not_start_is_said_on_the_terminal_and_refused_for_a_game(
     let watch = post_json(
         &gui.address,
         "/api/new",
-        r#"{"mode":"watch","engines":[0,1]}"#,
+        r#"{"mode":"watch","engines":[1,2]}"#,
     );
     assert_eq!(watch.status, 409, "{}", watch.body);
     let refusal = watch.json()["error"]
@@ -256,7 +256,7 @@ fn an_engine_that_does_not_start_is_said_on_the_terminal_and_refused_for_a_game(
         "{refusal}"
     );
     // The engine that started plays.
-    let play = post_json(&gui.address, "/api/new", r#"{"mode":"play","engines":[1]}"#);
+    let play = post_json(&gui.address, "/api/new", r#"{"mode":"play","engines":[2]}"#);
     assert_eq!(play.status, 200, "{}", play.body);
     // An engine that says why it failed, on its error output, is quoted.
     let state = gui.wait_for("the third's failure", |state| {
@@ -316,15 +316,15 @@ fn an_engine_of_two_players_only_is_refused_for_more_in_its_own_words() {
     );
     let said = "error unknown-layout this engine plays two players only";
     assert_eq!(state["engines"][1]["no_seats"], said);
-    let body = r#"{"mode":"play","players":3,"seats":["person",0,1]}"#;
+    let body = r#"{"mode":"play","players":3,"seats":["person",1,2]}"#;
     let refused = post_json(&gui.address, "/api/new", body);
     assert_eq!(refused.status, 409, "{}", refused.body);
     let expected = format!("Two cannot play three to six players: it answered '{said}'");
     assert_eq!(refused.json()["error"], expected.as_str());
     // The same engine plays two players, and Sumito three.
-    let two_players = r#"{"mode":"play","engines":[1]}"#;
+    let two_players = r#"{"mode":"play","engines":[2]}"#;
     assert_eq!(post_json(&gui.address, "/api/new", two_players).status, 200);
-    let three = r#"{"mode":"play","players":3,"seats":["person",0,0]}"#;
+    let three = r#"{"mode":"play","players":3,"seats":["person",1,1]}"#;
     assert_eq!(post_json(&gui.address, "/api/new", three).status, 200);
 }
 
@@ -376,7 +376,7 @@ fn malformed_requests_get_a_4xx_with_a_message() {
         assert!(!answer.body.trim().is_empty(), "{path} {body}: no message");
     }
     let more = [
-        (r#"{"mode":"play","engines":[5]}"#, "no engine 5"),
+        (r#"{"mode":"play","engines":[6]}"#, "no engine 6"),
         (r#"{"mode":"fly"}"#, "mode"),
         (r#"{"mode":"play","tc":"soon"}"#, "time control"),
         (
@@ -779,7 +779,7 @@ fn the_engine_resigns_a_hopeless_game_only_when_allowed() {
 fn watched_games_are_adjudicated_by_the_scores() {
     let level = fixed_score("cp 0");
     let gui = Gui::start(&["--engine", &level, "--tc", "depth=2"]);
-    let body = r#"{"mode":"watch","engines":[0,0],"draw":"movenumber=2 movecount=2 score=0"}"#;
+    let body = r#"{"mode":"watch","engines":[1,1],"draw":"movenumber=2 movecount=2 score=0"}"#;
     let new = post_json(&gui.address, "/api/new", body);
     assert_eq!(new.status, 200, "{}", new.body);
     assert_eq!(
@@ -827,7 +827,7 @@ fn watched_games_are_adjudicated_by_the_scores() {
     // A loss: both engines find the game hopeless; Black's second score decides first.
     let hopeless = fixed_score("cp -500");
     let gui = Gui::start(&["--engine", &hopeless, "--tc", "depth=2"]);
-    let body = r#"{"mode":"watch","engines":[0,0],"resign":"movecount=2 score=400"}"#;
+    let body = r#"{"mode":"watch","engines":[1,1],"resign":"movecount=2 score=400"}"#;
     assert_eq!(post_json(&gui.address, "/api/new", body).status, 200);
     let state = gui.wait_for("the adjudication", |s| !s["result"].is_null());
     assert_eq!(moves(&state).len(), 3, "{state}");
@@ -853,7 +853,7 @@ fn seats_left(state: &serde_json::Value) -> Vec<(String, bool, String)> {
 #[test]
 fn three_players_play_through_the_api_and_the_record_goes_out_and_in() {
     let gui = Gui::start(&["--movetime", "50"]);
-    let body = r#"{"mode":"play","players":3,"seats":["person",0,0],"tc":"movetime=50"}"#;
+    let body = r#"{"mode":"play","players":3,"seats":["person",1,1],"tc":"movetime=50"}"#;
     let new = post_json(&gui.address, "/api/new", body);
     assert_eq!(new.status, 200, "{}", new.body);
     assert_eq!(new.json()["multi"]["players"], 3);
@@ -932,7 +932,7 @@ fn engine_seats_that_crash_or_cheat_leave_and_the_game_goes_on() {
         "50",
     ];
     let gui = Gui::start(&flags);
-    let body = r#"{"mode":"watch","players":3,"seats":[1,2,0],"tc":"movetime=50"}"#;
+    let body = r#"{"mode":"watch","players":3,"seats":[2,3,1],"tc":"movetime=50"}"#;
     let new = post_json(&gui.address, "/api/new", body);
     assert_eq!(new.status, 200, "{}", new.body);
     let state = gui.wait_for("the end of the game", |s| !s["result"].is_null());
@@ -963,19 +963,19 @@ fn bad_requests_for_more_players_are_refused_with_a_message() {
             "one entry per player",
         ),
         (
-            r#"{"mode":"play","players":3,"seats":["person","x",0]}"#,
+            r#"{"mode":"play","players":3,"seats":["person","x",1]}"#,
             409,
             "not 'x'",
         ),
         (
-            r#"{"mode":"play","players":3,"seats":["person",7,0]}"#,
+            r#"{"mode":"play","players":3,"seats":["person",8,1]}"#,
             409,
-            "no engine 7",
+            "no engine 8",
         ),
-        (r#"{"mode":"play","players":3,"seats":[true,0,0]}"#, 422, ""),
+        (r#"{"mode":"play","players":3,"seats":[true,1,1]}"#, 422, ""),
         (r#"{"mode":"play","players":-3}"#, 422, ""),
         (
-            r#"{"mode":"watch","players":4,"seats":["person",0,0,0]}"#,
+            r#"{"mode":"watch","players":4,"seats":["person",1,1,1]}"#,
             409,
             "choose play to seat a person",
         ),

@@ -401,7 +401,7 @@ pub(super) mod tests {
         assert_eq!(table.engines.name(0), "none #1");
         assert_eq!(table.engines.name(1), "none #2");
         let watch = NewGame {
-            engines: Some(vec![0, 1]),
+            engines: Some(vec![1, 2]),
             ..request("watch")
         };
         table.new_game(&watch, &NoEngines).expect("a watched game");
@@ -484,7 +484,7 @@ pub(super) mod tests {
     fn an_analysis_begun_in_a_game_goes_back_to_it() {
         let mut table = table();
         let play: NewGame =
-            serde_json::from_str(r#"{"mode":"play","engines":[0]}"#).expect("a request");
+            serde_json::from_str(r#"{"mode":"play","engines":[1]}"#).expect("a request");
         table.new_game(&play, &NoEngines).expect("a game");
         let resume = AnalysisSettings {
             running: None,
@@ -530,7 +530,7 @@ pub(super) mod tests {
             if players > 2 {
                 request.seats = Some(vec![SitterRequest::Word("person".into()); players]);
             } else {
-                request.engines = Some(vec![0]);
+                request.engines = Some(vec![1]);
             }
             table
                 .new_game(&request, &NoEngines)
@@ -638,17 +638,24 @@ pub(super) mod tests {
         );
         assert_eq!(
             new_game(NewGame {
-                engines: Some(vec![0, 1, 0]),
+                engines: Some(vec![1, 2, 1]),
                 ..request("play")
             }),
             "engines must list one or two engine numbers"
         );
         assert_eq!(
             new_game(NewGame {
-                engines: Some(vec![0, 2]),
+                engines: Some(vec![1, 3]),
                 ..request("play")
             }),
-            "there is no engine 2 (there are 2)"
+            "there is no engine 3: engines are numbered 1 to 2, in the order of --engine"
+        );
+        assert_eq!(
+            new_game(NewGame {
+                engines: Some(vec![0]),
+                ..request("play")
+            }),
+            "there is no engine 0: engines are numbered 1 to 2, in the order of --engine"
         );
         fn message(result: Result<(), impl std::fmt::Display>) -> String {
             match result {
@@ -840,14 +847,14 @@ pub(super) mod tests {
             "seats must list one entry per player (3), not 1"
         );
         assert_eq!(
-            new_game(seated(3, &["person", "robot", "0"])),
+            new_game(seated(3, &["person", "robot", "1"])),
             "a seat is 'person' or an engine number, not 'robot'"
         );
         assert_eq!(
-            new_game(seated(3, &["person", "0", "4"])),
-            "there is no engine 4 (there are 1)"
+            new_game(seated(3, &["person", "1", "5"])),
+            "there is no engine 5: engines are numbered 1 to 1, in the order of --engine"
         );
-        let mut four = seated(3, &["person", "0", "0"]);
+        let mut four = seated(3, &["person", "1", "1"]);
         four.fen = Some(
             sumito_rules::multiplayer::MultiLayout::FourPlayer
                 .position()
@@ -857,22 +864,22 @@ pub(super) mod tests {
             new_game(four),
             "the position has 4 seats but the game 3 players"
         );
-        let mut watch = seated(3, &["person", "0", "0"]);
+        let mut watch = seated(3, &["person", "1", "1"]);
         watch.mode = "watch".into();
         assert_eq!(
             new_game(watch),
             "mode watch has an engine at every seat: choose play to seat a person"
         );
-        let mut daisy = seated(3, &["person", "0", "0"]);
+        let mut daisy = seated(3, &["person", "1", "1"]);
         daisy.layout = Some("belgian-daisy".into());
         assert_eq!(
             new_game(daisy),
             "layout 'belgian-daisy' is not one of 3 players (three-player)"
         );
-        let mut bad = seated(3, &["person", "0", "0"]);
+        let mut bad = seated(3, &["person", "1", "1"]);
         bad.fen = Some("x".into());
         assert!(new_game(bad).starts_with("bad position string: "));
-        let mut two = seated(2, &["person", "0"]);
+        let mut two = seated(2, &["person", "1"]);
         two.players = Some(2);
         assert_eq!(
             new_game(two),
@@ -922,11 +929,11 @@ pub(super) mod tests {
                 "a colour is for two-player games only",
             ),
             (
-                r#""engines":[0]"#,
+                r#""engines":[1]"#,
                 "a list of engines (the seats name theirs) is for two-player games only",
             ),
         ] {
-            let text = format!(r#"{{"mode":"play","players":3,"seats":["person",0,0],{extra}}}"#);
+            let text = format!(r#"{{"mode":"play","players":3,"seats":["person",1,1],{extra}}}"#);
             let request: NewGame = serde_json::from_str(&text).expect("a request");
             assert_eq!(
                 refusal(table.new_game(&request, &NoEngines)),
@@ -934,11 +941,11 @@ pub(super) mod tests {
                 "{extra}"
             );
         }
-        let text = r#"{"mode":"analyse","players":3,"engines":[7]}"#;
+        let text = r#"{"mode":"analyse","players":3,"engines":[8]}"#;
         let request: NewGame = serde_json::from_str(text).expect("a request");
         assert_eq!(
             refusal(table.new_game(&request, &NoEngines)),
-            "there is no engine 7 (there are 1)"
+            "there is no engine 8: engines are numbered 1 to 1, in the order of --engine"
         );
         let mut people = people(3);
         let lines = AnalysisSettings {

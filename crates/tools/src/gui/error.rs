@@ -82,10 +82,12 @@ pub enum GuiError {
     #[error("engines must list one or two engine numbers")]
     EngineCount,
     /// A new game names an engine the command line did not give.
-    #[error("there is no engine {index} (there are {count})")]
+    #[error(
+        "there is no engine {number}: engines are numbered 1 to {count}, in the order of --engine"
+    )]
     NoSuchEngine {
-        /// The engine asked for, from 0.
-        index: usize,
+        /// The engine asked for, from 1.
+        number: usize,
         /// The engines there are.
         count: usize,
     },

@@ -37,7 +37,8 @@ pub struct NewGame {
     /// The level (1-20) for an engine with a `Skill` option.
     #[serde(default)]
     pub skill: Option<u32>,
-    /// Indices of the engines for seat 0 and seat 1.
+    /// The numbers of the engines of Black and White (one: both), from 1 in the order of
+    /// `--engine`.
     #[serde(default)]
     pub engines: Option<Vec<usize>>,
     /// In `play`: the engine may resign a hopeless game (off by default).
@@ -65,7 +66,7 @@ pub struct NewGame {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(untagged)]
 pub enum SitterRequest {
-    /// The engine of this number on the command line, from 0.
+    /// The engine of this number on the command line, from 1.
     Engine(usize),
     /// `person`.
     Word(String),
@@ -77,7 +78,7 @@ pub enum SitterRequest {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TimedEngine {
-    /// The engine's number on the command line, from 0.
+    /// The engine's number on the command line, from 1.
     pub engine: usize,
     /// Its time control, as `--tc` takes it.
     #[serde(default)]
@@ -230,11 +231,10 @@ fn sitters_of(
     engines: usize,
     tc: TimeControl,
 ) -> Result<(Vec<Sitter>, Vec<TimeControl>), GuiError> {
-    let first = request
-        .engines
-        .as_ref()
-        .and_then(|e| e.first().copied())
-        .unwrap_or(0);
+    let first = match request.engines.as_ref().and_then(|e| e.first().copied()) {
+        Some(number) => engine_index(number, engines)?,
+        None => 0,
+    };
     let seats = match &request.seats {
         Some(list) if list.len() != players => {
             return Err(GuiError::SeatCount {
@@ -244,7 +244,7 @@ fn sitters_of(
         }
         Some(list) => list
             .iter()
-            .map(|seat| sitter_of(seat, tc))
+            .map(|seat| sitter_of(seat, tc, engines))
             .collect::<Result<Vec<_>, _>>()?,
         None if request.mode == "play" => (0..players)
             .map(|i| match i {
@@ -254,28 +254,32 @@ fn sitters_of(
             .collect(),
         None => vec![(Sitter::Engine(first), tc); players],
     };
-    for (sitter, _) in &seats {
-        if let Sitter::Engine(index) = *sitter
-            && index >= engines
-        {
-            return Err(GuiError::NoSuchEngine {
-                index,
-                count: engines,
-            });
-        }
-    }
     Ok(seats.into_iter().unzip())
 }
 
-/// One seat as the page asks for it, with its time control (`tc`, the game's, by default).
-fn sitter_of(seat: &SitterRequest, tc: TimeControl) -> Result<(Sitter, TimeControl), GuiError> {
+/// The index of the engine a request numbers `number`: engines are numbered from 1, in the
+/// order of `--engine` on the command line, as everywhere else.
+fn engine_index(number: usize, count: usize) -> Result<usize, GuiError> {
+    match number {
+        1.. if number <= count => Ok(number - 1),
+        _ => Err(GuiError::NoSuchEngine { number, count }),
+    }
+}
+
+/// One seat as the page asks for it, with its time control (`tc`, the game's, by default);
+/// `count` engines are on the command line.
+fn sitter_of(
+    seat: &SitterRequest,
+    tc: TimeControl,
+    count: usize,
+) -> Result<(Sitter, TimeControl), GuiError> {
     match seat {
-        SitterRequest::Engine(index) => Ok((Sitter::Engine(*index), tc)),
+        SitterRequest::Engine(number) => Ok((Sitter::Engine(engine_index(*number, count)?), tc)),
         SitterRequest::Word(word) if word == "person" => Ok((Sitter::Person, tc)),
         SitterRequest::Word(word) => Err(GuiError::BadSitter(word.clone())),
         SitterRequest::Timed(timed) => {
             let own = checked_time_control(timed.tc.as_deref(), tc)?;
-            Ok((Sitter::Engine(timed.engine), own))
+            Ok((Sitter::Engine(engine_index(timed.engine, count)?), own))
         }
     }
 }
@@ -304,11 +308,7 @@ fn analysis_engine(request: &NewGame, analysis: bool, count: usize) -> Result<us
     let named = request.engines.as_deref().unwrap_or_default();
     match (analysis, named) {
         (_, []) => Ok(0),
-        (true, [index]) if *index < count => Ok(*index),
-        (true, [index]) => Err(GuiError::NoSuchEngine {
-            index: *index,
-            count,
-        }),
+        (true, [number]) => engine_index(*number, count),
         (true, _) => Err(GuiError::EngineCount),
         (false, _) => Err(GuiError::TwoPlayerOnly(
             "a list of engines (the seats name theirs)",
@@ -352,18 +352,12 @@ impl Table {
         let adjudication = adjudication_of(request, mode)?;
         let engine_resigns = engine_resigns_of(request, mode)?;
         let count = self.engines.config.engines.len();
-        let engines = request
-            .engines
-            .clone()
-            .unwrap_or_else(|| vec![0, 1 % count]);
-        let pair = match engines[..] {
-            [one] => [one, one],
-            [first, second] => [first, second],
-            _ => return Err(GuiError::EngineCount),
+        let pair = match request.engines.as_deref() {
+            None => [0, 1 % count],
+            Some(&[one]) => [engine_index(one, count)?; 2],
+            Some(&[first, second]) => [engine_index(first, count)?, engine_index(second, count)?],
+            Some(_) => return Err(GuiError::EngineCount),
         };
-        if let Some(&index) = pair.iter().find(|&&i| i >= count) {
-            return Err(GuiError::NoSuchEngine { index, count });
-        }
         // A game against the person, and analysis, run the first engine only.
         let playing = if mode == Mode::Watch {
             &pair[..]
@@ -455,7 +449,7 @@ mod tests {
     fn an_engine_seat_may_have_a_time_control_of_its_own() {
         let mut table = table_of(1);
         let text = r#"{"mode":"play","players":3,"tc":"movetime=100",
-            "seats":["person",{"engine":0,"tc":"depth=3"},{"engine":0}]}"#;
+            "seats":["person",{"engine":1,"tc":"depth=3"},{"engine":1}]}"#;
         let request: NewGame = serde_json::from_str(text).expect("a request");
         let (_, controls) =
             sitters_of(&request, 3, 1, TimeControl::MoveTime { ms: 100 }).expect("seats");
@@ -465,11 +459,11 @@ mod tests {
             expected
         );
         let text = r#"{"mode":"play","players":3,
-            "seats":["person",{"engine":0,"tc":"depth=99"},0]}"#;
+            "seats":["person",{"engine":1,"tc":"depth=99"},1]}"#;
         let request: NewGame = serde_json::from_str(text).expect("a request");
         let refused = table.new_game(&request, &NoEngines).expect_err("refused");
         assert!(refused.to_string().starts_with("time control depth=99"));
-        let text = r#"{"mode":"play","players":3,"seats":["person",{"engine":0,"x":1},0]}"#;
+        let text = r#"{"mode":"play","players":3,"seats":["person",{"engine":1,"x":1},1]}"#;
         assert!(serde_json::from_str::<NewGame>(text).is_err());
     }
 }

@@ -214,7 +214,7 @@ pub fn engines(table: &Table) -> Vec<EngineView> {
 /// An engine slot of a two-player game.
 #[derive(Clone, Debug, Serialize)]
 pub struct EngineSeatView {
-    /// The engine chosen for it.
+    /// The number of the engine chosen for it, from 1 as on the command line.
     pub engine: usize,
     /// It has answered its handshake.
     pub ready: bool,

@@ -168,7 +168,7 @@ impl KindView for TwoPlayers {
             .map(|slot| {
                 let state = table.engines.slots[slot].as_ref();
                 EngineSeatView {
-                    engine: session.choice[slot],
+                    engine: session.choice[slot] + 1,
                     ready: state.is_some_and(|s| s.options.is_some()),
                     skill: state.map(|s| s.has_option("Skill")),
                     failed: state.and_then(|s| s.failed.clone()),

@@ -533,6 +533,10 @@ function drawGraph() {
   }
 }
 
+// The API's number of the engine a drop-down's value (its place in `state.engines`) names:
+// engines are numbered from 1, as on the command line.
+function engineNumber(value) { return Number(value) + 1; }
+
 function fillForm() {
   const form = $('#new-form');
   const engines = state.engines;
@@ -740,15 +744,15 @@ function newGame(event) {
   if (mode === 'play') {
     request.colour = form.colour.value;
     request.tc = form.tc.value;
-    request.engines = [Number(form.engine0.value)];
+    request.engines = [engineNumber(form.engine0.value)];
     if (!form.skill.disabled) request.skill = Number(form.skill.value);
     request.engine_resigns = form['engine-resigns'].checked;
   } else if (mode === 'watch') {
     request.tc = form.tc.value;
-    request.engines = [Number(form['black-engine'].value), Number(form['white-engine'].value)];
+    request.engines = [engineNumber(form['black-engine'].value), engineNumber(form['white-engine'].value)];
     Object.assign(request, adjudicationRules(form));
   } else {
-    request.engines = [Number(form.engine0.value)];
+    request.engines = [engineNumber(form.engine0.value)];
   }
   api('/api/new', request).then((answer) => { if (answer) started(); });
 }

@@ -205,7 +205,7 @@ function seatRequest(form, mode) {
   const request = { mode, players, tc: form.tc.value };
   if (form.fen.value.trim()) request.fen = form.fen.value.trim();
   if (mode === 'analyse') {
-    request.engines = [Number(form.engine0.value)];
+    request.engines = [engineNumber(form.engine0.value)];
     return request;
   }
   request.seats = [];
@@ -213,7 +213,7 @@ function seatRequest(form, mode) {
     const value = form[`seat${i}`].value;
     const time = form[`seat${i}-tc`].value;
     if (value === 'person') request.seats.push('person');
-    else request.seats.push(time ? { engine: Number(value), tc: time } : Number(value));
+    else request.seats.push(time ? { engine: engineNumber(value), tc: time } : engineNumber(value));
   }
   return request;
 }
