@@ -536,6 +536,12 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     let buttons = "return ['#undo', '#takeback'].map((b) => document.querySelector(b).hidden)";
     assert_eq!(browser.script(buttons), json!([true, false]));
 
+    // Analyse asks first, during a game: no keeps the game played (issue 47 point 8).
+    browser.click("#analyse-game");
+    let question = browser.answer_prompt(false);
+    assert!(question.starts_with("Analyse this game?"), "{question}");
+    assert_eq!(browser.script("return state.mode"), json!("play"));
+
     // Analysis of the shown position, three lines, the best move as an arrow.
     browser.script("document.querySelector('#multipv').value = '3'; document.querySelector('#multipv').dispatchEvent(new Event('change'));");
     browser.click("#analysis-toggle");
@@ -690,6 +696,25 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
         browser.script("return document.querySelector('#new-game').open"),
         json!(false)
     );
+    // A click on the board says the engines play; the next move clears it (issue 47 point 8).
+    browser.click("[data-cell=e5]");
+    let playing = "document.querySelector('#status').textContent.includes('engines are playing')";
+    assert_eq!(browser.script(&format!("return {playing}")), json!(true));
+    browser.wait_for("the next move", &format!("return !{playing}"));
+    // A drag on the board says that marbles move by clicks.
+    browser.script(
+        "const b = document.querySelector('#board'); \
+         b.dispatchEvent(new PointerEvent('pointerdown', { clientX: 100, clientY: 100 })); \
+         b.dispatchEvent(new PointerEvent('pointerup', { clientX: 160, clientY: 100 }))",
+    );
+    let status = browser.script("return document.querySelector('#status').textContent");
+    assert!(
+        status
+            .as_str()
+            .unwrap_or_default()
+            .contains("Marbles move by clicks"),
+        "{status}"
+    );
     browser.screenshot(&shots.join("watch.png"));
 
     // At level 1 the engine plays one of its four best lines, often not the best: the panel
@@ -813,6 +838,12 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     );
     assert_eq!(phone["small"], json!([]), "controls under 44 px");
     browser.screenshot(&shots.join("phone.png"));
+    // The phone turned, two players: no sideways scrolling (issue 47 point 6).
+    browser.emulate(844, 390, true);
+    browser.screenshot(&shots.join("phone-landscape.png"));
+    let width = browser.script("return document.documentElement.scrollWidth");
+    assert_eq!(width, json!(844), "no sideways scrolling in landscape");
+    browser.emulate(390, 844, true);
     // Offer draw and Resign follow the move box, and the answer fits the width.
     browser.click("#offer-draw");
     browser.wait_for(
@@ -871,6 +902,15 @@ fn fits_a_phone(browser: &Browser, shot: &std::path::Path) {
          .map((e) => e.textContent)",
     );
     assert_eq!(cut, json!([]), "seat panel text cut off");
+    // The phone turned: no sideways scrolling either.
+    browser.emulate(844, 390, true);
+    let landscape = shot.with_file_name(format!(
+        "{}-landscape.png",
+        shot.file_stem().unwrap_or_default().to_string_lossy()
+    ));
+    browser.screenshot(&landscape);
+    let width = browser.script("return document.documentElement.scrollWidth");
+    assert_eq!(width, json!(844), "no sideways scrolling in landscape");
     browser.stop_emulating();
 }
 

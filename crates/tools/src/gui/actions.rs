@@ -522,6 +522,30 @@ pub(super) mod tests {
     }
 
     #[test]
+    fn undo_in_analysis_waits_for_the_end() {
+        let mut table = table();
+        table
+            .new_game(&request("analyse"), &NoEngines)
+            .expect("an analysis");
+        let off = AnalysisSettings {
+            running: Some(false),
+            multipv: None,
+            resume: None,
+        };
+        table.set_analysis(&off, &NoEngines).expect("analysis off");
+        for text in ["a1b2", "i5h5"] {
+            table.human_move(text, None, &NoEngines).expect("a move");
+        }
+        table.goto(1, &NoEngines).expect("ply 1");
+        let refused = table.take_back(1, &NoEngines).expect_err("not at the end");
+        assert_eq!(refused.to_string(), GuiError::TakeBackNotAtEnd.to_string());
+        assert_eq!(two(&mut table).game.turns().len(), 2);
+        table.goto(2, &NoEngines).expect("the end");
+        table.take_back(1, &NoEngines).expect("taken back");
+        assert_eq!(two(&mut table).game.turns().len(), 1);
+    }
+
+    #[test]
     fn a_persons_flag_falls_when_their_clock_runs_out() {
         for players in [2, 3] {
             let mut table = table();
