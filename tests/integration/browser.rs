@@ -464,6 +464,20 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
     let landing = browser.script("return [...document.querySelectorAll('#board .landing')].length");
     assert_eq!(landing, json!(2), "rings on d4 and d5");
     browser.element_screenshot("#board", &shots.join("sideways-targets.png"));
+    // A finger cannot point: its first tap on a sideways target shows where the marbles land,
+    // and plays nothing.
+    browser.script(
+        "const d5 = document.querySelector('[data-cell=d5]'); \
+         d5.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'touch', bubbles: true })); \
+         d5.dispatchEvent(new MouseEvent('click', { bubbles: true }))",
+    );
+    let status = browser.script("return document.querySelector('#status').textContent");
+    assert!(
+        status.as_str().unwrap_or_default().contains("tap d5 again"),
+        "{status}"
+    );
+    assert_eq!(count("#board .landing"), json!(2));
+    assert_eq!(browser.script("return state.moves.length"), json!(0));
     // A selected marble clicked again leaves the selection, though a move lands on it.
     browser.click("[data-cell=c3]");
     browser.click("[data-cell=c4]");
@@ -911,6 +925,15 @@ fn fits_a_phone(browser: &Browser, shot: &std::path::Path) {
     browser.screenshot(&landscape);
     let width = browser.script("return document.documentElement.scrollWidth");
     assert_eq!(width, json!(844), "no sideways scrolling in landscape");
+    // The seat panels leave most of the board on the first screen.
+    let board = browser.script(
+        "const r = document.querySelector('#board').getBoundingClientRect(); \
+         return (390 - r.top) / r.height",
+    );
+    assert!(
+        board.as_f64().is_some_and(|shown| shown >= 0.5),
+        "board shown: {board}"
+    );
     browser.stop_emulating();
 }
 

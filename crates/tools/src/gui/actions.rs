@@ -362,6 +362,24 @@ pub(super) mod tests {
         table_of(2)
     }
 
+    /// A table analysing a two-player game with the engine off, after `moves`.
+    fn still_analysis(moves: &[&str]) -> Table {
+        let mut table = table();
+        table
+            .new_game(&request("analyse"), &NoEngines)
+            .expect("an analysis");
+        let off = AnalysisSettings {
+            running: Some(false),
+            multipv: None,
+            resume: None,
+        };
+        table.set_analysis(&off, &NoEngines).expect("analysis off");
+        for text in moves {
+            table.human_move(text, None, &NoEngines).expect("a move");
+        }
+        table
+    }
+
     /// The table's two-player session.
     pub(in crate::gui) fn two(table: &mut Table) -> &mut Session<TwoPlayers> {
         match &mut table.session {
@@ -416,22 +434,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_take_back_leaves_no_line_of_a_position_taken_back() {
-        let mut table = table();
-        table
-            .new_game(&request("analyse"), &NoEngines)
-            .expect("an analysis");
-        table
-            .set_analysis(
-                &AnalysisSettings {
-                    running: Some(false),
-                    multipv: None,
-                    resume: None,
-                },
-                &NoEngines,
-            )
-            .expect("analysis off");
-        table.human_move("a1b2", None, &NoEngines).expect("a move");
-        table.human_move("i5h5", None, &NoEngines).expect("a reply");
+        let mut table = still_analysis(&["a1b2", "i5h5"]);
         let session = two(&mut table);
         session.thinking.mover = Seat::new(0);
         session.thinking.ply = 2;
@@ -444,19 +447,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_move_before_the_end_drops_later_turns_only_when_agreed() {
-        let mut table = table();
-        table
-            .new_game(&request("analyse"), &NoEngines)
-            .expect("an analysis");
-        let off = AnalysisSettings {
-            running: Some(false),
-            multipv: None,
-            resume: None,
-        };
-        table.set_analysis(&off, &NoEngines).expect("analysis off");
-        for text in ["a1b2", "i5h5", "a2b3"] {
-            table.human_move(text, None, &NoEngines).expect("a move");
-        }
+        let mut table = still_analysis(&["a1b2", "i5h5", "a2b3"]);
         table.goto(1, &NoEngines).expect("ply 1");
         let refused = table
             .human_move("i9h9", None, &NoEngines)
@@ -523,19 +514,7 @@ pub(super) mod tests {
 
     #[test]
     fn undo_in_analysis_waits_for_the_end() {
-        let mut table = table();
-        table
-            .new_game(&request("analyse"), &NoEngines)
-            .expect("an analysis");
-        let off = AnalysisSettings {
-            running: Some(false),
-            multipv: None,
-            resume: None,
-        };
-        table.set_analysis(&off, &NoEngines).expect("analysis off");
-        for text in ["a1b2", "i5h5"] {
-            table.human_move(text, None, &NoEngines).expect("a move");
-        }
+        let mut table = still_analysis(&["a1b2", "i5h5"]);
         table.goto(1, &NoEngines).expect("ply 1");
         let refused = table.take_back(1, &NoEngines).expect_err("not at the end");
         assert_eq!(refused.to_string(), GuiError::TakeBackNotAtEnd.to_string());

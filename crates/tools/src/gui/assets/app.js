@@ -194,6 +194,12 @@ function lineProblem(cells) {
   return null;
 }
 
+// Whether the last press on the board was a finger's: a finger cannot point at a target to see
+// where a sideways move lands, so its first tap shows it and the second plays it.
+let touched = false;
+// The sideways move a first tap showed.
+let shown = null;
+
 function clicked(cell) {
   if (!state) return;
   const colour = state.board.marbles[cell];
@@ -202,6 +208,13 @@ function clicked(cell) {
   // selected marble is taken out of the selection, whatever lands there.
   const landing = selection.includes(cell) ? null : unique(moves.filter((m) => m.l.includes(cell)));
   const move = moves.find((m) => m.t === cell) || landing;
+  if (move && touched && move.m.length === 6 && shown !== move.m) {
+    shown = move.m;
+    showLanding($('#board'), move);
+    say(`${move.m} lands on the rings: tap ${cell} again to play it.`);
+    return;
+  }
+  shown = null;
   if (move) { selection = []; play(move.m); return; }
   if (state.legal.length === 0) {
     const over = state.result && state.cursor === state.moves.length;
@@ -781,7 +794,10 @@ function wire() {
   // Marbles move by clicks, not by dragging: a drag on the board says so rather than do
   // nothing.
   let pressed = null;
-  $('#board').addEventListener('pointerdown', (event) => { pressed = [event.clientX, event.clientY]; });
+  $('#board').addEventListener('pointerdown', (event) => {
+    pressed = [event.clientX, event.clientY];
+    touched = event.pointerType === 'touch';
+  });
   $('#board').addEventListener('pointerup', (event) => {
     const dragged = pressed && Math.hypot(event.clientX - pressed[0], event.clientY - pressed[1]) > 12;
     pressed = null;
