@@ -58,11 +58,10 @@ impl<K: SessionKind> Session<K> {
         if later > 0 && drop != Some(later) {
             return Err(GuiError::WouldDrop { later });
         }
-        let at_end = self.game.at_end();
         self.game.play_text(text)?;
         self.message = None;
         self.engine_says = None;
-        if at_end {
+        if later == 0 {
             self.charge_clock();
         } else {
             self.clock_running = None;
@@ -307,7 +306,7 @@ impl Table {
         })?;
         let (tc, skill, multipv) = self.settings();
         let seats = game.players.len();
-        let choice = each_kind!(&self.session, s => s.choice);
+        let choice = self.choice();
         let sitters = (vec![Sitter::Person; seats], vec![tc; seats]);
         let mut session = Session::new(game, tc, sitters, Some(false), choice);
         (session.skill, session.multipv, session.clocks) = (skill, multipv, None);

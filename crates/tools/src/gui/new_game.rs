@@ -7,13 +7,13 @@ use super::engine_driver::Reporter;
 use super::error::GuiError;
 use super::seats::SeatsGame;
 use super::session::{Session, Sitter};
-use super::table::{AnySession, Table, each_kind};
+use super::table::{AnySession, Table};
 use super::two_players::Game;
 use serde::Deserialize;
 use sumito_games::adjudication::{Adjudication, Adjudicator};
 use sumito_games::clock::TimeControl;
 use sumito_games::records::{MultiStart, Start};
-use sumito_rules::board::{Colour, Layout, MAX_SEATS, Position, check_game_counts};
+use sumito_rules::board::{Colour, Layout, Position, check_game_counts};
 use sumito_rules::multiplayer::{MultiLayout, MultiPosition};
 
 /// `POST /api/new`: a new game.
@@ -324,11 +324,6 @@ impl Table {
             players @ 3..=6 => self.new_seats_game(request, players, reporter),
             players => Err(GuiError::BadPlayers(players)),
         }
-    }
-
-    /// The engines of the slots of the game at the table.
-    fn choice(&self) -> [usize; MAX_SEATS] {
-        each_kind!(&self.session, s => s.choice)
     }
 
     fn new_two_player_game(

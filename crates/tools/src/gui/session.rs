@@ -283,8 +283,8 @@ impl<K: SessionKind> Session<K> {
         reporter: &dyn Reporter,
     ) {
         self.cancel(engines);
+        // Charging the running clock stops it.
         self.charge_clock();
-        self.clock_running = None;
         // A search that ended without a move shows no line: its first move was never played.
         if self.thinking.played.is_none() {
             self.thinking.lines.clear();
@@ -304,17 +304,17 @@ impl<K: SessionKind> Session<K> {
         engines: &mut EnginePool,
         reporter: &dyn Reporter,
     ) {
-        let name = engines.name(self.choice[slot]);
-        self.message = Some(format!("engine {name}: {why}"));
+        let said = format!("engine {}: {why}", engines.name(self.choice[slot]));
         if analysis {
+            self.message = Some(said);
             self.analysis = Some(false);
             return;
         }
         let seat = K::mover(self.game.end());
-        if K::SEATS_LEAVE {
-            let who = capitalised(seat.name());
-            self.message = Some(format!("{who} leaves the game: engine {name}: {why}"));
-        }
+        self.message = Some(match K::SEATS_LEAVE {
+            true => format!("{} leaves the game: {said}", capitalised(seat.name())),
+            false => said,
+        });
         self.out(seat, termination, engines, reporter);
     }
 }

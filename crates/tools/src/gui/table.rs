@@ -91,6 +91,12 @@ impl Table {
         each_kind!(&self.session, s => (s.tc, s.skill, s.multipv))
     }
 
+    /// The engines in the slots of the game at the table, which a new one keeps where it
+    /// seats no other.
+    pub(super) fn choice(&self) -> [usize; MAX_SEATS] {
+        each_kind!(&self.session, s => s.choice)
+    }
+
     /// Takes what engine `index` answered to the handshake: its `id name`, its options and
     /// whether it plays three to six players. The
     /// players of a game against engines are named after them, so they follow (the players of
