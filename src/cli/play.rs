@@ -69,6 +69,7 @@ pub fn run(args: &PlayArgs) -> super::Outcome {
         threads: args.engine.threads(1)?,
         hash_mb: args.engine.hash_mb(),
         sumito_resigns: args.sumito_resigns,
+        live_clock: std::io::stdout().is_terminal() && std::io::stdin().is_terminal(),
     };
     // Opened first: a wrong path is better found before the game than after.
     let file = args.records.as_deref().map(RecordsFile::open).transpose()?;

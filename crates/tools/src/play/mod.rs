@@ -6,9 +6,11 @@
 //! leaves while the others play on). [`sumito_games::agreement`] says when Sumito accepts a
 //! draw or resigns.
 
+mod keyboard;
 mod seats;
 mod two_player;
 
+use keyboard::Keyboard;
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 use sumito_engine::search::{Engine, Reported, TableSizeError};
@@ -51,6 +53,8 @@ pub struct PlayConfig {
     pub hash_mb: usize,
     /// Sumito may resign a hopeless two-player game ([`sumito_games::agreement::resignation`]).
     pub sumito_resigns: bool,
+    /// The output is a terminal: the person's running clock is redrawn in place as they think.
+    pub live_clock: bool,
 }
 
 impl PlayConfig {
@@ -85,7 +89,7 @@ trait Table {
     /// The seat to move.
     fn mover(&self) -> Seat;
     /// The person's turn: a line of their input answered.
-    fn human_turn(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Step;
+    fn human_turn(&mut self, keys: &mut Keyboard, out: &mut dyn Write) -> Step;
     /// Sumito's turn in the seat to move.
     fn engine_turn(&mut self, out: &mut dyn Write) -> Result<Step, PlayError>;
     /// The time left on `seat`'s clock, in ms.
@@ -128,6 +132,9 @@ fn play_at(
     so_far: &mut dyn FnMut(PlayedGame),
 ) -> Result<PlayedGame, PlayError> {
     say(out, &table.introduction());
+    let terminal = || -> Box<dyn Write + Send> { Box::new(std::io::stdout()) };
+    let live = table.config().live_clock.then_some(terminal as fn() -> _);
+    let mut keys = Keyboard::new(input, live);
     // The board is drawn again only when the game has moved (or moved back), not after a
     // listing or a refused input.
     let mut drawn = None;
@@ -143,7 +150,14 @@ fn play_at(
         let seat = table.mover();
         let started = Instant::now();
         let step = match seat == table.config().human {
-            true => table.human_turn(input, out),
+            true => {
+                if table.config().timed() {
+                    keys.clock_runs(table.time_left(seat));
+                }
+                let step = table.human_turn(&mut keys, out);
+                keys.clock_stops();
+                step
+            }
             false => table.engine_turn(out)?,
         };
         match step {
@@ -210,8 +224,8 @@ fn looks_like_a_move(text: &str) -> bool {
 
 /// Asks the person whether to leave the game unfinished; yes (or the end of the input) says
 /// so and answers true.
-fn confirms_quit(input: &mut dyn BufRead, out: &mut dyn Write) -> bool {
-    let quits = confirms(input, out, "Leave the game unfinished?", true);
+fn confirms_quit(keys: &mut Keyboard, out: &mut dyn Write) -> bool {
+    let quits = confirms(keys, out, "Leave the game unfinished?", true);
     if quits {
         say(out, "The game is left unfinished.");
     }
@@ -220,11 +234,9 @@ fn confirms_quit(input: &mut dyn BufRead, out: &mut dyn Write) -> bool {
 
 /// Asks the person `question` until they answer yes or no (`y`, `yes`, `n`, `no`, any case);
 /// the end of the input answers `at_end`.
-fn confirms(input: &mut dyn BufRead, out: &mut dyn Write, question: &str, at_end: bool) -> bool {
+fn confirms(keys: &mut Keyboard, out: &mut dyn Write, question: &str, at_end: bool) -> bool {
     loop {
-        let _ = write!(out, "{question} (y/n) ");
-        let _ = out.flush();
-        let Some(answer) = read_line(input) else {
+        let Some(answer) = keys.ask(out, &format!("{question} (y/n) ")) else {
             say(out, "");
             return at_end;
         };
@@ -233,15 +245,6 @@ fn confirms(input: &mut dyn BufRead, out: &mut dyn Write, question: &str, at_end
             "n" | "no" => return false,
             _ => say(out, "Please answer y or n."),
         }
-    }
-}
-
-/// One line of input, `None` at its end (or when it cannot be read).
-fn read_line(input: &mut dyn BufRead) -> Option<String> {
-    let mut line = String::new();
-    match input.read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(line),
     }
 }
 

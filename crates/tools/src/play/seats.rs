@@ -7,11 +7,11 @@
 //! limit (`max_plies`) bounding what is left. There is no undo and no draw offer: with
 //! several engine turns between two of the person's, both belong to two-player games.
 
+use super::keyboard::Keyboard;
 use super::{
-    PlayConfig, PlayError, Step, Table, clock_text, confirms, confirms_quit, looks_like_a_move,
-    read_line, say,
+    PlayConfig, PlayError, Step, Table, clock_text, confirms, confirms_quit, looks_like_a_move, say,
 };
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::time::Duration;
 use sumito_engine::search::{Engine, Info, Limits, Reported};
 use sumito_games::analysis::multi::search_position;
@@ -105,7 +105,7 @@ impl<'c> SeatsTable<'c> {
         &mut self,
         line: &str,
         list: &MoveList,
-        input: &mut dyn BufRead,
+        keys: &mut Keyboard,
         out: &mut dyn Write,
     ) -> Step {
         let text = line.to_ascii_lowercase();
@@ -128,14 +128,15 @@ impl<'c> SeatsTable<'c> {
                 &format!("'{text}' is for two-player games; resign leaves this one"),
             ),
             "resign" => {
-                if confirms(input, out, "Resign and leave the game?", false) {
+                if confirms(keys, out, "Resign and leave the game?", false) {
                     say(out, "You resign and leave the game.");
+                    keys.clock_stops();
                     self.game.leave(Termination::Resignation);
                     // The game goes on without the person, who reads no more input: say so,
                     // and let them stop here rather than type into a game that no longer asks.
                     let question = "The others play on without you: watch them to the end?";
                     if self.game.position.outcome().is_none()
-                        && !confirms(input, out, question, true)
+                        && !confirms(keys, out, question, true)
                     {
                         say(out, "The game is left unfinished.");
                         return Step::Over(self.abandoned());
@@ -143,7 +144,7 @@ impl<'c> SeatsTable<'c> {
                 }
             }
             "quit" => {
-                if confirms_quit(input, out) {
+                if confirms_quit(keys, out) {
                     return Step::Over(self.abandoned());
                 }
             }
@@ -229,7 +230,7 @@ impl Table for SeatsTable<'_> {
     }
 
     /// The person's turn: a pass when they have no move, else one line of their input.
-    fn human_turn(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Step {
+    fn human_turn(&mut self, keys: &mut Keyboard, out: &mut dyn Write) -> Step {
         let mut list = MoveList::default();
         self.game.position.legal_moves(&mut list);
         if list.is_empty() {
@@ -237,13 +238,11 @@ impl Table for SeatsTable<'_> {
             return Step::Play(Turn::Pass, None);
         }
         let seat = self.game.position.side_to_move();
-        let _ = write!(out, "{} to move> ", seat.name());
-        let _ = out.flush();
-        let Some(line) = read_line(input) else {
+        let Some(line) = keys.ask(out, &format!("{} to move> ", seat.name())) else {
             say(out, "");
             return Step::Over(self.abandoned());
         };
-        self.answer(line.trim(), &list, input, out)
+        self.answer(line.trim(), &list, keys, out)
     }
 
     /// Sumito's turn in the seat to move.
@@ -320,11 +319,13 @@ mod tests {
             threads: 1,
             hash_mb: 1,
             sumito_resigns: false,
+            live_clock: false,
         };
         // Black's one marble, a1, is walled in by White's a2, b1 and b2, which it cannot push.
         let mut table = table(&config, "r4/6/7/8/9/8/7/ww4/bw3 b 0/0/0 0");
         let mut out = Vec::new();
-        let step = table.human_turn(&mut &b"resign\n"[..], &mut out);
+        let mut input = &b"resign\n"[..];
+        let step = table.human_turn(&mut Keyboard::new(&mut input, None), &mut out);
         assert!(matches!(step, Step::Play(Turn::Pass, None)));
         assert_eq!(out, b"You have no legal move: you pass.\n");
     }

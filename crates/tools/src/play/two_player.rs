@@ -1,11 +1,11 @@
 //! The two-player game at the terminal: take-backs, draw offers, and a game that ends when a
 //! side resigns or runs out of time.
 
+use super::keyboard::Keyboard;
 use super::{
-    PlayConfig, PlayError, Step, Table, clock_text, confirms, confirms_quit, looks_like_a_move,
-    read_line, say,
+    PlayConfig, PlayError, Step, Table, clock_text, confirms, confirms_quit, looks_like_a_move, say,
 };
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::time::Duration;
 use sumito_engine::search::{Control, Engine, Limits, Reported, SearchResult};
 use sumito_games::agreement::{DrawAnswer, answer_draw_offer, resignation};
@@ -78,7 +78,7 @@ impl<'c> TwoPlayerTable<'c> {
     }
 
     /// Answers one line of the person's input.
-    fn answer(&mut self, line: &str, input: &mut dyn BufRead, out: &mut dyn Write) -> Step {
+    fn answer(&mut self, line: &str, keys: &mut Keyboard, out: &mut dyn Write) -> Step {
         let position = self.position();
         let human = self.human;
         let text = line.trim().to_ascii_lowercase();
@@ -107,14 +107,14 @@ impl<'c> TwoPlayerTable<'c> {
                 }
             }
             "resign" => {
-                if confirms(input, out, "Resign the game?", false) {
+                if confirms(keys, out, "Resign the game?", false) {
                     say(out, &format!("You resign: {} wins.", human.opponent()));
                     let winner = Some(human.opponent());
                     return Step::Over(self.finish(winner, Termination::Resignation));
                 }
             }
             "quit" => {
-                if confirms_quit(input, out) {
+                if confirms_quit(keys, out) {
                     return Step::Over(self.finish(None, Termination::Abandoned));
                 }
             }
@@ -214,14 +214,12 @@ impl Table for TwoPlayerTable<'_> {
         Seat::from(self.position().side_to_move())
     }
 
-    fn human_turn(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Step {
-        let _ = write!(out, "{} to move> ", self.human);
-        let _ = out.flush();
-        let Some(line) = read_line(input) else {
+    fn human_turn(&mut self, keys: &mut Keyboard, out: &mut dyn Write) -> Step {
+        let Some(line) = keys.ask(out, &format!("{} to move> ", self.human)) else {
             say(out, "");
             return Step::Over(self.finish(None, Termination::Abandoned));
         };
-        self.answer(&line, input, out)
+        self.answer(&line, keys, out)
     }
 
     /// Sumito's move and its score, or its resignation (when allowed and the game is hopeless).
