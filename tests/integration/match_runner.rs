@@ -911,6 +911,48 @@ fn the_game_time_ends_a_search_that_would_never_end_and_it_is_no_fault() {
     );
 }
 
+/// Engines of 64 threads each at ten milliseconds a move want more cores than a test machine
+/// has: the runner says before the first game that the control is too short for it.
+#[test]
+fn a_control_too_short_for_the_machine_is_said_before_the_match() {
+    let run = run_match(&[
+        "--engine",
+        SUMITO,
+        "--engine",
+        SUMITO,
+        "--option",
+        "Threads=64",
+        "--tc",
+        "movetime=10",
+        "--games",
+        "2",
+        "--openings",
+        "none",
+        "--max-plies",
+        "2",
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    let warning = run
+        .stderr
+        .lines()
+        .position(|line| line.starts_with("warning: movetime=10 is too short for this machine"))
+        .unwrap_or_else(|| panic!("no warning: {}", run.stderr));
+    let first_game = run
+        .stderr
+        .lines()
+        .position(|line| line.starts_with("game 1/"));
+    assert!(
+        first_game.is_some_and(|game| warning < game),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("engines of up to 64 threads"),
+        "{}",
+        run.stderr
+    );
+}
+
 #[test]
 fn an_odd_game_count_is_said_and_an_engines_options_are_in_its_name() {
     let run = run_match(&[

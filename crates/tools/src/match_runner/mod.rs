@@ -14,7 +14,8 @@
 //! - [`sumito_games::adjudication`] (of the games layer): ending a game early by the engines' scores
 //!   (`--draw`, `--resign`);
 //! - [`stats`]: Elo with its interval, and the SPRT;
-//! - `report`: the progress line and the final table;
+//! - `report`: the progress line and the final table; `machine`: the warning before a match
+//!   that the machine is too busy for its time control;
 //! - `runner`: the worker threads and the collector, for either kind of match, and `pairs`:
 //!   the two-player schedule, games and table it plays;
 //! - `merge`: the table from record files (`--merge`), with `rounds` (missing and repeated
@@ -29,6 +30,7 @@ mod config;
 mod error;
 pub mod game;
 mod glob;
+mod machine;
 pub mod merge;
 pub mod multi;
 pub mod openings;
@@ -37,6 +39,7 @@ mod report;
 mod rounds;
 mod runner;
 pub mod stats;
+
 pub mod suite;
 
 pub use config::{MatchConfig, MatchKind, TwoPlayerMatch};
@@ -106,13 +109,9 @@ pub fn run(mut config: MatchConfig, stop: &AtomicBool) -> Result<(), MatchError>
                 config: &config,
                 multi,
             };
-            runner::run(
-                &config,
-                &plan,
-                multi::schedule_multi(&config, multi),
-                first,
-                stop,
-            )
+            let jobs = multi::schedule_multi(&config, multi);
+            warn_of_the_machine(&config, jobs.len());
+            runner::run(&config, &plan, jobs, first, stop)
         }
         MatchKind::Two(two) => {
             let layouts: Vec<&str> = two.layouts.iter().map(|l| l.name()).collect();
@@ -144,7 +143,17 @@ pub fn run(mut config: MatchConfig, stop: &AtomicBool) -> Result<(), MatchError>
                 config: &config,
                 two,
             };
-            runner::run(&config, &plan, pairs::schedule(&config, two), first, stop)
+            let jobs = pairs::schedule(&config, two);
+            warn_of_the_machine(&config, jobs.len());
+            runner::run(&config, &plan, jobs, first, stop)
         }
+    }
+}
+
+/// Says on stderr, before the first game, when the machine is too busy for the match's
+/// shortest time control ([`machine::warning`]).
+fn warn_of_the_machine(config: &MatchConfig, games: usize) {
+    if let Some(text) = machine::warning(config, &machine::Machine::now(), games) {
+        eprintln!("{text}");
     }
 }
