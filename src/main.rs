@@ -10,13 +10,28 @@
 //! | crate | layer | what it is |
 //! |---|---|---|
 //! | `sumito` (this binary) | command line | one file per subcommand under `cli/`, holding its clap arguments and its `run` |
-//! | `sumito-tools` | tools | matches, the GUI, `play`, compliance, datagen, training |
+//! | `sumito-tools` | tools | matches, the GUI (its page in `src/gui/assets/`), `play`, compliance, datagen, training |
 //! | `sumito-games` | games | records, analysis, adjudication and agreement, clocks, self-play |
-//! | `sumito-engine` | engine | evaluation, the searches for two to six players, the UAP protocol |
+//! | `sumito-engine` | engine | evaluation (the network `src/eval/nnue/default.nnue`, the fitted linear weights `src/eval/tuned.rs`), the searches for two to six players, the UAP protocol |
 //! | `sumito-rules` | rules | board, moves, notation, position strings, layouts, perft, how a game ends |
 //!
 //! Only the tools depend on tokio and axum (the GUI), and only the binary on env_logger; the
 //! rules need nothing but rayon (parallel perft) and thiserror.
+//!
+//! Beside the crates:
+//! - `tests/`: one test binary, since each takes long to link in release: `integration/` has
+//!   one module per subject, and the unit tests of `src/cli/`, compiled in here; the deep runs
+//!   are ignored unless asked for by name (`browser.rs` and `match_parallel.rs` are run by
+//!   `scripts/browser-test` and CI). `common/` holds the coordinate-based reference generators
+//!   that judge the bitboard ones, `engines/` test engines that misbehave on purpose, `tools/`
+//!   a stand-in `sbatch`. The library crates' unit tests run in one more test binary,
+//!   `tests/units.rs`, which compiles their modules for their `#[cfg(test)]` parts (a test
+//!   binary per crate would be a full-LTO link each).
+//! - `benches/`: criterion benches, a package of their own (`cargo bench -p sumito-benches`),
+//!   so that `cargo test --release` does not build criterion.
+//! - `fuzz/`: the fuzz targets, a workspace of their own; `openings/`: the shipped opening
+//!   suites; `scripts/`: match, SPRT, stress, fuzzing and benchmark helpers; `docs/`: a page
+//!   per tool, linked from the README.
 
 mod cli;
 

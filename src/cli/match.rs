@@ -55,7 +55,7 @@ pub struct MatchArgs {
     #[arg(long)]
     pub games: Option<u32>,
     /// Players at the table: 2, or 3 to 6 for the N-player layouts (RULES.md), every engine in
-    /// every seat and place in the turn order; see README, "Matches of three to six players".
+    /// every seat and place in the turn order; see docs/match.md, "Matches of three to six players".
     #[arg(long, default_value_t = 2)]
     pub players: usize,
     /// Team games (--players 4 or 6) of listed pairs of partners, engines counted from 1:

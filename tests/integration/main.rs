@@ -24,6 +24,7 @@ mod browser;
 mod command_line;
 mod compliance;
 mod datagen;
+mod documents;
 mod gui;
 mod match_merge;
 mod match_parallel;

@@ -13,7 +13,7 @@ pub const MAX_SKILL: u32 = 20;
 /// The node budget of every move at levels 1 to 19. A node budget, unlike a depth cap, keeps
 /// the levels apart at the top (a depth of 10 plies, level 19's old cap, is reached in
 /// milliseconds since the prunings) and does not depend on the machine or the clock. The
-/// budgets come from measurement (README): a ladder of 550 nodes growing 1.42 times a level
+/// budgets come from measurement (docs/engine.md): a ladder of 550 nodes growing 1.42 times a level
 /// gave steps of about +34 Elo a level up to 1,600 nodes and +113 near 100,000 (60 games a
 /// step), so these grow 2.3 times from level 1 to 2, then about 1.41 times a level to level
 /// 10 and 1.32 above, up to the same 300,000 at level 19. Measured: +51 to +61 a level up to
@@ -92,7 +92,7 @@ impl Skill {
 
 /// The measured ladder: (level, Elo over level 1), from `scripts/skill-ladder 60 nodes=600000
 /// 1 4 7 10 13 16 19` (60 games a step, chained) with the node budgets of [`NODES`], and the
-/// step from 19 to 20 measured the same way (README). Measure again when the search or the
+/// step from 19 to 20 measured the same way (docs/engine.md). Measure again when the search or the
 /// evaluation changes the engine's strength.
 const LADDER: [(u32, i32); 8] = [
     (1, 0),

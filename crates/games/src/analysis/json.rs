@@ -1,5 +1,5 @@
 //! `sumito analyse --json`: one JSON object per line, one struct per kind of object. Every
-//! field is listed in README.md ("analyse --json").
+//! field is listed in docs/analyse.md.
 
 use super::{After, MoveAnnotation};
 use serde::Serialize;
