@@ -629,3 +629,48 @@ fn a_person_who_resigns_at_a_larger_table_may_stop_watching() {
     assert_verifies(&record);
     let _ = std::fs::remove_file(&record);
 }
+
+/// At a terminal (`script` from util-linux gives it one) the person's clock runs down on
+/// screen while they think, before any key is typed: redrawn in place at the head of the
+/// prompt, the cursor saved and put back around it.
+#[test]
+fn at_a_terminal_the_persons_clock_runs_down_before_a_key_is_typed() {
+    use std::time::Duration;
+    let command = format!("{} play --tc 60+1 --ascii", env!("CARGO_BIN_EXE_sumito"));
+    let mut child = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("script (util-linux) runs");
+    let mut input = child.stdin.take().unwrap();
+    let (chunks, said) = std::sync::mpsc::channel();
+    let mut output = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(n @ 1..) = std::io::Read::read(&mut output, &mut buffer) {
+            let _ = chunks.send(buffer[..n].to_vec());
+        }
+    });
+    let redrawn = "\x1b7\r[0:59.";
+    let mut out = Vec::new();
+    while !String::from_utf8_lossy(&out).contains(redrawn) {
+        let chunk = said.recv_timeout(Duration::from_secs(60));
+        out.extend(chunk.expect("the clock is redrawn while nothing is typed"));
+    }
+    writeln!(input, "quit").unwrap();
+    writeln!(input, "y").unwrap();
+    drop(input);
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
+    out.extend(said.try_iter().flatten());
+    let out = String::from_utf8_lossy(&out);
+    let prompt = out
+        .find("[1:00.0] black to move> ")
+        .expect("the prompt with the clock");
+    let redraw = out.find(redrawn).unwrap();
+    assert!(prompt < redraw, "{out:?}");
+    assert!(out[redraw..].starts_with("\x1b7\r[0:59.") && out[redraw..].contains("]\x1b8"));
+    assert!(out.contains("Leave the game unfinished? (y/n) "), "{out:?}");
+}
