@@ -261,7 +261,7 @@ mod tests {
         keys.clock_stops();
         let screen = String::from_utf8(SCREEN.lock().unwrap().clone()).unwrap();
         // Each redraw saves the cursor, returns to the line's head, writes the clock, and puts
-        // the cursor back; none after the answer came.
+        // the cursor back.
         let frame = screen.split("\x1b8").next().unwrap();
         let clock = frame
             .strip_prefix("\x1b7\r[")
