@@ -384,12 +384,56 @@ fn go_answers_with_either_search_and_per_seat_clocks() {
     engine.send("position fen 5/6/7/8/9/8/7/6/5 b 0/6/0 30");
     engine.send("go depth 3");
     let answer = engine.until("bestmove ");
-    assert!(
-        answer
-            .iter()
-            .any(|l| l.starts_with("info string gameover seat 2 wins"))
-    );
+    // The two-player line's shape: the seats' ranks as records write them, the Termination
+    // tag, the words.
+    let said = "info string gameover 2-1-2 [Termination \"six marbles ejected\"] seat 2 wins \
+                (six marbles ejected)";
+    assert!(answer.iter().any(|l| l == said), "{answer:?}");
     assert_eq!(answer.last().map(String::as_str), Some("bestmove (none)"));
+}
+
+/// As in two-player games, a search longer than a second says once a second which root move
+/// it searches, and nothing after `bestmove`.
+#[test]
+fn a_long_search_of_three_players_sends_progress_lines() {
+    let mut engine = Engine::start();
+    engine.send("position layout three-player");
+    engine.send("go infinite");
+    // Waiting for the line rather than sleeping: on a loaded machine it may come late.
+    let mut lines = Vec::new();
+    while !lines
+        .last()
+        .is_some_and(|l: &String| l.contains(" currmove "))
+    {
+        lines.push(engine.next());
+    }
+    engine.send("stop");
+    lines.extend(engine.until("bestmove "));
+    let legal = MultiRef::from_fen("rr1ww/rr2ww/rr3ww/rr4ww/rr5ww/r6w/7/bbbbbb/bbbbb b 0/0/0 0")
+        .unwrap()
+        .successors();
+    for line in lines.iter().filter(|l| l.contains(" currmove ")) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            [words[0], words[1], words[3], words[5], words[7], words[11]],
+            [
+                "info",
+                "depth",
+                "currmove",
+                "currmovenumber",
+                "nodes",
+                "time"
+            ],
+            "{line}"
+        );
+        assert!(legal.iter().any(|(mv, _)| mv == words[4]), "{line}");
+        let number: usize = words[6].parse().unwrap();
+        assert!((1..=legal.len()).contains(&number), "{line}");
+        assert!(words[12].parse::<u64>().unwrap() >= 1000, "{line}");
+    }
+    // Nothing follows bestmove: the next line is the answer to isready.
+    engine.send("isready");
+    assert_eq!(engine.until("readyok"), ["readyok"]);
 }
 
 #[test]

@@ -183,6 +183,7 @@ fn search_root(
     let mut best: Option<(Move, i32)> = None;
     for index in 0..order.len() {
         let mv = order[index];
+        tree.show_progress(depth, mv, index + 1);
         let alpha = best.map_or(-MATE - 1, |(_, score)| score);
         let score = tree.child(&root.play(mv), depth as i32 - 1, alpha, MATE + 1);
         if tree.stopped {

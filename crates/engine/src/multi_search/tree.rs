@@ -15,8 +15,11 @@
 use super::algorithm::Algorithm;
 use super::eval::{MultiWeights, evaluate};
 use crate::eval::ejectable;
-use crate::search::{Bound, Control, MATE, MAX_PLY, TimeManager, TranspositionTable, win_in};
+use crate::search::{
+    Bound, Control, MATE, MAX_PLY, Progress, TimeManager, TranspositionTable, win_in,
+};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 use sumito_rules::board::{MAX_SEATS, Seat};
 use sumito_rules::movegen::{Move, MoveList};
 use sumito_rules::multiplayer::MultiPosition;
@@ -143,6 +146,22 @@ impl<'a> Tree<'a> {
             stopped: false,
             killers: Box::new([[Move::NONE; 2]; MAX_PLY + 1]),
         }
+    }
+
+    /// On the main thread, tells the control which root move iteration `depth` searches now
+    /// (`number` from 1), for the progress line of a long search; the table's fill is
+    /// sampled only from the first second on, when such lines come.
+    pub fn show_progress(&self, depth: u32, currmove: Move, number: usize) {
+        if !self.main {
+            return;
+        }
+        let late = self.control.elapsed() >= Duration::from_secs(1);
+        self.control.set_progress(Progress {
+            depth,
+            currmove,
+            number: u32::try_from(number).unwrap_or(u32::MAX),
+            hashfull: if late { self.tt.hashfull() } else { 0 },
+        });
     }
 
     /// Adds the unpublished nodes to the control's count.

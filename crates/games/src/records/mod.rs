@@ -28,8 +28,7 @@ pub use in_play::GameInPlay;
 pub use read::{Record, parse_records, read_records};
 pub use replay::{Replayed, replay, replay_any, start_position, verify_file, verify_record};
 pub use seats_replay::{
-    MultiReplayed, is_multi_record, multi_start, replay_multi, termination_of, verified_multi,
-    verify_multi_record,
+    MultiReplayed, is_multi_record, multi_start, replay_multi, verified_multi, verify_multi_record,
 };
 pub use start::{AnyStart, MultiStart, Start, StartOf, StartingLayout};
 pub use write::{GameInfo, RecordsFile, format_record, seat_tag, today};

@@ -8,7 +8,7 @@ use super::{LeftSeat, MultiStart, Record, RecordsError};
 use sumito_rules::board::Seat;
 use sumito_rules::ending::{Termination, multi_ranks, rank_token};
 use sumito_rules::game::Turn;
-use sumito_rules::multiplayer::{MultiLayout, MultiPosition, MultiReason};
+use sumito_rules::multiplayer::{MultiLayout, MultiPosition};
 
 /// Is this a record of three to six players (its `Layout` an N-player layout, or its `FEN` a
 /// position string of three to six seats)?
@@ -173,7 +173,7 @@ fn expected_result(record: &Record, end: &MultiPosition) -> Result<String, Recor
     let termination: Termination = record.required_tag("Termination")?.parse()?;
     match (end.outcome(), termination) {
         (Some(outcome), termination) => {
-            let by_rules = termination_of(outcome.reason);
+            let by_rules = Termination::from_multi_reason(outcome.reason);
             if termination != by_rules {
                 return Err(RecordsError::WrongTermination {
                     termination,
@@ -203,16 +203,6 @@ fn exact_tag(
         value: value.unwrap_or("(none)").to_string(),
         expected: expected.unwrap_or_else(|| "(none)".to_string()),
     })
-}
-
-/// The termination of a game the rules ended.
-pub fn termination_of(reason: MultiReason) -> Termination {
-    match reason {
-        MultiReason::SixEjected => Termination::SixEjected,
-        MultiReason::LastInPlay => Termination::LastInPlay,
-        MultiReason::MoveLimit => Termination::MoveLimit,
-        MultiReason::NoMoves => Termination::NoLegalMove,
-    }
 }
 
 #[cfg(test)]
@@ -250,7 +240,7 @@ mod tests {
         }
         let reason = position.outcome().unwrap().reason;
         let ranks = Some(multi_ranks(&position));
-        let game = PlayedGame::of_seats(turns, left, termination_of(reason), ranks);
+        let game = PlayedGame::of_seats(turns, left, Termination::from_multi_reason(reason), ranks);
         let info = GameInfo {
             event: "test",
             date: "2026.12.04",

@@ -1,6 +1,7 @@
 //! How a game ended, as the `Termination` tag of a record says it (GAMES.md).
 
 use crate::board::{Outcome, WinReason};
+use crate::multiplayer::MultiReason;
 use std::fmt;
 use std::str::FromStr;
 
@@ -84,6 +85,16 @@ impl Termination {
                 | Termination::NoAnswer
                 | Termination::Resignation
         )
+    }
+
+    /// The termination of a game of three to six players that the rules ended for `reason`.
+    pub fn from_multi_reason(reason: MultiReason) -> Termination {
+        match reason {
+            MultiReason::SixEjected => Termination::SixEjected,
+            MultiReason::LastInPlay => Termination::LastInPlay,
+            MultiReason::MoveLimit => Termination::MoveLimit,
+            MultiReason::NoMoves => Termination::NoLegalMove,
+        }
     }
 
     /// The termination a finished position's outcome stands for.

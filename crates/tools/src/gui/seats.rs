@@ -8,7 +8,7 @@ use super::game::{GameOf, Kind};
 use super::info::EngineScore;
 use super::session::{Session, SessionKind, Sitter, capitalised};
 use sumito_engine::search::Reported;
-use sumito_games::records::{LeftSeat, PlayedGame, Record, replay_multi, seat_tag, termination_of};
+use sumito_games::records::{LeftSeat, PlayedGame, Record, replay_multi, seat_tag};
 use sumito_rules::board::Seat;
 use sumito_rules::ending::{Termination, multi_ranks};
 use sumito_rules::movegen::{Move, MoveList};
@@ -164,7 +164,10 @@ impl SeatsGame {
             return Some(recorded.clone());
         }
         let outcome = self.outcome()?;
-        Some((termination_of(outcome.reason), multi_ranks(self.end())))
+        Some((
+            Termination::from_multi_reason(outcome.reason),
+            multi_ranks(self.end()),
+        ))
     }
 
     /// How the rules ended the game, once they did.

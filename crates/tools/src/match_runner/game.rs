@@ -25,7 +25,7 @@ use std::time::Duration;
 use sumito_engine::search::Reported;
 use sumito_games::adjudication::{Adjudication, Adjudicator};
 use sumito_games::clock::{GameClocks, GameTime, TimeControl};
-use sumito_games::records::{GameInPlay, PlayedGame, termination_of};
+use sumito_games::records::{GameInPlay, PlayedGame};
 use sumito_rules::board::{Colour, Position};
 use sumito_rules::ending::Termination;
 use sumito_rules::movegen::Move;
@@ -362,7 +362,7 @@ impl InPlay for GameInPlay {
 
     fn finish(self) -> PlayedGame {
         let termination = match self.position.outcome() {
-            Some(outcome) => termination_of(outcome.reason),
+            Some(outcome) => Termination::from_multi_reason(outcome.reason),
             None => Termination::Abandoned,
         };
         GameInPlay::finish(self, termination)

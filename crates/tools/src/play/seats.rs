@@ -17,7 +17,7 @@ use sumito_engine::search::{Engine, Info, Limits, Reported};
 use sumito_games::analysis::multi::search_position;
 use sumito_games::analysis::reported_text;
 use sumito_games::clock::GameClocks;
-use sumito_games::records::{GameInPlay, PlayedGame, termination_of};
+use sumito_games::records::{GameInPlay, PlayedGame};
 use sumito_rules::board::{Seat, render_seats};
 use sumito_rules::ending::Termination;
 use sumito_rules::game::Turn;
@@ -222,7 +222,11 @@ impl Table for SeatsTable<'_> {
     fn over(&self, out: &mut dyn Write) -> Option<PlayedGame> {
         let outcome = self.game.position.outcome()?;
         say(out, &format!("Game over: {outcome}"));
-        Some(self.game.clone().finish(termination_of(outcome.reason)))
+        Some(
+            self.game
+                .clone()
+                .finish(Termination::from_multi_reason(outcome.reason)),
+        )
     }
 
     fn mover(&self) -> Seat {

@@ -7,6 +7,7 @@ use crate::multi_search::{Algorithm, MultiRequest, MultiWeights, search_multi};
 use crate::protocol::error::{ErrorCode, ProtocolError};
 use std::sync::atomic::{AtomicU64, Ordering};
 use sumito_rules::board::render_cells;
+use sumito_rules::ending::{Termination, multi_ranks, rank_token};
 use sumito_rules::multiplayer::{MultiPosition, multi_perft_divide_until};
 
 impl Session {
@@ -45,7 +46,13 @@ impl Session {
         )?;
         let none = match position.outcome() {
             Some(outcome) => {
-                self.out.line(&format!("info string gameover {outcome}"));
+                // As for two players: the result token (the seats' ranks, as records write
+                // them), the record's Termination tag, and the outcome in words.
+                let termination = Termination::from_multi_reason(outcome.reason);
+                self.out.line(&format!(
+                    "info string gameover {} [Termination \"{termination}\"] {outcome}",
+                    rank_token(&multi_ranks(&position)),
+                ));
                 "(none)"
             }
             None => "pass",
