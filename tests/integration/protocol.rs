@@ -1116,3 +1116,49 @@ fn a_seed_alone_replays_a_search_move_for_move() {
     engine.send("setoption name Seed value 99");
     assert_eq!(search(&mut engine), first);
 }
+
+/// PROTOCOL.md's transcript of bound lines, searched again: at depth 19 the position's first
+/// window fails low, the engine says so in `upperbound` lines that each bound the score the
+/// full search then finds, and plays the move of that final, exact line. Ignored: the bound
+/// lines come only from the first second on, so a fast machine could finish depth 19's first
+/// window before it (and the search takes some seconds). Run with
+/// `cargo test --release --test integration bound_lines -- --ignored`.
+#[test]
+#[ignore]
+fn bound_lines_come_as_protocol_md_transcribes_them() {
+    let protocol = include_str!("../../PROTOCOL.md");
+    let fen = "5/1ww1w1/1wbw3/1bbb4/wbwwbb3/2bbw3/bb5/2w3/5 w 3 4 95";
+    assert!(protocol.contains(&format!("> position fen {fen}")));
+    let mut engine = Engine::start();
+    engine.send("newgame");
+    engine.send(&format!("position fen {fen}"));
+    engine.send("go depth 19");
+    let lines = engine.until(|l| l.starts_with("bestmove"));
+    let depth_19: Vec<Vec<&str>> = lines
+        .iter()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|w| w.starts_with(&["info", "depth", "19", "seldepth"]))
+        .collect();
+    let (exact, bounds) = depth_19.split_last().expect("depth 19 lines");
+    assert!(!exact.contains(&"upperbound") && !exact.contains(&"lowerbound"));
+    assert!(!bounds.is_empty(), "no bound line at depth 19: {lines:#?}");
+    // A mate score as a number to compare: deeper losses below every centi-marble score.
+    let value = |w: &[&str]| {
+        let at = w.iter().position(|x| *x == "score").unwrap();
+        let n: i64 = w[at + 2].parse().unwrap();
+        match w[at + 1] {
+            "cp" => n,
+            _ => n.signum() * (1_000_000 - n.abs()),
+        }
+    };
+    for bound in bounds {
+        assert!(bound.contains(&"upperbound"), "{bound:?}");
+        assert!(
+            value(bound) >= value(exact),
+            "{bound:?} does not bound {exact:?}"
+        );
+    }
+    let pv = exact.iter().position(|w| *w == "pv").unwrap();
+    let played = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert_eq!(played, exact[pv + 1]);
+}
