@@ -3,6 +3,25 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+/// What `child` writes on stdout, chunk by chunk as it comes, read by a thread of its own that
+/// ends when the output closes.
+fn chunks_of(
+    child: &mut std::process::Child,
+) -> (
+    std::sync::mpsc::Receiver<Vec<u8>>,
+    std::thread::JoinHandle<()>,
+) {
+    let (chunks, said) = std::sync::mpsc::channel();
+    let mut output = child.stdout.take().expect("a piped stdout");
+    let reader = std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(n @ 1..) = std::io::Read::read(&mut output, &mut buffer) {
+            let _ = chunks.send(buffer[..n].to_vec());
+        }
+    });
+    (said, reader)
+}
+
 /// Runs `sumito play` with `args`, feeding `input`; returns stdout.
 fn play(args: &[&str], input: &str) -> String {
     play_in(&std::env::temp_dir(), args, input)
@@ -498,14 +517,7 @@ fn on_a_clock_the_person_who_runs_out_of_time_leaves_the_game() {
     let mut input = child.stdin.take().unwrap();
     // The person's clock runs from the prompt: it must be on screen before the person's time
     // is let run out, or a slow start on a loaded machine would use up the wait.
-    let (chunks, said) = std::sync::mpsc::channel();
-    let mut output = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut buffer = [0u8; 4096];
-        while let Ok(n @ 1..) = std::io::Read::read(&mut output, &mut buffer) {
-            let _ = chunks.send(buffer[..n].to_vec());
-        }
-    });
+    let (said, reader) = chunks_of(&mut child);
     let mut out = Vec::new();
     while !String::from_utf8_lossy(&out).contains("to move> ") {
         let chunk = said.recv_timeout(Duration::from_secs(60));
@@ -570,14 +582,7 @@ fn ctrl_c_saves_the_game_so_far_as_unfinished() {
         .spawn()
         .unwrap();
     let mut input = child.stdin.take().unwrap();
-    let (chunks, said) = std::sync::mpsc::channel();
-    let mut output = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        let mut buffer = [0u8; 4096];
-        while let Ok(n @ 1..) = std::io::Read::read(&mut output, &mut buffer) {
-            let _ = chunks.send(buffer[..n].to_vec());
-        }
-    });
+    let (said, _reader) = chunks_of(&mut child);
     let mut out = Vec::new();
     let mut wait_for_prompts = |count: usize| {
         while String::from_utf8_lossy(&out).matches("to move> ").count() < count {
@@ -645,14 +650,7 @@ fn at_a_terminal_the_persons_clock_runs_down_before_a_key_is_typed() {
         .spawn()
         .expect("script (util-linux) runs");
     let mut input = child.stdin.take().unwrap();
-    let (chunks, said) = std::sync::mpsc::channel();
-    let mut output = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut buffer = [0u8; 4096];
-        while let Ok(n @ 1..) = std::io::Read::read(&mut output, &mut buffer) {
-            let _ = chunks.send(buffer[..n].to_vec());
-        }
-    });
+    let (said, reader) = chunks_of(&mut child);
     let redrawn = "\x1b7\r[0:59.";
     let mut out = Vec::new();
     while !String::from_utf8_lossy(&out).contains(redrawn) {
