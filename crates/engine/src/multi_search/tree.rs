@@ -117,6 +117,8 @@ pub struct Tree<'a> {
     /// The search must unwind: stopped, out of time or out of nodes.
     pub stopped: bool,
     killers: Box<[[Move; 2]; MAX_PLY + 1]>,
+    /// A Best-Reply layer's moves, a buffer per ply, so that no node allocates.
+    layers: Vec<Vec<(Seat, Move)>>,
 }
 
 impl<'a> Tree<'a> {
@@ -145,6 +147,7 @@ impl<'a> Tree<'a> {
             seldepth: 0,
             stopped: false,
             killers: Box::new([[Move::NONE; 2]; MAX_PLY + 1]),
+            layers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
         }
     }
 
@@ -397,24 +400,31 @@ impl<'a> Tree<'a> {
         if let Some(score) = settled {
             return score;
         }
-        let moves = self.layer_moves(position, ours, tt_move);
+        // This ply's buffer, lent out while the children use the deeper ones.
+        let mut moves = std::mem::take(&mut self.layers[ply]);
+        self.layer_moves(position, ours, tt_move, &mut moves);
         if moves.is_empty() {
+            self.layers[ply] = moves;
             if let Some(score) = self.terminal(position, ply, true) {
                 return score;
             }
             return self.best_reply(position, depth - 1, ply + 1, alpha, beta, !ours);
         }
         let mut window = Window::new(alpha, beta, ours);
-        for (seat, mv) in moves {
+        for &(seat, mv) in &moves {
             let child = self.reply(position, seat, mv);
             let (alpha, beta) = (window.alpha, window.beta);
             let score = self.best_reply(&child, depth - 1, ply + 1, alpha, beta, !ours);
             if self.stopped {
-                return 0;
+                break;
             }
             if window.update(score, mv) {
                 break;
             }
+        }
+        self.layers[ply] = moves;
+        if self.stopped {
+            return 0;
         }
         let bound = window.bound();
         self.tt
@@ -435,16 +445,17 @@ impl<'a> Tree<'a> {
             .with_side_to_move(self.root)
     }
 
-    /// The moves of a Best-Reply layer with their seats: the table move first, then every
-    /// seat's pushes, then every seat's other moves. A move's seat is its tail's owner.
+    /// The moves of a Best-Reply layer with their seats, into `moves`: the table move first,
+    /// then every seat's pushes, then every seat's other moves. A move's seat is its tail's
+    /// owner.
     fn layer_moves(
         &self,
         position: &MultiPosition,
         ours: bool,
         tt_move: Move,
-    ) -> Vec<(Seat, Move)> {
-        let mut moves = Vec::with_capacity(128);
-        let mut quiet = Vec::with_capacity(128);
+        moves: &mut Vec<(Seat, Move)>,
+    ) {
+        moves.clear();
         let mut list = MoveList::default();
         for seat in position.seating().all() {
             if self.ours(seat) != ours || position.has_left(seat) {
@@ -452,18 +463,15 @@ impl<'a> Tree<'a> {
             }
             list.clear();
             position.moves_of(seat, &mut list);
-            for &mv in list.iter() {
-                match mv.is_push() {
-                    true => moves.push((seat, mv)),
-                    false => quiet.push((seat, mv)),
-                }
-            }
+            // The seat's pushes go after the seats' before it, ahead of every quiet move.
+            let quiet_from = moves.partition_point(|(_, mv)| mv.is_push());
+            let pushes = list.iter().filter(|mv| mv.is_push()).map(|&mv| (seat, mv));
+            moves.splice(quiet_from..quiet_from, pushes);
+            moves.extend(list.iter().filter(|mv| !mv.is_push()).map(|&mv| (seat, mv)));
         }
-        moves.append(&mut quiet);
         if let Some(at) = moves.iter().position(|&(_, mv)| mv == tt_move) {
             moves[..=at].rotate_right(1);
         }
-        moves
     }
 
     /// The score of the root move's child `child` searched to `depth`, by this tree's
