@@ -25,29 +25,38 @@ pub struct Machine {
 }
 
 impl Machine {
-    /// This machine, now: its cores, and on Linux its load: the one-minute load average or
-    /// the threads running at this moment (but this one), whichever is more, since the
-    /// average lags a minute behind processes that have just started.
+    /// This machine, now: its cores, and on Linux its load: the threads running beside this
+    /// one, the mean of ten looks 10 ms apart. (The load average lags a minute behind: it
+    /// missed busy processes started just before a match, and saw load for a minute after a
+    /// build had ended.)
     pub fn now() -> Machine {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let text = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+        let looks = 10;
+        let mut running = 0.0;
+        for look in 0..looks {
+            if look > 0 {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            let text = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+            running += running_beside(&text);
+        }
         Machine {
             cores,
-            load: load_of(&text),
+            load: running / f64::from(looks),
         }
     }
 }
 
-/// The load that `/proc/loadavg`'s `text` gives ("2.46 2.84 3.87 7/113 24206": the averages,
-/// then the threads running of those that exist): 0 when it cannot be read.
-fn load_of(text: &str) -> f64 {
-    let mut fields = text.split_whitespace();
-    let average: f64 = fields.next().and_then(|f| f.parse().ok()).unwrap_or(0.0);
-    let running: f64 = fields
-        .nth(2)
-        .and_then(|f| f.split_once('/')?.0.parse().ok())
-        .unwrap_or(0.0);
-    average.max(running - 1.0)
+/// The threads running beside the one reading, from `/proc/loadavg`'s `text` ("2.46 2.84
+/// 3.87 7/113 24206": the averages, then the threads running of those that exist): 0 when
+/// it cannot be read.
+fn running_beside(text: &str) -> f64 {
+    let running = text
+        .split_whitespace()
+        .nth(3)
+        .and_then(|f| f.split_once('/'));
+    let running: f64 = running.and_then(|(n, _)| n.parse().ok()).unwrap_or(1.0);
+    (running - 1.0).max(0.0)
 }
 
 /// The time an engine is given for a move under `control`, in ms: the move time, or a
@@ -76,15 +85,21 @@ fn threads(options: &[(String, Option<String>)]) -> f64 {
         .unwrap_or(1.0)
 }
 
-/// What to tell the user before `config`'s match on `machine`, `games` games in all: `None`
-/// when the machine has a core for every thinking engine, or when the shortest timed control
-/// still leaves each engine more thinking than the delays it will meet.
-pub fn warning(config: &MatchConfig, machine: &Machine, games: usize) -> Option<String> {
+/// What to tell the user before `config`'s match, `games` games in all, on the machine
+/// `machine` tells (asked only when a control is timed): `None` when the machine has a core
+/// for every thinking engine, or when the shortest timed control still leaves each engine
+/// more thinking than the delays it will meet.
+pub fn warning(
+    config: &MatchConfig,
+    machine: impl FnOnce() -> Machine,
+    games: usize,
+) -> Option<String> {
     let shortest = config
         .controls
         .iter()
         .filter_map(per_move_ms)
         .min_by(f64::total_cmp)?;
+    let machine = &machine();
     let control = config
         .controls
         .iter()
@@ -176,23 +191,27 @@ mod tests {
     };
 
     #[test]
-    fn the_load_is_the_average_or_the_threads_running_now() {
-        assert_eq!(load_of("2.46 2.84 3.87 7/113 24206"), 6.0);
-        assert_eq!(load_of("4.50 2.84 3.87 2/113 24206"), 4.5);
-        assert_eq!(load_of("0.00 0.00 0.00 1/90 1"), 0.0);
-        assert_eq!(load_of(""), 0.0);
-        assert_eq!(load_of("garbage"), 0.0);
+    fn the_load_is_the_threads_running_beside_the_reader() {
+        assert_eq!(running_beside("2.46 2.84 3.87 7/113 24206"), 6.0);
+        assert_eq!(running_beside("4.50 2.84 3.87 2/113 24206"), 1.0);
+        assert_eq!(running_beside("0.00 0.00 0.00 1/90 1"), 0.0);
+        assert_eq!(running_beside(""), 0.0);
+        assert_eq!(running_beside("garbage"), 0.0);
     }
 
     #[test]
     fn a_machine_with_a_core_for_each_game_says_nothing() {
         let fast = config(&["movetime=20", "movetime=20"], 2, 50);
-        assert_eq!(warning(&fast, &IDLE, 100), None);
+        assert_eq!(warning(&fast, || IDLE, 100), None);
     }
 
     #[test]
     fn a_busy_machine_and_a_short_control_are_told() {
-        let text = warning(&config(&["movetime=50", "movetime=50"], 2, 50), &BUSY, 100);
+        let text = warning(
+            &config(&["movetime=50", "movetime=50"], 2, 50),
+            || BUSY,
+            100,
+        );
         let text = text.expect("a warning");
         assert!(
             text.starts_with("warning: movetime=50 is too short"),
@@ -206,27 +225,27 @@ mod tests {
     #[test]
     fn the_shortest_control_is_judged_and_a_long_one_passes() {
         let long = config(&["movetime=1000", "10+0.1"], 2, 50);
-        assert_eq!(warning(&long, &BUSY, 100), None);
+        assert_eq!(warning(&long, || BUSY, 100), None);
         let mixed = config(&["movetime=1000", "movetime=40"], 2, 50);
-        let text = warning(&mixed, &BUSY, 100).expect("a warning");
+        let text = warning(&mixed, || BUSY, 100).expect("a warning");
         assert!(text.starts_with("warning: movetime=40 "), "{text}");
         // Depths and node counts are no time control: nothing to warn of.
         let untimed = config(&["depth=3", "nodes=1000"], 8, 50);
-        assert_eq!(warning(&untimed, &BUSY, 100), None);
+        assert_eq!(warning(&untimed, || BUSY, 100), None);
     }
 
     #[test]
     fn threads_and_games_at_once_count_and_a_thin_margin_is_told() {
         let mut threaded = config(&["movetime=80", "movetime=80"], 1, 50);
-        assert_eq!(warning(&threaded, &IDLE, 100), None);
+        assert_eq!(warning(&threaded, || IDLE, 100), None);
         threaded.engines[1].options = vec![("Threads".into(), Some("8".into()))];
-        let text = warning(&threaded, &IDLE, 100).expect("a warning");
+        let text = warning(&threaded, || IDLE, 100).expect("a warning");
         assert!(text.contains("8.0 threads want its 2 cores"), "{text}");
         // Fewer games than the concurrency: only as many play at once.
         let few = config(&["movetime=20", "movetime=20"], 16, 50);
-        assert_eq!(warning(&few, &IDLE, 2), None);
+        assert_eq!(warning(&few, || IDLE, 2), None);
         let thin = config(&["movetime=1000", "movetime=1000"], 2, 10);
-        let text = warning(&thin, &BUSY, 100).expect("a warning");
+        let text = warning(&thin, || BUSY, 100).expect("a warning");
         assert!(
             text.contains("--time-margin 10 expect losses on time"),
             "{text}"

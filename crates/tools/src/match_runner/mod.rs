@@ -153,7 +153,7 @@ pub fn run(mut config: MatchConfig, stop: &AtomicBool) -> Result<(), MatchError>
 /// Says on stderr, before the first game, when the machine is too busy for the match's
 /// shortest time control ([`machine::warning`]).
 fn warn_of_the_machine(config: &MatchConfig, games: usize) {
-    if let Some(text) = machine::warning(config, &machine::Machine::now(), games) {
+    if let Some(text) = machine::warning(config, machine::Machine::now, games) {
         eprintln!("{text}");
     }
 }
