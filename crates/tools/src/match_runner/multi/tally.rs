@@ -164,7 +164,7 @@ impl MultiTally {
         }
         let _ = writeln!(
             text,
-            "Points: 2 for each opponent finished above, 1 level, 0 below (at most {} a game); \
+            "Points: 2 for each opponent it finished above, 1 for each level, 0 below (at most {} a game); \
              ranks from 1; ± is the 95% interval.",
             self.best_points
         );
