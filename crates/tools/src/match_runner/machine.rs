@@ -94,16 +94,12 @@ pub fn warning(
     machine: impl FnOnce() -> Machine,
     games: usize,
 ) -> Option<String> {
-    let shortest = config
+    let (control, shortest) = config
         .controls
         .iter()
-        .filter_map(per_move_ms)
-        .min_by(f64::total_cmp)?;
+        .filter_map(|control| Some((control, per_move_ms(control)?)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))?;
     let machine = &machine();
-    let control = config
-        .controls
-        .iter()
-        .find(|c| per_move_ms(c) == Some(shortest))?;
     let at_once = config.concurrency.min(games).max(1) as f64;
     let most_threads = config
         .engines
