@@ -45,6 +45,9 @@ pub enum DatagenFlagsError {
         /// Games of the whole run.
         games: u64,
     },
+    /// `--players` out of range.
+    #[error("--players must be from 2 to 6")]
+    Players,
     /// `--shard` is not K/N.
     #[error("{0}")]
     Shard(String),
@@ -68,7 +71,7 @@ pub struct DatagenArgs {
     /// Merge shard files (in any order) into --output, checking that they are of one run and
     /// hold all its games; plays nothing. Only --format goes with it.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = [
-        "games", "positions", "seed", "depth", "nodes", "opening_plies", "plies_after_opening",
+        "games", "positions", "players", "seed", "depth", "nodes", "opening_plies", "plies_after_opening",
         "old_max_plies", "lines", "margin", "hash", "threads", "shard",
     ])]
     pub merge: Vec<PathBuf>,
@@ -79,6 +82,11 @@ pub struct DatagenArgs {
     /// whole.
     #[arg(long)]
     pub positions: Option<u64>,
+    /// Players: 2 (the three layouts in turn), or 3 to 6 on the layout of their number, every
+    /// seat searched as the engine searches it (MultiSearch auto). N-player files are format
+    /// version 2 (docs/datagen.md).
+    #[arg(long, default_value_t = 2)]
+    pub players: usize,
     /// Seed: game i is made from seed + i alone.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -132,6 +140,9 @@ impl DatagenArgs {
         {
             return Err(DatagenFlagsError::Threads);
         }
+        if !(2..=6).contains(&self.players) {
+            return Err(DatagenFlagsError::Players);
+        }
         if !(1..=64).contains(&self.lines) {
             return Err(DatagenFlagsError::Lines);
         }
@@ -157,6 +168,7 @@ impl DatagenArgs {
         };
         Ok(Settings {
             seed: self.seed,
+            players: self.players,
             limits,
             opening_plies: self.opening_plies,
             plies_after_opening,

@@ -413,3 +413,95 @@ fn bad_flags_and_foreign_files_are_refused_and_left_alone() {
     let _ = std::fs::remove_file(&path);
     let _ = std::fs::remove_file(&other);
 }
+
+#[test]
+fn n_player_files_hold_every_seats_ranks_resume_merge_and_are_refused_by_the_two_player_fits() {
+    for players in ["3", "4", "5", "6"] {
+        let flags = |games: &'static str| ["--players", players, "--games", games];
+        let (whole, text) = (temp_path("seats-whole"), temp_path("seats-text"));
+        datagen(&whole, &flags("4"));
+        datagen(&text, &[&flags("4")[..], &["--format", "text"]].concat());
+        let binary = std::fs::read(&whole).unwrap();
+        let header = format!("SUMITODB# sumito datagen 2: --players {players} --seed 11");
+        assert!(binary.starts_with(header.as_bytes()), "{players}");
+        // The text: position lines of the N-player position string, ranks and score.
+        let text_bytes = std::fs::read_to_string(&text).unwrap();
+        let seats: usize = players.parse().unwrap();
+        let mut positions = 0;
+        for line in text_bytes.lines().skip(1) {
+            let fields: Vec<&str> = line.split(' ').collect();
+            let ranks = if fields[0] == "game" {
+                assert_eq!(
+                    fields[2],
+                    format!(
+                        "{}-player",
+                        ["", "", "", "three", "four", "five", "six"][seats]
+                    )
+                );
+                fields[3]
+            } else {
+                positions += 1;
+                assert_eq!(fields.len(), 6, "{line}");
+                assert_eq!(fields[2].split('/').count(), seats, "{line}");
+                assert!(fields[5].parse::<i32>().unwrap().abs() < 10_000, "{line}");
+                fields[4]
+            };
+            let ranks: Vec<usize> = ranks.split('-').map(|r| r.parse().unwrap()).collect();
+            assert_eq!(ranks.len(), seats, "{line}");
+            assert!(ranks.contains(&1) && ranks.iter().all(|&r| (1..=seats).contains(&r)));
+        }
+        assert!(positions > 4 * 10, "{players}: {positions} positions");
+        // The binary file holds the same records: merged into text, it is the text run's file.
+        let converted = temp_path("seats-converted");
+        let merge = |inputs: &[&Path], output: &Path, format: &str| {
+            let mut args = vec!["datagen", "--merge"];
+            args.extend(inputs.iter().map(|p| p.to_str().unwrap()));
+            args.extend(["--format", format, "--output", output.to_str().unwrap()]);
+            let run = run_sumito(&args);
+            assert!(run.success, "{}", run.stderr);
+        };
+        merge(&[&whole], &converted, "text");
+        assert_eq!(std::fs::read_to_string(&converted).unwrap(), text_bytes);
+        // Cut inside the second game and resumed, it ends as the uninterrupted run.
+        let cut = temp_path("seats-cut");
+        let at = game_ends(&binary)[0] as usize + 30;
+        std::fs::write(&cut, &binary[..at]).unwrap();
+        let said = datagen(&cut, &flags("4"));
+        assert!(said.contains("continuing from game 1"), "{said}");
+        assert_eq!(std::fs::read(&cut).unwrap(), binary);
+        // Two shards merge into the same file.
+        let shards = [temp_path("seats-shard-1"), temp_path("seats-shard-2")];
+        for (k, shard) in ["1/2", "2/2"].iter().zip(&shards) {
+            datagen(shard, &[&flags("4")[..], &["--shard", k]].concat());
+        }
+        let merged = temp_path("seats-merged");
+        merge(&[&shards[1], &shards[0]], &merged, "binary");
+        assert_eq!(std::fs::read(&merged).unwrap(), binary);
+        // The two-player fits say why they cannot use it.
+        for tool in ["tune", "train"] {
+            let out = temp_path("seats-fit");
+            let run = run_sumito(&[
+                tool,
+                whole.to_str().unwrap(),
+                "--output",
+                out.to_str().unwrap(),
+            ]);
+            assert!(!run.success);
+            assert!(
+                run.stderr.contains("games of three to six players"),
+                "{}",
+                run.stderr
+            );
+            assert!(!out.exists());
+        }
+        for path in [
+            &whole, &text, &converted, &cut, &merged, &shards[0], &shards[1],
+        ] {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+    refused(
+        &["--output", "x", "--games", "1", "--players", "7"],
+        "--players must be from 2 to 6",
+    );
+}

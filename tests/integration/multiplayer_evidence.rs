@@ -17,7 +17,7 @@ use sumito_rules::random::Random;
 /// A player of one seat.
 enum Player {
     /// Sumito's search with these limits.
-    Sumito(Box<Engine>, MultiRequest),
+    Sumito(Box<(Engine, MultiRequest)>),
     /// A uniformly random legal move.
     Random(Random),
     /// One ply of material: an ejection if it has one, else any move, at random among equals.
@@ -35,8 +35,9 @@ impl Player {
             algorithm,
             weights,
             searchmoves: Vec::new(),
+            lines: 1,
         };
-        Player::Sumito(Box::new(engine), request)
+        Player::Sumito(Box::new((engine, request)))
     }
 
     /// The move to play; `None` passes (no legal move).
@@ -47,7 +48,8 @@ impl Player {
             return None;
         }
         match self {
-            Player::Sumito(engine, request) => {
+            Player::Sumito(searcher) => {
+                let (engine, request) = &mut **searcher;
                 let control = Control::new();
                 control.start(false);
                 let result = search_multi(

@@ -24,6 +24,10 @@ pub struct MultiRequest {
     pub weights: MultiWeights,
     /// `go searchmoves`.
     pub searchmoves: Vec<Move>,
+    /// Root lines searched exactly, the best first (1: the best alone). More lines search
+    /// more: the window of every root move is the worst kept line's score. For datagen, which
+    /// draws its move among near-best lines; the protocol's `MultiPV` is two-player only.
+    pub lines: usize,
 }
 
 /// Searches `root` as `request` says, on the engine's threads and table. `report` gets a line
@@ -39,7 +43,7 @@ pub fn search_multi(
 ) -> SearchResult {
     let (limits, algorithm) = (&request.limits, request.algorithm);
     let how = (algorithm, request.weights);
-    let searchmoves = &request.searchmoves;
+    let (searchmoves, lines) = (&request.searchmoves, request.lines.max(1));
     let mut list = MoveList::default();
     root.legal_moves(&mut list);
     let moves: Vec<Move> = list
@@ -67,7 +71,8 @@ pub fn search_multi(
                 .name(format!("multi-helper-{helper}"))
                 .spawn_scoped(scope, move || {
                     let mut tree = Tree::new(tt, control, done, root, how, None);
-                    iterate(&mut tree, root, moves, max_depth, helper, &mut |_, _| false);
+                    let wanted = (max_depth, lines);
+                    iterate(&mut tree, root, moves, wanted, helper, &mut |_, _| false);
                     tree.publish();
                 });
             if let Err(e) = spawned {
@@ -99,7 +104,8 @@ pub fn search_multi(
                 .stop_after_iteration(control, iteration.best, iteration.score)
                 || is_decisive(iteration.score)
         };
-        let last = iterate(&mut tree, root, &moves, max_depth, 0, &mut on_iteration);
+        let wanted = (max_depth, lines);
+        let last = iterate(&mut tree, root, &moves, wanted, 0, &mut on_iteration);
         tree.publish();
         done.store(true, Ordering::Relaxed);
         let result = SearchResult {
@@ -109,7 +115,7 @@ pub fn search_multi(
             depth: last.depth,
             nodes: control.nodes(),
             pv: vec![last.best],
-            lines: vec![(last.best, last.score)],
+            lines: last.lines,
         };
         answer(&result);
         result
@@ -117,22 +123,24 @@ pub fn search_multi(
 }
 
 /// A finished iteration of the root.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Iteration {
     depth: u32,
     best: Move,
     score: i32,
+    /// The root lines searched exactly, the best first.
+    lines: Vec<(Move, i32)>,
 }
 
-/// Iterative deepening of one thread: `helper` 0 is the main thread; odd helpers search one
-/// ply deeper than the main thread and start from another root move, so that the threads
-/// spread over the tree (Lazy SMP). `after` is told of each finished iteration and says
-/// whether to stop.
+/// Iterative deepening of one thread to `(max_depth, lines)`: `helper` 0 is the main thread;
+/// odd helpers search one ply deeper than the main thread and start from another root move,
+/// so that the threads spread over the tree (Lazy SMP). `after` is told of each finished
+/// iteration and says whether to stop.
 fn iterate(
     tree: &mut Tree,
     root: &MultiPosition,
     moves: &[Move],
-    max_depth: u32,
+    (max_depth, lines): (u32, usize),
     helper: usize,
     after: &mut dyn FnMut(&mut Tree, &Iteration) -> bool,
 ) -> Iteration {
@@ -143,12 +151,13 @@ fn iterate(
         depth: 0,
         best: order[0],
         score: 0,
+        lines: vec![(order[0], 0)],
     };
     let skip = (helper % 2) as u32;
     let mut depth = 1 + skip;
     while depth <= max_depth {
-        let found = search_root(tree, root, &mut order, depth);
-        if let Some((best, score)) = found {
+        let found = search_root(tree, root, &mut order, depth, lines);
+        if let Some(&(best, score)) = found.first() {
             // A stopped iteration's best beat the last one's move, searched first: keep it,
             // but not its depth, and report it, so that the move played is the last line
             // shown.
@@ -158,6 +167,7 @@ fn iterate(
                 depth: done,
                 best,
                 score,
+                lines: found,
             };
             if tree.stopped && changed && done > 0 {
                 after(tree, &last);
@@ -171,30 +181,43 @@ fn iterate(
     last
 }
 
-/// One iteration at the root: every move searched with the window the best so far leaves,
-/// the best moved to the front for the next. `None` when the search was stopped before the
-/// first move was done; a stopped iteration gives the best of the moves it finished.
+/// One iteration at the root: every move searched with the window the kept lines leave (the
+/// `lines`-th best score so far). A move that enters the kept lines goes to the front; at the
+/// end the kept lines go first, best first, for the next iteration. The kept lines, best first:
+/// none when the search was stopped before the first move was done; a stopped iteration gives
+/// the best of the moves it finished.
 fn search_root(
     tree: &mut Tree,
     root: &MultiPosition,
     order: &mut [Move],
     depth: u32,
-) -> Option<(Move, i32)> {
-    let mut best: Option<(Move, i32)> = None;
+    lines: usize,
+) -> Vec<(Move, i32)> {
+    let mut kept: Vec<(Move, i32)> = Vec::with_capacity(lines + 1);
     for index in 0..order.len() {
         let mv = order[index];
         tree.show_progress(depth, mv, index + 1);
-        let alpha = best.map_or(-MATE - 1, |(_, score)| score);
+        let alpha = match kept.len() < lines {
+            true => -MATE - 1,
+            false => kept[lines - 1].1,
+        };
         let score = tree.child(&root.play(mv), depth as i32 - 1, alpha, MATE + 1);
         if tree.stopped {
             break;
         }
-        if best.is_none_or(|(_, old)| score > old) {
-            best = Some((mv, score));
+        if score > alpha {
+            let at = kept.partition_point(|&(_, old)| old >= score);
+            kept.insert(at, (mv, score));
+            kept.truncate(lines);
             order[..=index].rotate_right(1);
         }
     }
-    best
+    for (at, &(mv, _)) in kept.iter().enumerate() {
+        if let Some(from) = order.iter().position(|&m| m == mv) {
+            order[at..=from].rotate_right(1);
+        }
+    }
+    kept
 }
 
 /// The score as the protocol reports it: centi-marbles, or `mate n` for a win in `n` of the

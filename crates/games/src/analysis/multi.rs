@@ -39,6 +39,7 @@ pub fn search_position(
         algorithm: Algorithm::for_seating(seating),
         weights: MultiWeights::for_seating(seating),
         searchmoves,
+        lines: 1,
     };
     let control = Control::new();
     search_multi(engine, position, &request, &control, report, &mut |_| {})

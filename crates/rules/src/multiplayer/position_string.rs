@@ -9,7 +9,7 @@
 use super::layout::MultiLayout;
 use super::position::MultiPosition;
 use super::zobrist::MAX_EJECTED;
-use crate::board::{Cell, LOSING_LOST, MAX_PLY_COUNT, board_field};
+use crate::board::{BOARD, Cell, LOSING_LOST, MAX_PLY_COUNT, board_field};
 use crate::board::{MAX_SEATS, Seat, Seating};
 use std::fmt;
 use std::str::FromStr;
@@ -86,6 +86,13 @@ pub enum MultiPositionError {
     /// Two teams with six ejected, which no game reaches.
     #[error("two teams have ejected six marbles")]
     TwoWinners,
+    /// Marbles given as bitboards overlap, lie off the board or belong to no seat of the game
+    /// (a position string cannot say so; a binary record can).
+    #[error("marbles overlap, lie off the board or belong to no seat")]
+    BadMarbles,
+    /// Seats beyond the game's, or all of them, have left.
+    #[error("the seats that have left are not seats of the game")]
+    BadLeft,
 }
 
 impl FromStr for MultiPosition {
@@ -123,6 +130,58 @@ impl FromStr for MultiPosition {
             Some(text) => parse_number("plies", text, MAX_PLY_COUNT)?,
             None => 0,
         };
+        check_counts(seating, &stones, &ejected)?;
+        Ok(MultiPosition::from_parts(
+            seating, stones, to_move, ejected, left, plies,
+        ))
+    }
+}
+
+impl MultiPosition {
+    /// A position from its parts, checked as a position string's are: for parts read from
+    /// elsewhere (a binary data record), which [`MultiPosition::from_parts`] takes on trust.
+    pub fn checked(
+        seating: Seating,
+        stones: [u64; MAX_SEATS],
+        to_move: Seat,
+        ejected: [u8; MAX_SEATS],
+        left: u8,
+        plies: u32,
+    ) -> Result<MultiPosition, MultiPositionError> {
+        let seats = seating.seats();
+        let mut seen = 0u64;
+        for (index, &bits) in stones.iter().enumerate() {
+            if bits & seen != 0 || bits & !BOARD != 0 || (index >= seats && bits != 0) {
+                return Err(MultiPositionError::BadMarbles);
+            }
+            seen |= bits;
+        }
+        let all = (1u8 << seats) - 1;
+        if left & !all != 0 || left == all {
+            return Err(MultiPositionError::BadLeft);
+        }
+        if to_move.index() >= seats || left & to_move.bit() != 0 {
+            return Err(MultiPositionError::BadSide(to_move.letter().to_string()));
+        }
+        let beyond = ejected[seats..].iter().any(|&n| n != 0);
+        if beyond || ejected.iter().any(|&n| n as usize > MAX_EJECTED) {
+            let found = ejected
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join("/");
+            return Err(MultiPositionError::BadNumber {
+                field: "ejected",
+                found,
+            });
+        }
+        if plies > MAX_PLY_COUNT {
+            let found = plies.to_string();
+            return Err(MultiPositionError::BadNumber {
+                field: "plies",
+                found,
+            });
+        }
         check_counts(seating, &stones, &ejected)?;
         Ok(MultiPosition::from_parts(
             seating, stones, to_move, ejected, left, plies,

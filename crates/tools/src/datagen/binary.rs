@@ -7,12 +7,23 @@
 //! 'p' black u64, white u64, flags u8, lost u8, plies u32, score i32        (27 bytes)
 //! 'g' index u64, layout u8, winner u8, plies u32, positions u64            (23 bytes)
 //! ```
+//!
+//! Version 2 adds the records of games of three to six players (6 slots, in seat order, 0
+//! beyond the layout's seats; layout 0 to 3 is three- to six-player):
+//!
+//! ```text
+//! 'P' layout u8, side u8, left u8, marbles 6 × u64, ejected 6 × u8, ranks 6 × u8,
+//!     plies u32, score i32                                                  (72 bytes)
+//! 'G' index u64, layout u8, ranks 6 × u8, plies u32, positions u64          (28 bytes)
+//! ```
 
 use super::error::LineError;
-use super::format::{GameLine, Line, Sample, Wdl};
+use super::format::{Ending, GameLine, Line, Sample, Wdl};
+use super::seats_sample::{SeatsSample, check_ranks, layout_byte, layout_of};
 use sumito_rules::board::{
-    BOARD, Colour, LOSING_LOST, Layout, MARBLES_PER_SIDE, MAX_PLY_COUNT, Position,
+    BOARD, Colour, LOSING_LOST, Layout, MARBLES_PER_SIDE, MAX_PLY_COUNT, MAX_SEATS, Position, Seat,
 };
+use sumito_rules::multiplayer::MultiPosition;
 
 /// The first eight bytes of a binary data file; its header line follows.
 pub const MARK: &[u8; 8] = b"SUMITODB";
@@ -25,12 +36,24 @@ const GAME: u8 = b'g';
 const POSITION_BODY: usize = 8 + 8 + 1 + 1 + 4 + 4;
 /// A game record's bytes after its tag.
 const GAME_BODY: usize = 8 + 1 + 1 + 4 + 8;
+/// The tag byte of an N-player position record.
+const SEATS_POSITION: u8 = b'P';
+/// The tag byte of an N-player game record.
+const SEATS_GAME: u8 = b'G';
+/// An N-player position record's bytes after its tag.
+const SEATS_POSITION_BODY: usize = 3 + 8 * MAX_SEATS + 2 * MAX_SEATS + 4 + 4;
+/// An N-player game record's bytes after its tag.
+const SEATS_GAME_BODY: usize = 8 + 1 + MAX_SEATS + 4 + 8;
+/// The longest record's bytes after its tag.
+pub const LONGEST_BODY: usize = SEATS_POSITION_BODY;
 
 /// The bytes after the tag of a record starting with `tag`, or why there is no such record.
 pub fn body_length(tag: u8) -> Result<usize, LineError> {
     match tag {
         POSITION => Ok(POSITION_BODY),
         GAME => Ok(GAME_BODY),
+        SEATS_POSITION => Ok(SEATS_POSITION_BODY),
+        SEATS_GAME => Ok(SEATS_GAME_BODY),
         other => Err(LineError::BadTag(other)),
     }
 }
@@ -53,17 +76,48 @@ pub fn put_sample(sample: &Sample, out: &mut Vec<u8>) {
     out.extend_from_slice(&sample.score.to_le_bytes());
 }
 
+/// Appends the record of a kept N-player position.
+pub fn put_seats_sample(sample: &SeatsSample, out: &mut Vec<u8>) {
+    let position = &sample.position;
+    let seating = position.seating();
+    let layout = sumito_rules::multiplayer::MultiLayout::for_seats(seating.seats());
+    out.push(SEATS_POSITION);
+    out.push(layout.map_or(0, layout_byte));
+    out.push(position.side_to_move().index() as u8);
+    out.push(position.left_mask());
+    for slot in 0..MAX_SEATS {
+        let stones = Seat::new(slot).map_or(0, |seat| position.stones(seat));
+        out.extend_from_slice(&stones.to_le_bytes());
+    }
+    for slot in 0..MAX_SEATS {
+        out.push(Seat::new(slot).map_or(0, |seat| position.ejected(seat)));
+    }
+    out.extend_from_slice(&sample.ranks);
+    out.extend_from_slice(&position.plies().to_le_bytes());
+    out.extend_from_slice(&sample.score.to_le_bytes());
+}
+
 /// Appends the record closing a game.
 pub fn put_game(game: &GameLine, out: &mut Vec<u8>) {
-    let layout = Layout::ALL.iter().position(|&l| l == game.layout);
-    let winner = match game.winner {
-        None => 0,
-        Some(colour) => 1 + colour.index() as u8,
-    };
-    out.push(GAME);
-    out.extend_from_slice(&game.index.to_le_bytes());
-    out.push(layout.unwrap_or(0) as u8);
-    out.push(winner);
+    match game.ending {
+        Ending::Two { layout, winner } => {
+            let layout = Layout::ALL.iter().position(|&l| l == layout);
+            let winner = match winner {
+                None => 0,
+                Some(colour) => 1 + colour.index() as u8,
+            };
+            out.push(GAME);
+            out.extend_from_slice(&game.index.to_le_bytes());
+            out.push(layout.unwrap_or(0) as u8);
+            out.push(winner);
+        }
+        Ending::Seats { layout, ranks } => {
+            out.push(SEATS_GAME);
+            out.extend_from_slice(&game.index.to_le_bytes());
+            out.push(layout_byte(layout));
+            out.extend_from_slice(&ranks);
+        }
+    }
     out.extend_from_slice(&game.plies.to_le_bytes());
     out.extend_from_slice(&game.positions.to_le_bytes());
 }
@@ -75,25 +129,10 @@ pub fn record(tag: u8, body: &[u8]) -> Result<Line, LineError> {
         return Err(LineError::BadRecord("cut short"));
     }
     let mut fields = Fields(body);
-    if tag == GAME {
-        let index = fields.u64();
-        let layout = *Layout::ALL
-            .get(fields.u8() as usize)
-            .ok_or(LineError::BadRecord("no such layout"))?;
-        let winner = match fields.u8() {
-            0 => None,
-            1 => Some(Colour::Black),
-            2 => Some(Colour::White),
-            _ => return Err(LineError::BadRecord("no such result")),
-        };
-        let (plies, positions) = (fields.u32(), fields.u64());
-        return Ok(Line::Game(GameLine {
-            index,
-            layout,
-            winner,
-            plies,
-            positions,
-        }));
+    match tag {
+        GAME | SEATS_GAME => return game_record(tag, &mut fields),
+        SEATS_POSITION => return seats_position_record(&mut fields),
+        _ => {}
     }
     let (black, white, flags, lost) = (fields.u64(), fields.u64(), fields.u8(), fields.u8());
     let (plies, score) = (fields.u32(), fields.u32() as i32);
@@ -126,6 +165,56 @@ pub fn record(tag: u8, body: &[u8]) -> Result<Line, LineError> {
     Ok(Line::Sample(Sample {
         position: Position::from_parts(black, white, side, lost, plies),
         result,
+        score,
+    }))
+}
+
+/// Reads a game record's body, two-player or N-player.
+fn game_record(tag: u8, fields: &mut Fields) -> Result<Line, LineError> {
+    let index = fields.u64();
+    let layout = fields.u8();
+    let ending = if tag == GAME {
+        let layout = *Layout::ALL
+            .get(layout as usize)
+            .ok_or(LineError::BadRecord("no such layout"))?;
+        let winner = match fields.u8() {
+            0 => None,
+            1 => Some(Colour::Black),
+            2 => Some(Colour::White),
+            _ => return Err(LineError::BadRecord("no such result")),
+        };
+        Ending::Two { layout, winner }
+    } else {
+        let layout = layout_of(layout)?;
+        let ranks = check_ranks(fields.take(), layout.seating().seats())?;
+        Ending::Seats { layout, ranks }
+    };
+    let (plies, positions) = (fields.u32(), fields.u64());
+    Ok(Line::Game(GameLine {
+        index,
+        ending,
+        plies,
+        positions,
+    }))
+}
+
+/// Reads an N-player position record's body, checked as a position string is.
+fn seats_position_record(fields: &mut Fields) -> Result<Line, LineError> {
+    let seating = layout_of(fields.u8())?.seating();
+    let side = Seat::new(fields.u8() as usize).ok_or(LineError::BadRecord("no such seat"))?;
+    let left = fields.u8();
+    let mut stones = [0u64; MAX_SEATS];
+    for slot in &mut stones {
+        *slot = fields.u64();
+    }
+    let ejected: [u8; MAX_SEATS] = fields.take();
+    let ranks = check_ranks(fields.take(), seating.seats())?;
+    let (plies, score) = (fields.u32(), fields.u32() as i32);
+    let position = MultiPosition::checked(seating, stones, side, ejected, left, plies)
+        .map_err(LineError::BadSeatsRecord)?;
+    Ok(Line::SeatsSample(SeatsSample {
+        position,
+        ranks,
         score,
     }))
 }
@@ -181,8 +270,7 @@ mod tests {
         ] {
             let game = GameLine {
                 index: 1 << 40,
-                layout,
-                winner,
+                ending: Ending::Two { layout, winner },
                 plies: 117,
                 positions: 80,
             };
@@ -232,8 +320,10 @@ mod tests {
         put_game(
             &GameLine {
                 index: 3,
-                layout: Layout::Standard,
-                winner: None,
+                ending: Ending::Two {
+                    layout: Layout::Standard,
+                    winner: None,
+                },
                 plies: 9,
                 positions: 0,
             },
@@ -250,5 +340,85 @@ mod tests {
             read_back(&game).unwrap_err().to_string(),
             "bad record: no such result"
         );
+    }
+
+    fn seats_sample(layout: sumito_rules::multiplayer::MultiLayout) -> SeatsSample {
+        let mut ranks = [0; MAX_SEATS];
+        let seats = layout.seating().seats();
+        for (seat, rank) in ranks[..seats].iter_mut().enumerate() {
+            *rank = 1 + (seat % 2) as u8;
+        }
+        let mut list = sumito_rules::movegen::MoveList::default();
+        let start = layout.position();
+        start.legal_moves(&mut list);
+        SeatsSample {
+            position: start.play(list.as_slice()[0]).with_plies_added(40),
+            ranks,
+            score: -1234,
+        }
+    }
+
+    #[test]
+    fn n_player_records_read_back_as_written() {
+        for layout in sumito_rules::multiplayer::MultiLayout::ALL {
+            let sample = seats_sample(layout);
+            let mut bytes = Vec::new();
+            put_seats_sample(&sample, &mut bytes);
+            assert_eq!(bytes.len(), 72);
+            assert_eq!(read_back(&bytes), Ok(Line::SeatsSample(sample)));
+            let game = GameLine {
+                index: 7,
+                ending: Ending::Seats {
+                    layout,
+                    ranks: sample.ranks,
+                },
+                plies: 201,
+                positions: 150,
+            };
+            let mut bytes = Vec::new();
+            put_game(&game, &mut bytes);
+            assert_eq!(bytes.len(), 28);
+            assert_eq!(read_back(&bytes), Ok(Line::Game(game)));
+        }
+    }
+
+    #[test]
+    fn damaged_n_player_records_are_refused_with_a_reason() {
+        let sample = seats_sample(sumito_rules::multiplayer::MultiLayout::ThreePlayer);
+        let mut good = Vec::new();
+        put_seats_sample(&sample, &mut good);
+        let damaged = |at: usize, value: u8| {
+            let mut bytes = good.clone();
+            bytes[at] = value;
+            read_back(&bytes).unwrap_err().to_string()
+        };
+        // Bytes: tag, layout, side, left, then seat 1's marbles from byte 4, seat 2's from 12,
+        // seat 4's (none in three-player games) from 28, ejected from 52, ranks from 58.
+        assert_eq!(damaged(1, 4), "bad record: no such layout");
+        assert_eq!(damaged(2, 9), "bad record: no such seat");
+        assert_eq!(
+            damaged(2, 4),
+            "bad record: the seat to move must be the letter of a seat in play, found 'y'"
+        );
+        assert_eq!(
+            damaged(3, 7),
+            "bad record: the seats that have left are not seats of the game"
+        );
+        let overlap = good[4];
+        assert_eq!(
+            damaged(12, overlap),
+            "bad record: marbles overlap, lie off the board or belong to no seat"
+        );
+        assert_eq!(
+            damaged(28, 1),
+            "bad record: marbles overlap, lie off the board or belong to no seat"
+        );
+        assert_eq!(
+            damaged(52, 5),
+            "bad record: 5 marbles ejected in all, but only 0 are missing from the board"
+        );
+        assert_eq!(damaged(58, 4), "bad record: no such ranks");
+        assert_eq!(damaged(61, 1), "bad record: no such ranks");
+        assert_eq!(damaged(0, b'Q'), "bad record tag 0x51");
     }
 }

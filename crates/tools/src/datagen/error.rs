@@ -6,6 +6,7 @@ use std::num::TryFromIntError;
 use std::path::PathBuf;
 use sumito_engine::search::TableSizeError;
 use sumito_rules::board::{PositionStringError, UnknownLayout};
+use sumito_rules::multiplayer::MultiPositionError;
 
 /// Why one line of a data file (without its newline) does not read. Comparable, so that a
 /// parsed line can be checked against what was written.
@@ -37,6 +38,17 @@ pub enum LineError {
         /// What is wrong with them.
         source: PositionStringError,
     },
+    /// The N-player position of a position line does not read.
+    #[error("bad position '{text}': {source}")]
+    BadSeatsPosition {
+        /// The position's fields as written.
+        text: String,
+        /// What is wrong with them.
+        source: MultiPositionError,
+    },
+    /// The ranks of an N-player position line are not one from 1 to the seats for each seat.
+    #[error("bad ranks '{0}'")]
+    BadRanks(String),
     /// The result of a position line is not `1`, `0.5` or `0`.
     #[error("bad result '{0}'")]
     BadResult(String),
@@ -52,6 +64,9 @@ pub enum LineError {
     /// A record of a binary file holds what no game has: the text says what.
     #[error("bad record: {0}")]
     BadRecord(&'static str),
+    /// An N-player record of a binary file holds a position no game has.
+    #[error("bad record: {0}")]
+    BadSeatsRecord(MultiPositionError),
 }
 
 /// Where in a data file: a line of a text file, a record of a binary one, from 1 (the header

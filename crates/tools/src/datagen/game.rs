@@ -2,8 +2,10 @@
 //! plays both sides, drawing its move among the near-best root lines, and the quiet positions
 //! are kept with their search score until the search sees a forced win or loss.
 
-use super::format::{GameLine, Sample, Wdl};
+use super::format::{Ending, GameLine, Sample, Wdl};
 use super::reader::Encoding;
+use super::seats_game::play_seats;
+use super::seats_sample::SeatsSample;
 use super::settings::Settings;
 use std::cell::RefCell;
 use sumito_engine::eval::ejectable;
@@ -11,6 +13,7 @@ use sumito_engine::search::{Control, Engine, is_decisive};
 use sumito_games::selfplay::{Mover, play_game, random_quiet_opening};
 use sumito_rules::board::{Layout, Position};
 use sumito_rules::movegen::Move;
+use sumito_rules::multiplayer::MultiLayout;
 use sumito_rules::random::{Random, splitmix64};
 
 /// A finished game and the positions kept from it.
@@ -18,8 +21,10 @@ use sumito_rules::random::{Random, splitmix64};
 pub struct GameRecord {
     /// How it ended.
     pub game: GameLine,
-    /// The kept positions, in the order they were played.
+    /// The kept positions of a two-player game, in the order they were played.
     pub samples: Vec<Sample>,
+    /// The kept positions of a game of three to six players, in the order they were played.
+    pub seats: Vec<SeatsSample>,
 }
 
 impl GameRecord {
@@ -29,13 +34,16 @@ impl GameRecord {
         for sample in &self.samples {
             encoding.put_sample(sample, &mut bytes);
         }
+        for sample in &self.seats {
+            encoding.put_seats_sample(sample, &mut bytes);
+        }
         encoding.put_game(&self.game, &mut bytes);
         bytes
     }
 }
 
 /// The random stream of game `index`: a function of the seed and the index alone.
-fn game_random(seed: u64, index: u64) -> Random {
+pub(super) fn game_random(seed: u64, index: u64) -> Random {
     Random(splitmix64(seed.wrapping_add(index)).1)
 }
 
@@ -45,8 +53,12 @@ pub fn is_quiet(position: &Position) -> bool {
 }
 
 /// Plays game `index` with `engine` (one search thread; its table is cleared first, so the game
-/// depends only on the settings and the index).
+/// depends only on the settings and the index): of the settings' players, on the layout of
+/// their number, or of two, on the three layouts in turn.
 pub fn play(settings: &Settings, engine: &mut Engine, index: u64) -> GameRecord {
+    if let Some(layout) = MultiLayout::for_seats(settings.players) {
+        return play_seats(settings, engine, index, layout);
+    }
     let layout = Layout::ALL[(index % Layout::ALL.len() as u64) as usize];
     let mut random = game_random(settings.seed, index);
     let span = settings.opening_plies.max - settings.opening_plies.min + 1;
@@ -76,12 +88,15 @@ pub fn play(settings: &Settings, engine: &mut Engine, index: u64) -> GameRecord 
     GameRecord {
         game: GameLine {
             index,
-            layout,
-            winner: result.winner,
+            ending: Ending::Two {
+                layout,
+                winner: result.winner,
+            },
             plies: start.plies() + result.plies,
             positions: samples.len() as u64,
         },
         samples,
+        seats: Vec::new(),
     }
 }
 
@@ -148,6 +163,7 @@ mod tests {
     fn settings(seed: u64) -> Settings {
         Settings {
             seed,
+            players: 2,
             limits: Limits::depth(2),
             opening_plies: PlyRange { min: 4, max: 8 },
             plies_after_opening: 120,
@@ -161,13 +177,16 @@ mod tests {
     fn a_game_keeps_quiet_labelled_positions_and_replays_the_same() {
         let mut engine = Engine::new(1).unwrap();
         let record = play(&settings(3), &mut engine, 4);
-        assert_eq!(record.game.layout, Layout::BelgianDaisy);
+        let Ending::Two { layout, winner } = record.game.ending else {
+            panic!("a two-player game");
+        };
+        assert_eq!(layout, Layout::BelgianDaisy);
         assert_eq!(record.game.positions, record.samples.len() as u64);
         assert!(record.samples.len() > 10, "{record:?}");
         for sample in &record.samples {
             assert!(is_quiet(&sample.position));
             assert!(!is_decisive(sample.score));
-            let expected = Wdl::for_side(record.game.winner, sample.position.side_to_move());
+            let expected = Wdl::for_side(winner, sample.position.side_to_move());
             assert_eq!(sample.result, expected);
             // The search starts after the random opening, at least four plies in.
             assert!(sample.position.plies() >= 4);

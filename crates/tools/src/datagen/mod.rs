@@ -14,6 +14,8 @@ pub mod format;
 mod game;
 mod reader;
 mod resume;
+mod seats_game;
+mod seats_sample;
 mod settings;
 mod shard;
 
@@ -21,6 +23,7 @@ pub use error::{DatagenError, LineError, Place};
 pub use game::{GameRecord, is_quiet, play};
 pub use reader::{Encoding, GameOrder, Item, Reader, Start};
 pub use resume::{Held, scan};
+pub use seats_sample::SeatsSample;
 pub use settings::{DEFAULT_DEPTH, PlyRange, Settings};
 pub use shard::{GameRange, Merged, SHARD_MARK, merge, shard_header, split_header};
 
@@ -247,7 +250,7 @@ fn write_in_order(
                     source,
                 })?;
             added.games += 1;
-            added.positions += record.samples.len() as u64;
+            added.positions += record.game.positions;
             let (count, positions) = (held.games + added.games, held.positions + added.positions);
             let rate = added.positions as f64 * 3600.0 / started.elapsed().as_secs_f64().max(1e-9);
             let message = format!("{count} games, {positions} positions, {rate:.0}/hour");

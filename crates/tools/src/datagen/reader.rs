@@ -5,6 +5,7 @@
 use super::binary;
 use super::error::{DatagenError, Place};
 use super::format::{GameLine, Line, Sample, game_line, parse_line, sample_line};
+use super::seats_sample::SeatsSample;
 use std::io::BufRead;
 use std::str::FromStr;
 
@@ -57,6 +58,14 @@ impl Encoding {
         }
     }
 
+    /// Appends the record of a kept N-player position.
+    pub fn put_seats_sample(self, sample: &SeatsSample, out: &mut Vec<u8>) {
+        match self {
+            Encoding::Text => out.extend_from_slice(sample.line().as_bytes()),
+            Encoding::Binary => binary::put_seats_sample(sample, out),
+        }
+    }
+
     /// Appends the record closing a game.
     pub fn put_game(self, game: &GameLine, out: &mut Vec<u8>) {
         match self {
@@ -69,6 +78,7 @@ impl Encoding {
     pub fn put_line(self, line: &Line, out: &mut Vec<u8>) {
         match line {
             Line::Sample(sample) => self.put_sample(sample, out),
+            Line::SeatsSample(sample) => self.put_seats_sample(sample, out),
             Line::Game(game) => self.put_game(game, out),
             Line::Comment => {}
         }
@@ -193,7 +203,7 @@ impl<R: BufRead> Reader<R> {
                     return Ok(Item::End);
                 }
                 self.consumed += 1;
-                let mut body = [0u8; 32];
+                let mut body = [0u8; binary::LONGEST_BODY];
                 // An unknown tag reads no body: the record's read says what is wrong.
                 let length = binary::body_length(tag[0]).unwrap_or(0);
                 let filled = self.fill(&mut body[..length])?;
@@ -253,7 +263,7 @@ impl GameOrder {
     pub fn see(&mut self, line: &Line, at: Place) -> Result<Option<GameLine>, DatagenError> {
         match line {
             Line::Comment => Ok(None),
-            Line::Sample(_) => {
+            Line::Sample(_) | Line::SeatsSample(_) => {
                 self.pending += 1;
                 Ok(None)
             }
@@ -278,7 +288,7 @@ impl GameOrder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::datagen::format::Wdl;
+    use crate::datagen::format::{Ending, Wdl};
     use sumito_rules::board::{Colour, Layout};
 
     fn file(encoding: Encoding) -> Vec<u8> {
@@ -291,8 +301,10 @@ mod tests {
         encoding.put_sample(&sample, &mut bytes);
         let game = GameLine {
             index: 0,
-            layout: Layout::GermanDaisy,
-            winner: Some(Colour::Black),
+            ending: Ending::Two {
+                layout: Layout::GermanDaisy,
+                winner: Some(Colour::Black),
+            },
             plies: 60,
             positions: 1,
         };

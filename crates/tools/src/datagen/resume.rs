@@ -239,12 +239,12 @@ mod tests {
         );
         assert_eq!(
             message("hello\nworld\n"),
-            "it does not start with '# sumito datagen 1' but with 'hello': not a data file of \
+            "it does not start with '# sumito datagen' but with 'hello': not a data file of \
              sumito datagen, left alone"
         );
         assert_eq!(
             message("hel"),
-            "it does not start with '# sumito datagen 1' but with 'hel': not a data file of \
+            "it does not start with '# sumito datagen' but with 'hel': not a data file of \
              sumito datagen, left alone"
         );
         assert_eq!(
@@ -271,7 +271,7 @@ mod tests {
         assert_eq!(
             refused,
             format!(
-                "{}: it does not start with '# sumito datagen 1' but with 'hello': not a data \
+                "{}: it does not start with '# sumito datagen' but with 'hello': not a data \
                  file of sumito datagen, left alone",
                 dir.display()
             )

@@ -39,6 +39,8 @@ impl FromStr for PlyRange {
 pub struct Settings {
     /// Seed of game 0.
     pub seed: u64,
+    /// Players: 2, or 3 to 6 on the layout of their number.
+    pub players: usize,
     /// Limits of every search.
     pub limits: Limits,
     /// Random plies before the search plays.
@@ -61,18 +63,29 @@ impl Settings {
             (depth, None) => format!("--depth {}", depth.unwrap_or(0)),
         };
         let PlyRange { min, max } = self.opening_plies;
+        // Two-player headers name no players, as before the flag was.
+        let players = match self.players {
+            2 => String::new(),
+            n => format!("--players {n} "),
+        };
         format!(
-            "--seed {} {limit} --opening-plies {min}-{max} --plies-after-opening {} --multipv {} \
+            "{players}--seed {} {limit} --opening-plies {min}-{max} --plies-after-opening {} --multipv {} \
              --margin {} --hash {}",
             self.seed, self.plies_after_opening, self.lines, self.margin, self.hash
         )
     }
 
     /// The first line of a file made with these settings by the build whose bench node count
-    /// is `bench`: the games depend on the search and the evaluation too.
+    /// is `bench`: the games depend on the search and the evaluation too. Its version is the
+    /// lowest that holds the games (format.rs).
     pub fn header(&self, bench: u64) -> String {
-        let (tag, flags) = (super::format::FORMAT_TAG, self.flags());
-        format!("{tag}: {flags}{}{bench}\n", super::format::BENCH_MARK)
+        use super::format::{BENCH_MARK, FORMAT_TAG, TWO_PLAYER_VERSION, VERSION};
+        let version = match self.players {
+            2 => TWO_PLAYER_VERSION,
+            _ => VERSION,
+        };
+        let flags = self.flags();
+        format!("{FORMAT_TAG} {version}: {flags}{BENCH_MARK}{bench}\n")
     }
 }
 

@@ -127,11 +127,13 @@ pub fn read_into<E: FromSample>(
     let Ok(Start::Header { mut reader, header }) = Reader::start(bytes) else {
         return Err(TuneError::NoHeader);
     };
-    let tag = format!("{}: ", crate::datagen::format::FORMAT_TAG);
     let (run, _) = split_header(&header);
-    let Some(settings) = run.strip_prefix(&tag) else {
+    let Some((version, settings)) = crate::datagen::format::header_parts(run) else {
         return Err(TuneError::NoHeader);
     };
+    if version > crate::datagen::format::VERSION {
+        return Err(TuneError::NewerVersion(version));
+    }
     let (flags, bench) = match settings.split_once(crate::datagen::format::BENCH_MARK) {
         Some((flags, bench)) => {
             let bench = bench
@@ -153,6 +155,7 @@ pub fn read_into<E: FromSample>(
     loop {
         match reader.next_item()? {
             Item::Record(Line::Sample(sample)) => samples.push(sample),
+            Item::Record(Line::SeatsSample(_)) => return Err(TuneError::SeatsData),
             Item::Record(Line::Game(game)) => {
                 let held_out = holdout > 0 && game.index % holdout == holdout - 1;
                 // The positions read, not the count the game line states: a number from the
@@ -241,6 +244,24 @@ mod tests {
         read_into(FILE.replace('\n', "\r\n").as_bytes(), 0, &mut crlf).unwrap();
         assert_eq!(crlf.train, all.train);
         assert!(read_into(b"game 0 standard 1-0 50 0\n", 0, &mut all).is_err());
+    }
+
+    #[test]
+    fn n_player_data_and_newer_versions_are_refused() {
+        let seats = "# sumito datagen 2: --players 3 --seed 1\n\
+            5/6/7/8/9/8/7/6/5 r 0/0/0 9 1-2-3 40\n\
+            game 0 three-player 1-2-3 50 1\n";
+        let error = read_into(seats.as_bytes(), 0, &mut Data::<Entry>::default()).unwrap_err();
+        assert!(matches!(error, TuneError::SeatsData), "{error}");
+        // A version 2 file of two-player games reads as version 1 does.
+        let two = FILE.replacen("datagen 1:", "datagen 2:", 1);
+        assert!(read_into(two.as_bytes(), 0, &mut Data::<Entry>::default()).is_ok());
+        let newer = FILE.replacen("datagen 1:", "datagen 3:", 1);
+        let error = read_into(newer.as_bytes(), 0, &mut Data::<Entry>::default()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "a data file of format version 3; this build reads versions 1 to 2"
+        );
     }
 
     #[test]

@@ -26,6 +26,19 @@ pub enum TuneError {
     /// The text does not start with the header of `sumito datagen`.
     #[error("not a data file of sumito datagen (no header)")]
     NoHeader,
+    /// The file is of a newer version of the format than this build reads.
+    #[error(
+        "a data file of format version {0}; this build reads versions 1 to {max}",
+        max = crate::datagen::format::VERSION
+    )]
+    NewerVersion(u32),
+    /// The file holds positions of games of three to six players, which the two-player fits
+    /// cannot use.
+    #[error(
+        "it holds positions of games of three to six players; sumito tune and sumito train fit \
+         the two-player evaluation"
+    )]
+    SeatsData,
     /// The header's bench node count is not a number.
     #[error("bad bench in the header: {0}")]
     BadBench(String),

@@ -70,6 +70,7 @@ impl Session {
                 algorithm,
                 weights: MultiWeights::for_seating(position.seating()),
                 searchmoves,
+                lines: 1,
             };
             search_multi(engine, &position, &request, control, report, answer);
         });
