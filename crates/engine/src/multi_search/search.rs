@@ -201,7 +201,14 @@ fn search_root(
             true => -MATE - 1,
             false => kept[lines - 1].1,
         };
-        let score = tree.child(&root.play(mv), depth as i32 - 1, alpha, MATE + 1);
+        let child = root.play(mv);
+        // A null window first once the kept lines are full: most moves do not beat them.
+        let full =
+            kept.len() < lines || tree.child(&child, depth as i32 - 1, alpha, alpha + 1) > alpha;
+        let score = match full && !tree.stopped {
+            true => tree.child(&child, depth as i32 - 1, alpha, MATE + 1),
+            false => alpha,
+        };
         if tree.stopped {
             break;
         }
@@ -233,4 +240,68 @@ fn reported(score: i32, algorithm: Algorithm, seats: usize) -> Reported {
     };
     let moves = ((plies - 1) / round + 1) as i32;
     Reported::Mate(if score > 0 { moves } else { -moves })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn search(
+        position: &MultiPosition,
+        algorithm: Algorithm,
+        depth: u32,
+        lines: usize,
+    ) -> SearchResult {
+        let mut engine = Engine::new(1).unwrap();
+        let request = MultiRequest {
+            limits: Limits::depth(depth),
+            algorithm,
+            weights: MultiWeights::for_seating(position.seating()),
+            searchmoves: Vec::new(),
+            lines,
+        };
+        let control = Control::new();
+        control.start(false);
+        search_multi(
+            &mut engine,
+            position,
+            &request,
+            &control,
+            &mut |_| {},
+            &mut |_| {},
+        )
+    }
+
+    #[test]
+    fn both_searches_take_the_sixth_marble_at_every_depth() {
+        // White (seat 2) has ejected five; its e7 and e8 push Black's e9 off the board.
+        let position: MultiPosition = "5/6/7/8/6wwb/8/7/6/bb1r1 w 0/5/0 0".parse().unwrap();
+        for algorithm in Algorithm::ALL {
+            for depth in 1..=5 {
+                let result = search(&position, algorithm, depth, 1);
+                let best = result.best.unwrap();
+                assert!(best.is_eject(), "{algorithm} depth {depth}: {best}");
+                assert!(
+                    is_decisive(result.score) && result.score > 0,
+                    "{}",
+                    result.score
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn several_lines_come_best_first_and_the_first_is_the_single_lines() {
+        let start = sumito_rules::multiplayer::MultiLayout::ThreePlayer.position();
+        for algorithm in Algorithm::ALL {
+            let one = search(&start, algorithm, 3, 1);
+            let three = search(&start, algorithm, 3, 3);
+            assert_eq!(three.lines.len(), 3);
+            assert!(three.lines.windows(2).all(|pair| pair[0].1 >= pair[1].1));
+            assert_eq!(three.lines[0].1, one.score, "{algorithm}");
+            let moves: Vec<Move> = three.lines.iter().map(|(mv, _)| *mv).collect();
+            assert!(moves.iter().all(|mv| start.is_legal(*mv)));
+            assert_ne!(moves[0], moves[1]);
+        }
+    }
 }

@@ -9,6 +9,10 @@
 //!   pass. The tree is shallower in real turns but reaches the root team's own next move sooner.
 //!   With teams, a layer of the root team likewise takes the best move of any of its seats.
 //!
+//! Both are principal variation searches with late-move reductions, as the two-player search
+//! (`scout`): after the first move a null window at the bound the side to act must beat, late
+//! quiet moves a few plies shallower, and a move that beats the bound searched again in full.
+//!
 //! Scores are from the root team's view throughout (not negamax): a table entry is only good
 //! for the root seat and algorithm it was searched for, so both are folded into its key.
 
@@ -16,7 +20,7 @@ use super::algorithm::Algorithm;
 use super::eval::{MultiWeights, evaluate};
 use crate::eval::ejectable;
 use crate::search::{
-    Bound, Control, MATE, MAX_PLY, Progress, TimeManager, TranspositionTable, win_in,
+    Bound, Control, MATE, MAX_PLY, Progress, TimeManager, TranspositionTable, reduction, win_in,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -93,6 +97,16 @@ impl Window {
     fn bound(&self) -> Bound {
         Bound::of(self.best, self.given.0, self.given.1)
     }
+}
+
+/// Late-move reduction of the `index`-th move at `depth`: none for the first three moves,
+/// the table move, pushes and killers (not `quiet`), or near the horizon; the two-player
+/// search's table otherwise, leaving at least one ply.
+fn late_move_reduction(depth: i32, index: usize, quiet: bool) -> i32 {
+    if !quiet || depth < 3 || index < 3 {
+        return 0;
+    }
+    reduction(depth, index).clamp(0, depth - 2)
 }
 
 /// One thread's search of one root position.
@@ -301,9 +315,13 @@ impl<'a> Tree<'a> {
         }
         self.order(&mut list, tt_move, ply);
         let mut window = Window::new(alpha, beta, self.ours(position.side_to_move()));
-        for &mv in list.iter() {
+        for (index, &mv) in list.iter().enumerate() {
             let child = position.play(mv);
-            let score = self.paranoid(&child, depth - 1, ply + 1, window.alpha, window.beta);
+            let quiet = !mv.is_push() && !self.killers[ply].contains(&mv);
+            let r = late_move_reduction(depth, index, quiet);
+            let score = self.scout(&window, index, r, &mut |tree, r, alpha, beta| {
+                tree.paranoid(&child, depth - 1 - r, ply + 1, alpha, beta)
+            });
             if self.stopped {
                 return 0;
             }
@@ -316,6 +334,41 @@ impl<'a> Tree<'a> {
         self.tt
             .store(key, ply, window.best_move, window.best, 0, depth, bound);
         window.best
+    }
+
+    /// Principal variation search with late-move reductions: the first move (`index` 0) gets
+    /// the node's window, every later one a null window at the bound the side to act must beat,
+    /// first `reduction` plies shallower; a move that beats the bound is searched again at full
+    /// depth, and with the full window when it does not close it. `search` takes the reduction
+    /// and the window.
+    fn scout(
+        &mut self,
+        window: &Window,
+        index: usize,
+        reduction: i32,
+        search: &mut dyn FnMut(&mut Self, i32, i32, i32) -> i32,
+    ) -> i32 {
+        let (alpha, beta) = (window.alpha, window.beta);
+        if index == 0 {
+            return search(self, 0, alpha, beta);
+        }
+        let (low, high) = match window.maximise {
+            true => (alpha, alpha + 1),
+            false => (beta - 1, beta),
+        };
+        let beats = |score: i32| match window.maximise {
+            true => score > alpha,
+            false => score < beta,
+        };
+        let mut score = search(self, reduction, low, high);
+        if reduction > 0 && !self.stopped && beats(score) {
+            score = search(self, 0, low, high);
+        }
+        // A move that closes the window needs no exact score.
+        if self.stopped || score <= alpha || score >= beta {
+            return score;
+        }
+        search(self, 0, alpha, beta)
     }
 
     /// Quiescence search below the horizon: the side to act may stand on the evaluation or
@@ -411,10 +464,12 @@ impl<'a> Tree<'a> {
             return self.best_reply(position, depth - 1, ply + 1, alpha, beta, !ours);
         }
         let mut window = Window::new(alpha, beta, ours);
-        for &(seat, mv) in &moves {
+        for (index, &(seat, mv)) in moves.iter().enumerate() {
             let child = self.reply(position, seat, mv);
-            let (alpha, beta) = (window.alpha, window.beta);
-            let score = self.best_reply(&child, depth - 1, ply + 1, alpha, beta, !ours);
+            let r = late_move_reduction(depth, index, !mv.is_push());
+            let score = self.scout(&window, index, r, &mut |tree, r, alpha, beta| {
+                tree.best_reply(&child, depth - 1 - r, ply + 1, alpha, beta, !ours)
+            });
             if self.stopped {
                 break;
             }

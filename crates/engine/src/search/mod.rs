@@ -27,6 +27,7 @@ mod control;
 mod engine;
 mod iterative;
 mod negamax;
+pub(crate) use negamax::reduction;
 mod ordering;
 mod picker;
 mod score;

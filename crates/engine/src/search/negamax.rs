@@ -67,8 +67,9 @@ fn move_count_limit(depth: i32, improving: bool) -> usize {
     if improving { 2 * base } else { base }
 }
 
-/// Late-move reduction in plies for a depth and a move number.
-fn reduction(depth: i32, index: usize) -> i32 {
+/// Late-move reduction in plies for a depth and a move number (the N-player searches take
+/// it too).
+pub(crate) fn reduction(depth: i32, index: usize) -> i32 {
     static TABLE: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
     let table = TABLE.get_or_init(|| {
         let mut table = [[0u8; 64]; 64];
