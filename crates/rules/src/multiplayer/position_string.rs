@@ -130,10 +130,7 @@ impl FromStr for MultiPosition {
             Some(text) => parse_number("plies", text, MAX_PLY_COUNT)?,
             None => 0,
         };
-        check_counts(seating, &stones, &ejected)?;
-        Ok(MultiPosition::from_parts(
-            seating, stones, to_move, ejected, left, plies,
-        ))
+        MultiPosition::checked(seating, stones, to_move, ejected, left, plies)
     }
 }
 
