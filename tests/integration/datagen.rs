@@ -424,6 +424,17 @@ fn n_player_files_hold_every_seats_ranks_resume_merge_and_are_refused_by_the_two
         let binary = std::fs::read(&whole).unwrap();
         let header = format!("SUMITODB# sumito datagen 2: --players {players} --seed 11");
         assert!(binary.starts_with(header.as_bytes()), "{players}");
+        // The header ends with the N-player search's signature beside the two-player bench.
+        let first_line = binary.split(|&b| b == b'\n').next().unwrap();
+        let first_line = String::from_utf8_lossy(first_line);
+        let seats_bench = first_line
+            .split("; seats bench ")
+            .nth(1)
+            .unwrap_or_default();
+        assert!(
+            seats_bench.parse::<u64>().is_ok_and(|n| n > 0),
+            "{first_line}"
+        );
         // The text: position lines of the N-player position string, ranks and score.
         let text_bytes = std::fs::read_to_string(&text).unwrap();
         let seats: usize = players.parse().unwrap();

@@ -9,4 +9,4 @@ mod tree;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 pub use eval::{MultiWeights, evaluate, report};
-pub use search::{MultiRequest, search_multi};
+pub use search::{MultiRequest, search_multi, seats_signature};

@@ -122,6 +122,40 @@ pub fn search_multi(
     })
 }
 
+/// The nodes of a depth-5 search from each N-player start on one thread from a fresh table,
+/// added: the signature of the N-player search and evaluation, which the two-player bench does
+/// not see. Datagen writes it in the header of an N-player file, so that a changed N-player
+/// search does not continue a file of games the old one played.
+pub fn seats_signature() -> u64 {
+    sumito_rules::multiplayer::MultiLayout::ALL
+        .into_iter()
+        .map(|layout| {
+            let position = layout.position();
+            let Ok(mut engine) = Engine::new(16) else {
+                return 0;
+            };
+            let request = MultiRequest {
+                limits: Limits::depth(5),
+                algorithm: Algorithm::for_seating(position.seating()),
+                weights: MultiWeights::for_seating(position.seating()),
+                searchmoves: Vec::new(),
+                lines: 1,
+            };
+            let control = Control::new();
+            control.start(false);
+            let result = search_multi(
+                &mut engine,
+                &position,
+                &request,
+                &control,
+                &mut |_| {},
+                &mut |_| {},
+            );
+            result.nodes
+        })
+        .sum()
+}
+
 /// A finished iteration of the root.
 #[derive(Clone, Debug)]
 struct Iteration {

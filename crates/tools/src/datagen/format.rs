@@ -26,6 +26,10 @@ pub const FORMAT_TAG: &str = "# sumito datagen";
 /// The newest version of the format, which this build reads with every older one.
 pub const VERSION: u32 = 2;
 
+/// What follows the bench in an N-player file's header: the node count of
+/// `seats_signature`, the N-player search's signature.
+pub const SEATS_BENCH_MARK: &str = "; seats bench ";
+
 /// The version of a file of two-player games: the first.
 pub const TWO_PLAYER_VERSION: u32 = 1;
 

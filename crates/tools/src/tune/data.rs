@@ -136,6 +136,8 @@ pub fn read_into<E: FromSample>(
     }
     let (flags, bench) = match settings.split_once(crate::datagen::format::BENCH_MARK) {
         Some((flags, bench)) => {
+            // An N-player file's header goes on with its own signature.
+            let bench = bench.split(';').next().unwrap_or_default();
             let bench = bench
                 .parse()
                 .map_err(|_| TuneError::BadBench(bench.to_string()))?;
