@@ -12,9 +12,6 @@ use std::time::{Duration, Instant};
 /// of a search, before it counts as silent.
 const STOP_PATIENCE: Duration = Duration::from_secs(5);
 
-/// How long an engine whose output closed is given to exit, before its error output is read.
-const CRASH_EXIT: Duration = Duration::from_millis(500);
-
 /// How often the thread looks at its command channel while the engine searches.
 const POLL: Duration = Duration::from_millis(40);
 
@@ -163,12 +160,7 @@ fn run(
                     Failure::Crashed => format!("{} crashed", spec.name),
                     Failure::Silent => format!("{} did not answer in time", spec.name),
                 };
-                // Why it crashed, as it said on its error output: its output closes a moment
-                // before the process is seen to exit, and only then is its error output read
-                // to the end.
-                if failure == Failure::Crashed {
-                    engine.wait_exit(Instant::now() + CRASH_EXIT);
-                }
+                // Why it crashed, as it said on its error output.
                 if let Some(words) = engine.said().filter(|_| failure == Failure::Crashed) {
                     message += &format!("; it said: {words}");
                 }

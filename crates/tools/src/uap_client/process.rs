@@ -15,6 +15,9 @@ const MAX_LINE: u64 = 1 << 20;
 /// How long an engine gets to exit after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(1000);
 
+/// How long an engine whose output has ended is given to exit before its error output is read.
+const EXIT_GRACE: Duration = Duration::from_millis(500);
+
 /// What the reader thread passes on.
 enum Event {
     /// A line and the moment it was read.
@@ -56,6 +59,8 @@ pub struct EngineProcess {
     events: Receiver<Event>,
     /// The last lines it wrote on its error output.
     last_words: LastWords,
+    /// Its output has ended: it is exiting, or has exited.
+    output_ended: bool,
     /// `id name` from the handshake.
     pub id_name: Option<String>,
     /// Names of the options the engine announced.
@@ -79,9 +84,14 @@ impl EngineProcess {
         }
     }
 
-    /// The last lines the engine wrote on its error output, if any: why it failed, often.
+    /// The last lines the engine wrote on its error output, if any: why it failed, often. An
+    /// engine whose output has ended is first given a moment to exit (its output closes a
+    /// moment before the process is seen to), so that its error output is read to its end.
     pub fn said(&mut self) -> Option<String> {
-        let exited = self.has_exited();
+        let exited = match self.output_ended {
+            true => self.wait_exit(Instant::now() + EXIT_GRACE),
+            false => self.has_exited(),
+        };
         self.last_words.said(exited)
     }
 
@@ -117,6 +127,7 @@ impl EngineProcess {
             stdin,
             events,
             last_words,
+            output_ended: false,
             id_name: None,
             option_names: Vec::new(),
         };
@@ -219,7 +230,10 @@ impl EngineProcess {
                 log::trace!("< {line}");
                 Ok((line, at))
             }
-            Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => Err(Failure::Crashed),
+            Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                self.output_ended = true;
+                Err(Failure::Crashed)
+            }
             Err(RecvTimeoutError::Timeout) => Err(Failure::Silent),
         }
     }
