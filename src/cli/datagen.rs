@@ -248,7 +248,7 @@ mod tests {
     fn the_header_names_every_setting_that_shapes_the_games() {
         let settings = parse(&["--games", "5"]).unwrap().settings().unwrap();
         assert_eq!(
-            settings.header(336966),
+            settings.header(336966, None),
             "# sumito datagen 1: --seed 1 --depth 3 --opening-plies 4-8 \
              --plies-after-opening 200 --multipv 2 --margin 10 --hash 8; bench 336966\n"
         );

@@ -5,10 +5,11 @@ use super::algorithm::Algorithm;
 use super::eval::MultiWeights;
 use super::tree::Tree;
 use crate::search::{
-    Control, Engine, Info, Limits, MATE, MAX_DEPTH, Reported, SearchResult, TimeManager,
-    is_decisive,
+    Control, Engine, Info, Limits, MATE, MAX_DEPTH, Reported, SearchResult, TableSizeError,
+    TimeManager, is_decisive,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
+use sumito_rules::board::Seating;
 use sumito_rules::movegen::{Move, MoveList};
 use sumito_rules::multiplayer::MultiPosition;
 
@@ -28,6 +29,20 @@ pub struct MultiRequest {
     /// more: the window of every root move is the worst kept line's score. For datagen, which
     /// draws its move among near-best lines; the protocol's `MultiPV` is two-player only.
     pub lines: usize,
+}
+
+impl MultiRequest {
+    /// The search the engine picks for `seating` (`MultiSearch auto`) with the seating's
+    /// weights, every root move, one line.
+    pub fn auto(seating: Seating, limits: Limits) -> MultiRequest {
+        MultiRequest {
+            limits,
+            algorithm: Algorithm::for_seating(seating),
+            weights: MultiWeights::for_seating(seating),
+            searchmoves: Vec::new(),
+            lines: 1,
+        }
+    }
 }
 
 /// Searches `root` as `request` says, on the engine's threads and table. `report` gets a line
@@ -126,34 +141,26 @@ pub fn search_multi(
 /// added: the signature of the N-player search and evaluation, which the two-player bench does
 /// not see. Datagen writes it in the header of an N-player file, so that a changed N-player
 /// search does not continue a file of games the old one played.
-pub fn seats_signature() -> u64 {
-    sumito_rules::multiplayer::MultiLayout::ALL
-        .into_iter()
-        .map(|layout| {
-            let position = layout.position();
-            let Ok(mut engine) = Engine::new(16) else {
-                return 0;
-            };
-            let request = MultiRequest {
-                limits: Limits::depth(5),
-                algorithm: Algorithm::for_seating(position.seating()),
-                weights: MultiWeights::for_seating(position.seating()),
-                searchmoves: Vec::new(),
-                lines: 1,
-            };
-            let control = Control::new();
-            control.start(false);
-            let result = search_multi(
-                &mut engine,
-                &position,
-                &request,
-                &control,
-                &mut |_| {},
-                &mut |_| {},
-            );
-            result.nodes
-        })
-        .sum()
+pub fn seats_signature() -> Result<u64, TableSizeError> {
+    let mut engine = Engine::new(16)?;
+    let mut nodes = 0;
+    for layout in sumito_rules::multiplayer::MultiLayout::ALL {
+        let position = layout.position();
+        let request = MultiRequest::auto(position.seating(), Limits::depth(5));
+        engine.new_game();
+        let control = Control::new();
+        control.start(false);
+        let search = search_multi(
+            &mut engine,
+            &position,
+            &request,
+            &control,
+            &mut |_| {},
+            &mut |_| {},
+        );
+        nodes += search.nodes;
+    }
+    Ok(nodes)
 }
 
 /// A finished iteration of the root.
@@ -288,11 +295,9 @@ mod tests {
     ) -> SearchResult {
         let mut engine = Engine::new(1).unwrap();
         let request = MultiRequest {
-            limits: Limits::depth(depth),
             algorithm,
-            weights: MultiWeights::for_seating(position.seating()),
-            searchmoves: Vec::new(),
             lines,
+            ..MultiRequest::auto(position.seating(), Limits::depth(depth))
         };
         let control = Control::new();
         control.start(false);

@@ -8,7 +8,7 @@
 //! move is the one Sumito prefers.
 
 use super::{After, MoveAnnotation, loss, mark};
-use sumito_engine::multi_search::{Algorithm, MultiRequest, MultiWeights, search_multi};
+use sumito_engine::multi_search::{MultiRequest, search_multi};
 use sumito_engine::search::{Control, Engine, Info, Limits, Reported, SearchResult};
 use sumito_rules::game::Turn;
 use sumito_rules::movegen::Move;
@@ -33,13 +33,9 @@ pub fn search_position(
     searchmoves: Vec<Move>,
     report: &mut dyn FnMut(&Info),
 ) -> SearchResult {
-    let seating = position.seating();
     let request = MultiRequest {
-        limits: limits.clone(),
-        algorithm: Algorithm::for_seating(seating),
-        weights: MultiWeights::for_seating(seating),
         searchmoves,
-        lines: 1,
+        ..MultiRequest::auto(position.seating(), limits.clone())
     };
     let control = Control::new();
     search_multi(engine, position, &request, &control, report, &mut |_| {})

@@ -14,10 +14,10 @@
 //! file of two-player games stays version 1, which builds before version 2 read too.
 
 use super::error::LineError;
-use super::seats_sample::SeatsSample;
+use super::seats_sample::{SeatsSample, read_ranks};
 use std::fmt::Write as _;
 use sumito_rules::board::{Colour, Layout, MAX_SEATS, Position};
-use sumito_rules::ending::{parse_rank_token, rank_token};
+use sumito_rules::ending::rank_token;
 use sumito_rules::multiplayer::MultiLayout;
 
 /// The start of every data file's first line; the format's version follows (`… 1: `).
@@ -237,11 +237,8 @@ fn parse_score(text: &str) -> Result<i32, LineError> {
 /// N-player layout and one rank per seat.
 fn parse_ending(layout: &str, result: &str) -> Result<Ending, LineError> {
     if let Ok(layout) = layout.parse::<MultiLayout>() {
-        let seats = layout.seating().seats();
-        let read = parse_rank_token(result, seats)
+        let ranks = read_ranks(result, layout.seating().seats())
             .ok_or_else(|| LineError::BadGameResult(result.to_string()))?;
-        let mut ranks = [0; MAX_SEATS];
-        ranks[..seats].copy_from_slice(&read);
         return Ok(Ending::Seats { layout, ranks });
     }
     let layout = layout.parse::<Layout>()?;

@@ -25,8 +25,6 @@ pub use reader::{Encoding, GameOrder, Item, Reader, Start};
 pub use resume::{Held, scan};
 pub use seats_sample::SeatsSample;
 pub use settings::{DEFAULT_DEPTH, PlyRange, Settings};
-
-use format::SEATS_BENCH_MARK;
 pub use shard::{GameRange, Merged, SHARD_MARK, merge, shard_header, split_header};
 
 use crate::util::progress::Progress;
@@ -86,12 +84,10 @@ pub fn run(job: &Job) -> Result<(), DatagenError> {
         games: job.games.unwrap_or(u64::MAX),
         positions: job.positions.unwrap_or(u64::MAX),
     };
-    let mut header = settings.header(sumito_engine::search::bench_signature());
-    if settings.players > 2 {
-        // The two-player bench does not see the N-player search: its own signature follows.
-        let seats = sumito_engine::multi_search::seats_signature();
-        header = format!("{}{SEATS_BENCH_MARK}{seats}\n", header.trim_end());
-    }
+    let seats_bench = (settings.players > 2)
+        .then(sumito_engine::multi_search::seats_signature)
+        .transpose()?;
+    let mut header = settings.header(sumito_engine::search::bench_signature(), seats_bench);
     if let Some(range) = job.shard {
         header = shard_header(&header, range);
         target = Target {

@@ -8,7 +8,7 @@ use super::format::{Ending, GameLine};
 use super::game::{GameRecord, game_random};
 use super::seats_sample::SeatsSample;
 use super::settings::Settings;
-use sumito_engine::multi_search::{Algorithm, MultiRequest, MultiWeights, search_multi};
+use sumito_engine::multi_search::{MultiRequest, search_multi};
 use sumito_engine::search::{Control, Engine, is_decisive};
 use sumito_rules::board::MAX_SEATS;
 use sumito_rules::ending::multi_ranks;
@@ -40,11 +40,8 @@ pub fn play_seats(
     engine.new_game();
     let seating = layout.seating();
     let request = MultiRequest {
-        limits: settings.limits.clone(),
-        algorithm: Algorithm::for_seating(seating),
-        weights: MultiWeights::for_seating(seating),
-        searchmoves: Vec::new(),
         lines: settings.lines,
+        ..MultiRequest::auto(seating, settings.limits.clone())
     };
     let mut position = start.with_move_limit(limit);
     let mut kept = Vec::new();

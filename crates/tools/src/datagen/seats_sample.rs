@@ -60,7 +60,8 @@ impl SeatsSample {
                     text: position.to_string(),
                     source,
                 })?;
-        let ranks = read_ranks(ranks, position.seating().seats())?;
+        let ranks = read_ranks(ranks, position.seating().seats())
+            .ok_or_else(|| LineError::BadRanks(ranks.to_string()))?;
         Ok(SeatsSample {
             position,
             ranks,
@@ -69,13 +70,12 @@ impl SeatsSample {
     }
 }
 
-/// The ranks of a result token of `seats` ranks, 0 beyond them.
-pub fn read_ranks(token: &str, seats: usize) -> Result<[u8; MAX_SEATS], LineError> {
-    let read =
-        parse_rank_token(token, seats).ok_or_else(|| LineError::BadRanks(token.to_string()))?;
+/// The ranks of a result token of `seats` ranks, 0 beyond them; `None` for any other text.
+pub fn read_ranks(token: &str, seats: usize) -> Option<[u8; MAX_SEATS]> {
+    let read = parse_rank_token(token, seats)?;
     let mut ranks = [0; MAX_SEATS];
     ranks[..seats].copy_from_slice(&read);
-    Ok(ranks)
+    Some(ranks)
 }
 
 /// Ranks read from a binary record: each from 1 to the number of seats, 0 beyond them.

@@ -77,15 +77,19 @@ impl Settings {
 
     /// The first line of a file made with these settings by the build whose bench node count
     /// is `bench`: the games depend on the search and the evaluation too. Its version is the
-    /// lowest that holds the games (format.rs).
-    pub fn header(&self, bench: u64) -> String {
-        use super::format::{BENCH_MARK, FORMAT_TAG, TWO_PLAYER_VERSION, VERSION};
+    /// lowest that holds the games (format.rs); an N-player file's header ends with
+    /// `seats_bench`, the N-player search's signature, which the two-player bench does not see.
+    pub fn header(&self, bench: u64, seats_bench: Option<u64>) -> String {
+        use super::format::{
+            BENCH_MARK, FORMAT_TAG, SEATS_BENCH_MARK, TWO_PLAYER_VERSION, VERSION,
+        };
         let version = match self.players {
             2 => TWO_PLAYER_VERSION,
             _ => VERSION,
         };
+        let seats = seats_bench.map_or(String::new(), |nodes| format!("{SEATS_BENCH_MARK}{nodes}"));
         let flags = self.flags();
-        format!("{FORMAT_TAG} {version}: {flags}{BENCH_MARK}{bench}\n")
+        format!("{FORMAT_TAG} {version}: {flags}{BENCH_MARK}{bench}{seats}\n")
     }
 }
 

@@ -3,7 +3,7 @@
 //! of the loop, `position` and `moves` among it, is one for any number of seats.
 
 use super::{Go, SearchJob, Session, limits, quote, write_perft};
-use crate::multi_search::{Algorithm, MultiRequest, MultiWeights, search_multi};
+use crate::multi_search::{Algorithm, MultiRequest, search_multi};
 use crate::protocol::error::{ErrorCode, ProtocolError};
 use std::sync::atomic::{AtomicU64, Ordering};
 use sumito_rules::board::render_cells;
@@ -66,11 +66,9 @@ impl Session {
             (self.algorithm).unwrap_or_else(|| Algorithm::for_seating(position.seating()));
         let search: SearchJob = Box::new(move |engine, limits, control, report, answer| {
             let request = MultiRequest {
-                limits: limits.clone(),
                 algorithm,
-                weights: MultiWeights::for_seating(position.seating()),
                 searchmoves,
-                lines: 1,
+                ..MultiRequest::auto(position.seating(), limits.clone())
             };
             search_multi(engine, &position, &request, control, report, answer);
         });
