@@ -35,6 +35,10 @@ pub struct TrainArgs {
     /// Seed of the starting weights, of the orders and of the symmetries.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Players of the games to fit: 2 for the two-player network (EvalFile), 3 to 6 for the
+    /// network of games of that many players (SeatsEvalFile), from `datagen --players` data.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=6))]
+    pub players: u8,
     /// Threads; the network does not depend on them [default: every core].
     #[arg(long)]
     pub threads: Option<usize>,
@@ -70,6 +74,7 @@ impl TrainArgs {
             lambda: self.lambda,
             holdout: self.holdout,
             seed: self.seed,
+            players: usize::from(self.players),
         })
     }
 }

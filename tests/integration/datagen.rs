@@ -6,6 +6,7 @@ use crate::common::engines::{SUMITO, run_sumito};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+use sumito_engine::multi_search::SeatsNetwork;
 use sumito_tools::datagen::format::Line;
 use sumito_tools::datagen::{Item, Reader, Start};
 
@@ -505,6 +506,42 @@ fn n_player_files_hold_every_seats_ranks_resume_merge_and_are_refused_by_the_two
             );
             assert!(!out.exists());
         }
+        // `train --players N` fits the N-player network to them, which the engine loads; a
+        // training of another number of players, or of two, refuses them.
+        let network = temp_path("seats-network");
+        let train = |players: &str| {
+            run_sumito(&[
+                "train",
+                whole.to_str().unwrap(),
+                "--output",
+                network.to_str().unwrap(),
+                "--players",
+                players,
+                "--epochs",
+                "3",
+                "--holdout",
+                "0",
+            ])
+        };
+        let run = train(players);
+        assert!(run.success, "{}", run.stderr);
+        let losses: Vec<f64> = run
+            .stdout
+            .lines()
+            .filter_map(|l| l.split(" loss ").nth(1)?.split(' ').next()?.parse().ok())
+            .collect();
+        assert_eq!(losses.len(), 4, "{}", run.stdout);
+        assert!(losses[3] < losses[0], "{losses:?}");
+        let loaded = SeatsNetwork::load(network.to_str().unwrap()).unwrap();
+        assert_eq!(loaded.players, seats);
+        assert!(loaded.header.contains(&format!("--players {players}")));
+        let _ = std::fs::remove_file(&network);
+        let other = if players == "3" { "4" } else { "3" };
+        let run = train(other);
+        assert!(!run.success);
+        let says = format!("games of {players} players; this training is of {other}");
+        assert!(run.stderr.contains(&says), "{}", run.stderr);
+        assert!(!network.exists());
         for path in [
             &whole, &text, &converted, &cut, &merged, &shards[0], &shards[1],
         ] {

@@ -465,3 +465,60 @@ fn the_move_played_is_the_last_line_shown() {
         }
     }
 }
+
+/// `SeatsEvalFile` loads an N-player network, which evaluates the games of its number of
+/// players only; a file that is not one is refused with one error line and changes nothing;
+/// empty brings back the hand-chosen weights.
+#[test]
+fn seats_eval_file_loads_a_network_for_its_number_of_players() {
+    use sumito_engine::eval::nnue::{QA, QB};
+    use sumito_engine::multi_search::SeatsNetwork;
+    let folder = std::env::temp_dir().join(format!("sumito-seatsnet-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    // A network of three players whose output is its bias alone: 1.5 marbles for any seat.
+    let mut network = SeatsNetwork::zero(3, "test network".into());
+    network.output_bias = 3 * QA * QB / 2;
+    let good = folder.join("three.snn");
+    std::fs::write(&good, network.to_bytes()).unwrap();
+    let mut damaged = network.to_bytes();
+    damaged[60] ^= 0x10;
+    let bad = folder.join("damaged.snn");
+    std::fs::write(&bad, damaged).unwrap();
+    let mut engine = Engine::start();
+    engine.send("position layout three-player moves a1b1");
+    let hand = engine.answer("eval");
+    assert!(hand.iter().all(|l| !l.contains("network")), "{hand:?}");
+    let set = |engine: &mut Engine, path: &std::path::Path| {
+        engine.answer(&format!(
+            "setoption name SeatsEvalFile value {}",
+            path.display()
+        ))
+    };
+    assert_eq!(set(&mut engine, &good), Vec::<String>::new());
+    let with_network = engine.answer("eval");
+    for seat in ["b", "w", "r"] {
+        let line = format!("seat {seat} network 150");
+        assert!(with_network.contains(&line), "{with_network:?}");
+    }
+    assert_eq!(
+        with_network.last().unwrap(),
+        "total 150 (for seat 2 (white))"
+    );
+    engine.send("go depth 2");
+    assert!(engine.until("bestmove ").last().unwrap() != "bestmove (none)");
+    for refused in [bad, folder.join("missing.snn")] {
+        let answer = set(&mut engine, &refused);
+        assert_eq!(answer.len(), 1, "{answer:?}");
+        assert!(answer[0].starts_with("error bad-option "), "{answer:?}");
+        assert_eq!(engine.answer("eval"), with_network, "after {refused:?}");
+    }
+    // A four-player game keeps the hand-chosen weights.
+    engine.send("position layout four-player");
+    let four = engine.answer("eval");
+    assert!(four.iter().all(|l| !l.contains("network")), "{four:?}");
+    engine.send("position layout three-player moves a1b1");
+    let answer = engine.answer("setoption name SeatsEvalFile");
+    assert_eq!(answer, Vec::<String>::new());
+    assert_eq!(engine.answer("eval"), hand, "empty: the weights again");
+    std::fs::remove_dir_all(&folder).unwrap();
+}

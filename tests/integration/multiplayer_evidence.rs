@@ -8,7 +8,9 @@
 //! `MULTI_ROUNDS`, `MULTI_MOVETIME`, `MULTI_SEED`, `MULTI_WEIGHTS`; `MULTI_VERBOSE` prints
 //! every ejection).
 
-use sumito_engine::multi_search::{Algorithm, MultiRequest, MultiWeights, evaluate, search_multi};
+use sumito_engine::multi_search::{
+    Algorithm, MultiEval, MultiRequest, MultiWeights, evaluate, search_multi,
+};
 use sumito_engine::search::{Control, Engine, Limits};
 use sumito_rules::movegen::{Move, MoveList};
 use sumito_rules::multiplayer::{MultiLayout, MultiOutcome, MultiPosition};
@@ -33,7 +35,7 @@ impl Player {
         let request = MultiRequest {
             limits,
             algorithm,
-            weights,
+            eval: MultiEval::Hand(weights),
             searchmoves: Vec::new(),
             lines: 1,
         };

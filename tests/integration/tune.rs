@@ -217,6 +217,17 @@ fn bad_flags_and_bad_data_are_refused() {
             "no term 'nonsense'",
         ),
         (vec!["tune", text(&notes)], "--output"),
+        (
+            vec![
+                "train",
+                text(&notes),
+                "--output",
+                text(&output),
+                "--players",
+                "7",
+            ],
+            "--players",
+        ),
     ] {
         let run = run_sumito(&args);
         assert!(!run.success, "{args:?}");

@@ -10,6 +10,7 @@
 //! with the seats rotated (STRENGTH.md, "Three to six players"); the two-player network and
 //! fitted weights do not apply, as no N-player data exists yet.
 
+use super::evaluator::MultiEval;
 use crate::eval::ejectable;
 use sumito_rules::board::{MAX_SEATS, Seat, Seating};
 use sumito_rules::board::{RINGS, shift};
@@ -128,11 +129,15 @@ pub fn evaluate(position: &MultiPosition, seat: Seat, weights: &MultiWeights) ->
     values[ours] - rival
 }
 
-/// The evaluation in words, for the protocol's `eval`: each team's value, and the result for
-/// the seat to move.
-pub fn report(position: &MultiPosition) -> String {
+/// The evaluation in words, for the protocol's `eval`: each team's value by the hand-chosen
+/// weights, each seat's by the network when one evaluates, and the result for the seat to
+/// move by the evaluation in use.
+pub fn report(position: &MultiPosition, eval: &MultiEval) -> String {
     let seating = position.seating();
-    let weights = MultiWeights::for_seating(seating);
+    let weights = match eval {
+        MultiEval::Hand(weights) => *weights,
+        MultiEval::Network(_) => MultiWeights::for_seating(seating),
+    };
     let values = team_values(position, &weights);
     let mut text = String::new();
     for seat in seating.all().take(seating.teams()) {
@@ -147,11 +152,14 @@ pub fn report(position: &MultiPosition) -> String {
             values[seating.team(seat)]
         );
     }
+    if let MultiEval::Network(network) = eval {
+        for seat in seating.all() {
+            let value = network.evaluate(position, seat);
+            text += &format!("seat {} network {value}\n", seat.letter());
+        }
+    }
     let mover = position.side_to_move();
-    text += &format!(
-        "total {} (for {mover})\n",
-        evaluate(position, mover, &weights)
-    );
+    text += &format!("total {} (for {mover})\n", eval.evaluate(position, mover));
     text
 }
 

@@ -4,9 +4,16 @@
 
 mod algorithm;
 mod eval;
+mod evaluator;
+mod network;
 mod search;
 mod tree;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 pub use eval::{MultiWeights, evaluate, report};
+pub use evaluator::{MultiEval, SeatsEval};
+pub use network::active as seats_inputs;
+pub use network::{
+    HIDDEN as SEATS_HIDDEN, INPUTS as SEATS_INPUTS, SeatsNetwork, SeatsNetworkError,
+};
 pub use search::{MultiRequest, search_multi, seats_signature};

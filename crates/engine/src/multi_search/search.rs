@@ -2,7 +2,7 @@
 //! threads beside it sharing the engine's table, and the reports to the protocol.
 
 use super::algorithm::Algorithm;
-use super::eval::MultiWeights;
+use super::evaluator::{MultiEval, SeatsEval};
 use super::tree::Tree;
 use crate::search::{
     Control, Engine, Info, Limits, MATE, MAX_DEPTH, Reported, SearchResult, TableSizeError,
@@ -21,8 +21,8 @@ pub struct MultiRequest {
     pub limits: Limits,
     /// Paranoid or Best-Reply Search.
     pub algorithm: Algorithm,
-    /// The evaluation's weights.
-    pub weights: MultiWeights,
+    /// The evaluation.
+    pub eval: MultiEval,
     /// `go searchmoves`.
     pub searchmoves: Vec<Move>,
     /// Root lines searched exactly, the best first (1: the best alone). More lines search
@@ -32,13 +32,13 @@ pub struct MultiRequest {
 }
 
 impl MultiRequest {
-    /// The search the engine picks for `seating` (`MultiSearch auto`) with the seating's
-    /// weights, every root move, one line.
+    /// The search the engine picks for `seating` (`MultiSearch auto`) with the engine's
+    /// default evaluation, every root move, one line.
     pub fn auto(seating: Seating, limits: Limits) -> MultiRequest {
         MultiRequest {
             limits,
             algorithm: Algorithm::for_seating(seating),
-            weights: MultiWeights::for_seating(seating),
+            eval: SeatsEval::default().for_seating(seating),
             searchmoves: Vec::new(),
             lines: 1,
         }
@@ -57,7 +57,7 @@ pub fn search_multi(
     answer: &mut dyn FnMut(&SearchResult),
 ) -> SearchResult {
     let (limits, algorithm) = (&request.limits, request.algorithm);
-    let how = (algorithm, request.weights);
+    let how = (algorithm, &request.eval);
     let (searchmoves, lines) = (&request.searchmoves, request.lines.max(1));
     let mut list = MoveList::default();
     root.legal_moves(&mut list);

@@ -17,7 +17,7 @@
 //! for the root seat and algorithm it was searched for, so both are folded into its key.
 
 use super::algorithm::Algorithm;
-use super::eval::{MultiWeights, evaluate};
+use super::evaluator::MultiEval;
 use crate::eval::ejectable;
 use crate::search::{
     Bound, Control, MATE, MAX_PLY, Progress, TimeManager, TranspositionTable, reduction, win_in,
@@ -119,7 +119,7 @@ pub struct Tree<'a> {
     pub time: TimeManager,
     main: bool,
     algorithm: Algorithm,
-    weights: MultiWeights,
+    eval: MultiEval,
     root: Seat,
     /// The root team's seats, as seat bits.
     root_team: u8,
@@ -142,7 +142,7 @@ impl<'a> Tree<'a> {
         control: &'a Control,
         done: &'a AtomicBool,
         root: &MultiPosition,
-        (algorithm, weights): (Algorithm, MultiWeights),
+        (algorithm, eval): (Algorithm, &MultiEval),
         time: Option<TimeManager>,
     ) -> Tree<'a> {
         let seat = root.side_to_move();
@@ -153,7 +153,7 @@ impl<'a> Tree<'a> {
             main: time.is_some(),
             time: time.unwrap_or_else(TimeManager::unlimited),
             algorithm,
-            weights,
+            eval: eval.clone(),
             root: seat,
             root_team: root.seating().team_mask(seat),
             key: KEYS[seat.index()][algorithm as usize],
@@ -386,7 +386,7 @@ impl<'a> Tree<'a> {
         if let Some(score) = self.on_entry(position, ply) {
             return score;
         }
-        let stand = evaluate(position, self.root, &self.weights);
+        let stand = self.eval.evaluate(position, self.root);
         if ply >= MAX_PLY {
             return stand;
         }

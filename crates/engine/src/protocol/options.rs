@@ -29,7 +29,7 @@ pub enum Kind {
 pub const MAX_TEXT: usize = 256;
 
 /// Every option: name and kind.
-pub const OPTIONS: [(&str, Kind); 18] = [
+pub const OPTIONS: [(&str, Kind); 19] = [
     (
         "Hash",
         Kind::Spin {
@@ -124,6 +124,9 @@ pub const OPTIONS: [(&str, Kind); 18] = [
     // A network file for the learned evaluation; empty: the built-in network; `linear`: the
     // linear evaluation.
     ("EvalFile", Kind::Text { default: "" }),
+    // A network file for games of three to six players, used for games of the number of
+    // players it was trained on; empty: the hand-chosen weights.
+    ("SeatsEvalFile", Kind::Text { default: "" }),
     // The search of games of three to six players: paranoid or Best-Reply Search, or the
     // one measured stronger for the game's seating.
     (

@@ -77,6 +77,8 @@ pub struct Session {
     /// `MultiSearch`: the search of N-player games, `None` for the one measured stronger for
     /// the game's seating (`auto`).
     algorithm: Option<crate::multi_search::Algorithm>,
+    /// `SeatsEvalFile`: the evaluation of N-player games.
+    seats_eval: crate::multi_search::SeatsEval,
     /// The table size and threads the engine started with (`--hash`, `--threads`): what
     /// `Hash` and `Threads` are announced with.
     started_with: (usize, usize),
@@ -103,6 +105,7 @@ impl Session {
             elo: crate::search::FULL_STRENGTH_ELO,
             weights: Weights::tuned(),
             algorithm: None,
+            seats_eval: Default::default(),
             started_with,
         })
     }
@@ -186,7 +189,10 @@ impl Session {
             },
             Command::Eval => self.out.block(&match self.position() {
                 AnyPosition::Two(position) => crate::eval::report(&position, &self.weights),
-                AnyPosition::Multi(position) => crate::multi_search::report(&position),
+                AnyPosition::Multi(position) => {
+                    let eval = self.seats_eval.for_seating(position.seating());
+                    crate::multi_search::report(&position, &eval)
+                }
             }),
             Command::Bench(depth) => self.spawn_job(false, move |_, control, out, finish| {
                 let mut lines = Vec::new();
@@ -307,6 +313,21 @@ impl Session {
                 for position in &mut self.game {
                     *position = position.with_move_limit(self.move_limit);
                 }
+            }
+            // Empty: the hand-chosen weights. A network file is read at once; one that cannot
+            // be read is refused with one error line, and the evaluation stays as it was.
+            ("SeatsEvalFile", Value::Text(path)) => {
+                let eval = match path.as_str() {
+                    "" => crate::multi_search::SeatsEval::Hand,
+                    path => {
+                        let network = crate::multi_search::SeatsNetwork::load(path)
+                            .map_err(|e| bad(e.to_string()))?;
+                        crate::multi_search::SeatsEval::Network(Arc::new(network))
+                    }
+                };
+                // The table's scores were another evaluation's.
+                engine.new_game();
+                self.seats_eval = eval;
             }
             ("MultiSearch", Value::Text(name)) => {
                 self.algorithm = match name.as_str() {

@@ -24,15 +24,32 @@ pub struct Entry {
 }
 
 /// What a fit keeps of each position of the data: the linear fit its terms' inputs
-/// ([`Entry`]), the network's training the position itself.
-pub trait FromSample: Send {
-    /// What is kept of a position line.
-    fn from_sample(sample: &Sample) -> Self;
+/// ([`Entry`]), the two-player network's training the position itself, the N-player network's
+/// one entry for each seat in play.
+pub trait FromSample: Send + Sized {
+    /// The kind of position record it is made from: a two-player or an N-player one.
+    type Record: Send + Sync;
+    /// The record of a position line, or why this fit cannot use it.
+    fn record(line: Line) -> Result<Self::Record, TuneError>;
+    /// Adds what is kept of `record` to `out`.
+    fn entries(record: &Self::Record, out: &mut Vec<Self>);
+}
+
+/// The record of a two-player position line; an N-player one is refused.
+pub fn two_player_record(line: Line) -> Result<Sample, TuneError> {
+    match line {
+        Line::Sample(sample) => Ok(sample),
+        _ => Err(TuneError::SeatsData),
+    }
 }
 
 impl FromSample for Entry {
-    fn from_sample(sample: &Sample) -> Entry {
-        Entry::new(sample)
+    type Record = Sample;
+    fn record(line: Line) -> Result<Sample, TuneError> {
+        two_player_record(line)
+    }
+    fn entries(record: &Sample, out: &mut Vec<Entry>) {
+        out.push(Entry::new(record));
     }
 }
 
@@ -156,8 +173,9 @@ pub fn read_into<E: FromSample>(
     let mut games: Vec<(usize, bool)> = Vec::new();
     loop {
         match reader.next_item()? {
-            Item::Record(Line::Sample(sample)) => samples.push(sample),
-            Item::Record(Line::SeatsSample(_)) => return Err(TuneError::SeatsData),
+            Item::Record(line @ (Line::Sample(_) | Line::SeatsSample(_))) => {
+                samples.push(E::record(line)?)
+            }
             Item::Record(Line::Game(game)) => {
                 let held_out = holdout > 0 && game.index % holdout == holdout - 1;
                 // The positions read, not the count the game line states: a number from the
@@ -186,21 +204,30 @@ pub fn read_into<E: FromSample>(
 /// Turns the positions of whole games into entries, on every core, and adds each game's to
 /// its set; `games` holds where each game's positions end and whether it is held out.
 fn flush<E: FromSample>(
-    samples: &mut Vec<Sample>,
+    samples: &mut Vec<E::Record>,
     games: &mut Vec<(usize, bool)>,
     data: &mut Data<E>,
 ) {
-    let entries: Vec<E> = samples.par_iter().map(E::from_sample).collect();
-    let mut entries = entries.into_iter();
-    let mut start = 0;
-    for &(end, held_out) in games.iter() {
-        let set = if held_out {
-            &mut data.validation
-        } else {
-            &mut data.train
-        };
-        set.extend(entries.by_ref().take(end - start));
-        start = end;
+    let starts = std::iter::once(0).chain(games.iter().map(|&(end, _)| end));
+    let ranges: Vec<(usize, usize, bool)> = starts
+        .zip(games.iter())
+        .map(|(start, &(end, held_out))| (start, end, held_out))
+        .collect();
+    let entries: Vec<(Vec<E>, bool)> = ranges
+        .par_iter()
+        .map(|&(start, end, held_out)| {
+            let mut entries = Vec::with_capacity(end - start);
+            samples[start..end]
+                .iter()
+                .for_each(|record| E::entries(record, &mut entries));
+            (entries, held_out)
+        })
+        .collect();
+    for (game, held_out) in entries {
+        match held_out {
+            true => data.validation.extend(game),
+            false => data.train.extend(game),
+        }
     }
     samples.clear();
     games.clear();

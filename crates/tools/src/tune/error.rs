@@ -35,10 +35,21 @@ pub enum TuneError {
     /// The file holds positions of games of three to six players, which the two-player fits
     /// cannot use.
     #[error(
-        "it holds positions of games of three to six players; sumito tune and sumito train fit \
-         the two-player evaluation"
+        "it holds positions of games of three to six players; sumito tune fits the two-player \
+         evaluation, and sumito train fits them with --players N"
     )]
     SeatsData,
+    /// The file holds two-player positions, and the training is of an N-player network.
+    #[error("it holds positions of two-player games; --players 3 to 6 trains on N-player data")]
+    TwoPlayerData,
+    /// The file holds games of another number of players than the training's.
+    #[error("it holds games of {found} players; this training is of {players} (--players)")]
+    Players {
+        /// The players of its games.
+        found: usize,
+        /// The players the training is for.
+        players: usize,
+    },
     /// The header's bench node count is not a number.
     #[error("bad bench in the header: {0}")]
     BadBench(String),

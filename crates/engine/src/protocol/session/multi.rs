@@ -64,9 +64,11 @@ impl Session {
         }
         let algorithm =
             (self.algorithm).unwrap_or_else(|| Algorithm::for_seating(position.seating()));
+        let eval = self.seats_eval.for_seating(position.seating());
         let search: SearchJob = Box::new(move |engine, limits, control, report, answer| {
             let request = MultiRequest {
                 algorithm,
+                eval,
                 searchmoves,
                 ..MultiRequest::auto(position.seating(), limits.clone())
             };

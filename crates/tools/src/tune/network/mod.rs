@@ -8,14 +8,19 @@
 //! the linear fit's: the squared error of `sigmoid(K × eval)` against the target blended from
 //! the result and the search score; the held-out games' loss is printed beside it after every
 //! epoch.
+//!
+//! With `--players 3` to `6` it fits the network of games of that many players instead
+//! (`seats_model`): an entry for every seat in play of every position, seen as it is.
 
 mod model;
+mod seats_model;
 
 pub use model::{Model, Objective, PARAMETERS, Sample};
+pub use seats_model::{SEATS_PARAMETERS, SeatsEntry, SeatsModel};
 
 use super::TuneError;
 use super::adam::Adam;
-use super::data::{self, Data};
+use super::data::{self, Data, FromSample};
 use crate::util::progress::Progress;
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -46,14 +51,21 @@ pub struct Training {
     pub holdout: u64,
     /// Seed of the starting weights, the orders and the symmetries.
     pub seed: u64,
+    /// Players of the games fitted: 2 for the two-player network, 3 to 6 for the N-player
+    /// one of that many.
+    pub players: usize,
 }
 
 impl Training {
     /// The command line of this training, for the network file's header.
     pub fn command_line(&self) -> String {
         let files: Vec<String> = self.data.iter().map(|p| p.display().to_string()).collect();
+        let players = match self.players {
+            2 => String::new(),
+            n => format!(" --players {n}"),
+        };
         format!(
-            "sumito train {} --output {} --epochs {} --rate {} --batch {} --k {} --lambda {} --holdout {} --seed {}",
+            "sumito train {} --output {} --epochs {} --rate {} --batch {} --k {} --lambda {} --holdout {} --seed {}{players}",
             files.join(" "),
             self.output.display(),
             self.epochs,
@@ -67,20 +79,116 @@ impl Training {
     }
 }
 
+/// A network as its training sees it: the entries it is fitted to, its parameters in floating
+/// point, the gradient of its loss, and the file it becomes.
+trait Trainable {
+    /// A training entry.
+    type Entry: FromSample + Sync;
+    /// How many parameters it has.
+    const PARAMETERS: usize;
+    /// The symmetries an entry is seen through, one drawn for it in each epoch.
+    const SYMMETRIES: usize;
+    /// Its parameters.
+    fn parameters(&mut self) -> &mut [f64];
+    /// Adds the gradient of the summed squared error of `entries`, each seen through the
+    /// symmetry `symmetry_of` gives it, to `gradient`; returns the summed error.
+    fn add_gradient(
+        objective: &Objective,
+        p: &[f32],
+        entries: &[Self::Entry],
+        symmetry_of: &dyn Fn(usize) -> Symmetry,
+        gradient: &mut [f32],
+    ) -> f64;
+    /// The summed squared error of `entries`, each seen as it is.
+    fn loss(objective: &Objective, p: &[f32], entries: &[Self::Entry]) -> f64;
+    /// The network file, with `header` naming what made it.
+    fn file(&self, players: usize, header: String) -> Vec<u8>;
+}
+
+impl Trainable for Model {
+    type Entry = Sample;
+    const PARAMETERS: usize = PARAMETERS;
+    const SYMMETRIES: usize = sumito_rules::board::SYMMETRIES;
+    fn parameters(&mut self) -> &mut [f64] {
+        &mut self.0
+    }
+    fn add_gradient(
+        objective: &Objective,
+        p: &[f32],
+        entries: &[Sample],
+        symmetry_of: &dyn Fn(usize) -> Symmetry,
+        gradient: &mut [f32],
+    ) -> f64 {
+        objective.add_gradient(p, entries, symmetry_of, gradient)
+    }
+    fn loss(objective: &Objective, p: &[f32], entries: &[Sample]) -> f64 {
+        objective.loss(p, entries)
+    }
+    fn file(&self, _: usize, header: String) -> Vec<u8> {
+        self.quantise(header).to_bytes()
+    }
+}
+
+impl Trainable for SeatsModel {
+    type Entry = SeatsEntry;
+    const PARAMETERS: usize = SEATS_PARAMETERS;
+    const SYMMETRIES: usize = 1;
+    fn parameters(&mut self) -> &mut [f64] {
+        &mut self.0
+    }
+    fn add_gradient(
+        objective: &Objective,
+        p: &[f32],
+        entries: &[SeatsEntry],
+        _: &dyn Fn(usize) -> Symmetry,
+        gradient: &mut [f32],
+    ) -> f64 {
+        seats_model::add_seats_gradient(objective, p, entries, gradient)
+    }
+    fn loss(objective: &Objective, p: &[f32], entries: &[SeatsEntry]) -> f64 {
+        seats_model::seats_loss(objective, p, entries)
+    }
+    fn file(&self, players: usize, header: String) -> Vec<u8> {
+        self.quantise(players, header).to_bytes()
+    }
+}
+
 /// Runs the training on the threads of the current rayon pool: the losses on stdout, a progress
 /// bar on stderr, the network written to `args.output`.
 pub fn run(args: &Training) -> Result<(), TuneError> {
+    match args.players {
+        2 => train(args, Model::random(args.seed), |_| Ok(())),
+        players => train(args, SeatsModel::random(args.seed), |entry: &SeatsEntry| {
+            let found = entry.position.seating().seats();
+            match found == players {
+                true => Ok(()),
+                false => Err(TuneError::Players { found, players }),
+            }
+        }),
+    }
+}
+
+/// Fits `model` to the data of `args`, each entry first passing `check`, and writes it.
+fn train<M: Trainable>(
+    args: &Training,
+    mut model: M,
+    check: impl Fn(&M::Entry) -> Result<(), TuneError>,
+) -> Result<(), TuneError> {
     let started = std::time::Instant::now();
     super::check_output_folder(&args.output)?;
-    let mut data: Data<Sample> = data::load(&args.data, args.holdout)?;
+    let mut data: Data<M::Entry> = data::load(&args.data, args.holdout)?;
+    data.train
+        .iter()
+        .chain(&data.validation)
+        .try_for_each(check)?;
     if data.train.is_empty() {
         return Err(TuneError::NothingToFit);
     }
     crate::say!(
-        "data: {} games, {} positions fitted (x{} by symmetry), {} held out ({:.1} s)",
+        "data: {} games, {} entries fitted (x{} by symmetry), {} held out ({:.1} s)",
         data.games,
         data.train.len(),
-        sumito_rules::board::SYMMETRIES,
+        M::SYMMETRIES,
         data.validation.len(),
         started.elapsed().as_secs_f64()
     );
@@ -88,11 +196,10 @@ pub fn run(args: &Training) -> Result<(), TuneError> {
         k: args.k as f32,
         lambda: args.lambda as f32,
     };
-    let mut model = Model::random(args.seed);
-    let mut adam = Adam::new(PARAMETERS);
+    let mut adam = Adam::new(M::PARAMETERS);
     let mut curve = vec![format!(
         "epoch 0: loss {}",
-        losses(&objective, &model, &data)
+        losses::<M>(&objective, &single(model.parameters()), &data)
     )];
     crate::say!("{}", curve[0]);
     for epoch in 0..args.epochs {
@@ -104,13 +211,15 @@ pub fn run(args: &Training) -> Result<(), TuneError> {
         let mut fitted = 0.0;
         for (number, batch) in data.train.chunks(args.batch).enumerate() {
             let first = number * args.batch;
-            let (gradient, error) = batch_gradient(&objective, &model, batch, epoch_seed, first);
+            let p = single(model.parameters());
+            let (gradient, error) = batch_gradient::<M>(&objective, &p, batch, epoch_seed, first);
             fitted += error;
-            adam.step(&mut model.0, &gradient, rate);
+            adam.step(model.parameters(), &gradient, rate);
             bar.set((first + batch.len()) as u64, "positions");
         }
         bar.finish();
-        let validation = mean_loss(&objective, &model, &data.validation);
+        let p = single(model.parameters());
+        let validation = mean_loss::<M>(&objective, &p, &data.validation);
         let line = format!(
             "epoch {}: loss {:.6} while fitting{} ({:.0} s)",
             epoch + 1,
@@ -127,8 +236,7 @@ pub fn run(args: &Training) -> Result<(), TuneError> {
         args.command_line(),
         curve.join("\n")
     );
-    let network = model.quantise(header);
-    super::output::write_bytes(&args.output, &network.to_bytes())?;
+    super::output::write_bytes(&args.output, &model.file(args.players, header))?;
     crate::say!(
         "wrote {} in {:.1} s",
         args.output.display(),
@@ -137,16 +245,20 @@ pub fn run(args: &Training) -> Result<(), TuneError> {
     Ok(())
 }
 
-/// The mean gradient of `batch` (its first position is number `first` of the epoch) and its
-/// summed error, each position seen through the symmetry drawn for it from `seed`.
-fn batch_gradient(
+/// The parameters in single precision, for a pass over many entries.
+fn single(parameters: &[f64]) -> Vec<f32> {
+    parameters.iter().map(|&p| p as f32).collect()
+}
+
+/// The mean gradient of `batch` (its first entry is number `first` of the epoch) and its
+/// summed error, each entry seen through the symmetry drawn for it from `seed`.
+fn batch_gradient<M: Trainable>(
     objective: &Objective,
-    model: &Model,
-    batch: &[Sample],
+    p: &[f32],
+    batch: &[M::Entry],
     seed: u64,
     first: usize,
 ) -> (Vec<f64>, f64) {
-    let p = model.single();
     let chunks: Vec<(Vec<f32>, f64)> = batch
         .par_chunks(CHUNK)
         .enumerate()
@@ -154,14 +266,14 @@ fn batch_gradient(
             let start = first + number * CHUNK;
             let symmetry_of = |index: usize| {
                 let draw = splitmix64(seed ^ (start + index) as u64).1;
-                Symmetry::from_index((draw % sumito_rules::board::SYMMETRIES as u64) as usize)
+                Symmetry::from_index((draw % M::SYMMETRIES as u64) as usize)
             };
-            let mut gradient = vec![0f32; PARAMETERS];
-            let error = objective.add_gradient(&p, chunk, symmetry_of, &mut gradient);
+            let mut gradient = vec![0f32; M::PARAMETERS];
+            let error = M::add_gradient(objective, p, chunk, &symmetry_of, &mut gradient);
             (gradient, error)
         })
         .collect();
-    let mut total = vec![0f64; PARAMETERS];
+    let mut total = vec![0f64; M::PARAMETERS];
     let mut error = 0.0;
     for (gradient, chunk_error) in chunks {
         for (t, g) in total.iter_mut().zip(gradient) {
@@ -174,25 +286,24 @@ fn batch_gradient(
     (total, error)
 }
 
-/// The mean loss of `samples`, none for none.
-fn mean_loss(objective: &Objective, model: &Model, samples: &[Sample]) -> Option<f64> {
-    if samples.is_empty() {
+/// The mean loss of `entries`, none for none.
+fn mean_loss<M: Trainable>(objective: &Objective, p: &[f32], entries: &[M::Entry]) -> Option<f64> {
+    if entries.is_empty() {
         return None;
     }
-    let p = model.single();
-    let sum: f64 = samples
+    let sum: f64 = entries
         .par_chunks(CHUNK)
-        .map(|chunk| objective.loss(&p, chunk))
+        .map(|chunk| M::loss(objective, p, chunk))
         .collect::<Vec<_>>()
         .iter()
         .sum();
-    Some(sum / samples.len() as f64)
+    Some(sum / entries.len() as f64)
 }
 
 /// The losses before training, as the linear fit prints them.
-fn losses(objective: &Objective, model: &Model, data: &Data<Sample>) -> String {
-    let train = mean_loss(objective, model, &data.train).unwrap_or(0.0);
-    match mean_loss(objective, model, &data.validation) {
+fn losses<M: Trainable>(objective: &Objective, p: &[f32], data: &Data<M::Entry>) -> String {
+    let train = mean_loss::<M>(objective, p, &data.train).unwrap_or(0.0);
+    match mean_loss::<M>(objective, p, &data.validation) {
         Some(held) => format!("{train:.6} (held out {held:.6})"),
         None => format!("{train:.6}"),
     }

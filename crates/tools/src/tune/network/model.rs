@@ -1,6 +1,7 @@
 //! The network in floating point, as training sees it: the forward pass, the gradient of the
 //! loss, and the quantised [`Network`] it becomes.
 
+use crate::datagen::format::Line;
 use sumito_engine::eval::nnue::{HIDDEN, INPUTS, Network, QA, QB, lost_input, marble_input};
 use sumito_rules::board::{Cells, Colour, Symmetry};
 use sumito_rules::random::Random;
@@ -21,15 +22,19 @@ pub struct Sample {
 }
 
 impl crate::tune::data::FromSample for Sample {
-    fn from_sample(sample: &crate::tune::data::Sample) -> Sample {
+    type Record = crate::tune::data::Sample;
+    fn record(line: Line) -> Result<Self::Record, crate::tune::TuneError> {
+        crate::tune::data::two_player_record(line)
+    }
+    fn entries(sample: &Self::Record, out: &mut Vec<Sample>) {
         let position = &sample.position;
-        Sample {
+        out.push(Sample {
             stones: Colour::BOTH.map(|c| position.stones(c)),
             lost: Colour::BOTH.map(|c| position.lost(c)),
             side: position.side_to_move(),
             result: sample.result.value() as f32,
             score: sample.score as f32,
-        }
+        });
     }
 }
 
@@ -171,7 +176,8 @@ fn forward(p: &[f32], sample: &Sample, symmetry: Symmetry) -> Forward {
     }
 }
 
-fn sigmoid(x: f32) -> f32 {
+/// The logistic function.
+pub(super) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
