@@ -468,7 +468,7 @@ fn the_move_played_is_the_last_line_shown() {
 
 /// `SeatsEvalFile` loads an N-player network, which evaluates the games of its number of
 /// players only; a file that is not one is refused with one error line and changes nothing;
-/// empty brings back the hand-chosen weights.
+/// `hand` chooses the hand-chosen weights, and empty the built-in networks again.
 #[test]
 fn seats_eval_file_loads_a_network_for_its_number_of_players() {
     use sumito_engine::eval::nnue::{QA, QB};
@@ -486,15 +486,22 @@ fn seats_eval_file_loads_a_network_for_its_number_of_players() {
     std::fs::write(&bad, damaged).unwrap();
     let mut engine = Engine::start();
     engine.send("position layout three-player moves a1b1");
+    let built_in = engine.answer("eval");
+    assert!(
+        built_in.iter().any(|l| l.starts_with("seat r network ")),
+        "{built_in:?}"
+    );
+    let set = |engine: &mut Engine, value: &str| {
+        engine.answer(&format!("setoption name SeatsEvalFile value {value}"))
+    };
+    assert_eq!(set(&mut engine, "hand"), Vec::<String>::new());
     let hand = engine.answer("eval");
     assert!(hand.iter().all(|l| !l.contains("network")), "{hand:?}");
-    let set = |engine: &mut Engine, path: &std::path::Path| {
-        engine.answer(&format!(
-            "setoption name SeatsEvalFile value {}",
-            path.display()
-        ))
-    };
-    assert_eq!(set(&mut engine, &good), Vec::<String>::new());
+    assert_ne!(hand.last(), built_in.last());
+    assert_eq!(
+        set(&mut engine, good.to_str().unwrap()),
+        Vec::<String>::new()
+    );
     let with_network = engine.answer("eval");
     for seat in ["b", "w", "r"] {
         let line = format!("seat {seat} network 150");
@@ -507,7 +514,7 @@ fn seats_eval_file_loads_a_network_for_its_number_of_players() {
     engine.send("go depth 2");
     assert!(engine.until("bestmove ").last().unwrap() != "bestmove (none)");
     for refused in [bad, folder.join("missing.snn")] {
-        let answer = set(&mut engine, &refused);
+        let answer = set(&mut engine, refused.to_str().unwrap());
         assert_eq!(answer.len(), 1, "{answer:?}");
         assert!(answer[0].starts_with("error bad-option "), "{answer:?}");
         assert_eq!(engine.answer("eval"), with_network, "after {refused:?}");
@@ -519,6 +526,10 @@ fn seats_eval_file_loads_a_network_for_its_number_of_players() {
     engine.send("position layout three-player moves a1b1");
     let answer = engine.answer("setoption name SeatsEvalFile");
     assert_eq!(answer, Vec::<String>::new());
-    assert_eq!(engine.answer("eval"), hand, "empty: the weights again");
+    assert_eq!(
+        engine.answer("eval"),
+        built_in,
+        "empty: the built-in network"
+    );
     std::fs::remove_dir_all(&folder).unwrap();
 }

@@ -7,8 +7,8 @@
 //! best value among the other teams still in play: in a game every player plays for himself,
 //! the leader is the one to catch. The weights, in centi-marbles, one set for games where every
 //! player plays for himself and one for team games, were chosen by play, Sumito against Sumito
-//! with the seats rotated (STRENGTH.md, "Three to six players"); the two-player network and
-//! fitted weights do not apply, as no N-player data exists yet.
+//! with the seats rotated (STRENGTH.md, "Three to six players"). A learned network takes their
+//! place where one is built in or loaded for the game's number of players (`network`).
 
 use super::evaluator::MultiEval;
 use crate::eval::ejectable;

@@ -1,5 +1,5 @@
-//! What evaluates an N-player search's positions: the hand-chosen weights of the seating's
-//! kind of game, or a network trained on games of its number of players (`SeatsEvalFile`).
+//! What evaluates an N-player search's positions: a network trained on games of its number of
+//! players, or the hand-chosen weights of the seating's kind of game (`SeatsEvalFile`).
 
 use super::eval::{MultiWeights, evaluate};
 use super::network::SeatsNetwork;
@@ -30,8 +30,11 @@ impl MultiEval {
 /// The engine's choice of N-player evaluation, the `SeatsEvalFile` option.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum SeatsEval {
-    /// The hand-chosen weights for every number of players (`SeatsEvalFile` empty).
+    /// The networks built in, for the games of the numbers of players they were trained on;
+    /// the weights for the others (`SeatsEvalFile` empty).
     #[default]
+    BuiltIn,
+    /// The hand-chosen weights for every number of players (`SeatsEvalFile` `hand`).
     Hand,
     /// This network for games of its number of players, the weights for the others.
     Network(Arc<SeatsNetwork>),
@@ -40,10 +43,13 @@ pub enum SeatsEval {
 impl SeatsEval {
     /// What evaluates a game of `seating`.
     pub fn for_seating(&self, seating: Seating) -> MultiEval {
-        match self {
-            SeatsEval::Network(network) if network.players == seating.seats() => {
-                MultiEval::Network(network.clone())
-            }
+        let network = match self {
+            SeatsEval::BuiltIn => SeatsNetwork::built_in(seating.seats()),
+            SeatsEval::Hand => None,
+            SeatsEval::Network(network) => Some(network.clone()),
+        };
+        match network {
+            Some(network) if network.players == seating.seats() => MultiEval::Network(network),
             _ => MultiEval::Hand(MultiWeights::for_seating(seating)),
         }
     }

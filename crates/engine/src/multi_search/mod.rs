@@ -1,6 +1,7 @@
-//! The engine for three to six players: the evaluation of a seat, and the searches (paranoid
-//! and Best-Reply Search) over [`sumito_rules::multiplayer`]'s positions, sharing the two-player
-//! search's table, control and time manager.
+//! The engine for three to six players: the evaluation of a seat (hand-chosen weights or a
+//! learned network), and the searches (paranoid and Best-Reply Search) over
+//! [`sumito_rules::multiplayer`]'s positions, sharing the two-player search's table, control
+//! and time manager.
 
 mod algorithm;
 mod eval;

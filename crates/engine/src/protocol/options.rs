@@ -125,7 +125,7 @@ pub const OPTIONS: [(&str, Kind); 19] = [
     // linear evaluation.
     ("EvalFile", Kind::Text { default: "" }),
     // A network file for games of three to six players, used for games of the number of
-    // players it was trained on; empty: the hand-chosen weights.
+    // players it was trained on; empty: the built-in networks; `hand`: the hand-chosen weights.
     ("SeatsEvalFile", Kind::Text { default: "" }),
     // The search of games of three to six players: paranoid or Best-Reply Search, or the
     // one measured stronger for the game's seating.

@@ -314,11 +314,13 @@ impl Session {
                     *position = position.with_move_limit(self.move_limit);
                 }
             }
-            // Empty: the hand-chosen weights. A network file is read at once; one that cannot
-            // be read is refused with one error line, and the evaluation stays as it was.
+            // Empty: the built-in networks; `hand`: the hand-chosen weights. A network file is
+            // read at once; one that cannot be read is refused with one error line, and the
+            // evaluation stays as it was.
             ("SeatsEvalFile", Value::Text(path)) => {
                 let eval = match path.as_str() {
-                    "" => crate::multi_search::SeatsEval::Hand,
+                    "" => crate::multi_search::SeatsEval::BuiltIn,
+                    "hand" => crate::multi_search::SeatsEval::Hand,
                     path => {
                         let network = crate::multi_search::SeatsNetwork::load(path)
                             .map_err(|e| bad(e.to_string()))?;

@@ -15,6 +15,7 @@
 
 use super::inputs::{INPUTS, active};
 use crate::eval::nnue::{QA, QB, Reader, fnv1a};
+use std::sync::{Arc, OnceLock};
 use sumito_rules::board::Seat;
 use sumito_rules::multiplayer::{MultiLayout, MultiPosition};
 
@@ -22,6 +23,9 @@ use sumito_rules::multiplayer::{MultiLayout, MultiPosition};
 pub const HIDDEN: usize = 64;
 
 const MAGIC: &[u8; 8] = b"SUMITOSN";
+
+/// The networks built into the binary, one per number of players at most.
+const BUILT_IN: [&[u8]; 1] = [include_bytes!("three.snn")];
 const VERSION: u32 = 1;
 
 /// An N-player network ready to evaluate.
@@ -170,6 +174,19 @@ impl SeatsNetwork {
         Ok(network)
     }
 
+    /// The network built into the binary for games of `players`, if one is (docs/train.md says
+    /// how each was made; its header holds the commands).
+    pub fn built_in(players: usize) -> Option<Arc<SeatsNetwork>> {
+        static NETWORKS: OnceLock<Vec<Arc<SeatsNetwork>>> = OnceLock::new();
+        let networks = NETWORKS.get_or_init(|| {
+            // A test reads them: a build whose files are not networks of its shape fails there.
+            let read =
+                |bytes| Arc::new(SeatsNetwork::from_bytes(bytes).expect("a built-in network"));
+            BUILT_IN.iter().map(|bytes| read(bytes)).collect()
+        });
+        networks.iter().find(|n| n.players == players).cloned()
+    }
+
     /// The network in the file at `path`.
     pub fn load(path: &str) -> Result<SeatsNetwork, SeatsNetworkError> {
         let bytes = std::fs::read(path).map_err(|e| SeatsNetworkError::Read {
@@ -243,6 +260,17 @@ mod tests {
             SeatsNetwork::from_bytes(&two_player),
             Err(SeatsNetworkError::NotANetwork)
         );
+    }
+
+    #[test]
+    fn the_built_in_networks_read_and_each_is_for_its_own_number_of_players() {
+        let three = SeatsNetwork::built_in(3).expect("a three-player network");
+        assert_eq!(three.players, 3);
+        assert!(three.header.contains("--players 3"), "{}", three.header);
+        let counts: Vec<usize> = (3..=6)
+            .filter(|&n| SeatsNetwork::built_in(n).is_some())
+            .collect();
+        assert_eq!(counts.len(), BUILT_IN.len());
     }
 
     #[test]

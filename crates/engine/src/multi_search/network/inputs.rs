@@ -66,7 +66,11 @@ mod tests {
                 let ejected = on
                     .iter()
                     .filter(|&&i| (EJECTED_BASE..TURN_BASE).contains(&i));
-                assert!(ejected.copied().all(|i| (i - EJECTED_BASE).is_multiple_of(EJECTED)));
+                assert!(
+                    ejected
+                        .copied()
+                        .all(|i| (i - EJECTED_BASE).is_multiple_of(EJECTED))
+                );
             }
         }
     }
