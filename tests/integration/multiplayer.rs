@@ -467,8 +467,9 @@ fn the_move_played_is_the_last_line_shown() {
 }
 
 /// `SeatsEvalFile` loads an N-player network, which evaluates the games of its number of
-/// players only; a file that is not one is refused with one error line and changes nothing;
-/// `hand` chooses the hand-chosen weights, and empty the built-in networks again.
+/// players only, the others keeping the built-in ones; a file that is not one is refused with
+/// one error line and changes nothing; `hand` chooses the hand-chosen weights, and empty the
+/// built-in networks again.
 #[test]
 fn seats_eval_file_loads_a_network_for_its_number_of_players() {
     use sumito_engine::eval::nnue::{QA, QB};
@@ -485,6 +486,8 @@ fn seats_eval_file_loads_a_network_for_its_number_of_players() {
     let bad = folder.join("damaged.snn");
     std::fs::write(&bad, damaged).unwrap();
     let mut engine = Engine::start();
+    engine.send("position layout four-player");
+    let four = engine.answer("eval");
     engine.send("position layout three-player moves a1b1");
     let built_in = engine.answer("eval");
     assert!(
@@ -519,10 +522,9 @@ fn seats_eval_file_loads_a_network_for_its_number_of_players() {
         assert!(answer[0].starts_with("error bad-option "), "{answer:?}");
         assert_eq!(engine.answer("eval"), with_network, "after {refused:?}");
     }
-    // A four-player game keeps the hand-chosen weights.
+    // A four-player game keeps its built-in evaluation.
     engine.send("position layout four-player");
-    let four = engine.answer("eval");
-    assert!(four.iter().all(|l| !l.contains("network")), "{four:?}");
+    assert_eq!(engine.answer("eval"), four);
     engine.send("position layout three-player moves a1b1");
     let answer = engine.answer("setoption name SeatsEvalFile");
     assert_eq!(answer, Vec::<String>::new());

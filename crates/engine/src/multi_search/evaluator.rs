@@ -36,21 +36,22 @@ pub enum SeatsEval {
     BuiltIn,
     /// The hand-chosen weights for every number of players (`SeatsEvalFile` `hand`).
     Hand,
-    /// This network for games of its number of players, the weights for the others.
+    /// This network for games of its number of players, the built-in ones for the others.
     Network(Arc<SeatsNetwork>),
 }
 
 impl SeatsEval {
     /// What evaluates a game of `seating`.
     pub fn for_seating(&self, seating: Seating) -> MultiEval {
+        let seats = seating.seats();
         let network = match self {
-            SeatsEval::BuiltIn => SeatsNetwork::built_in(seating.seats()),
             SeatsEval::Hand => None,
-            SeatsEval::Network(network) => Some(network.clone()),
+            SeatsEval::Network(network) if network.players == seats => Some(network.clone()),
+            _ => SeatsNetwork::built_in(seats),
         };
         match network {
-            Some(network) if network.players == seating.seats() => MultiEval::Network(network),
-            _ => MultiEval::Hand(MultiWeights::for_seating(seating)),
+            Some(network) => MultiEval::Network(network),
+            None => MultiEval::Hand(MultiWeights::for_seating(seating)),
         }
     }
 }

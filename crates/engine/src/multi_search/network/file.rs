@@ -25,7 +25,7 @@ pub const HIDDEN: usize = 64;
 const MAGIC: &[u8; 8] = b"SUMITOSN";
 
 /// The networks built into the binary, one per number of players at most.
-const BUILT_IN: [&[u8]; 1] = [include_bytes!("three.snn")];
+const BUILT_IN: [&[u8]; 2] = [include_bytes!("three.snn"), include_bytes!("four.snn")];
 const VERSION: u32 = 1;
 
 /// An N-player network ready to evaluate.
@@ -264,13 +264,17 @@ mod tests {
 
     #[test]
     fn the_built_in_networks_read_and_each_is_for_its_own_number_of_players() {
-        let three = SeatsNetwork::built_in(3).expect("a three-player network");
-        assert_eq!(three.players, 3);
-        assert!(three.header.contains("--players 3"), "{}", three.header);
-        let counts: Vec<usize> = (3..=6)
-            .filter(|&n| SeatsNetwork::built_in(n).is_some())
-            .collect();
-        assert_eq!(counts.len(), BUILT_IN.len());
+        let mut built_in = 0;
+        for players in 3..=6 {
+            if let Some(network) = SeatsNetwork::built_in(players) {
+                assert_eq!(network.players, players);
+                let made_by = format!("--players {players}");
+                assert!(network.header.contains(&made_by), "{}", network.header);
+                built_in += 1;
+            }
+        }
+        assert_eq!(built_in, BUILT_IN.len());
+        assert!(SeatsNetwork::built_in(3).is_some());
     }
 
     #[test]
