@@ -24,10 +24,11 @@ pub const HIDDEN: usize = 64;
 
 const MAGIC: &[u8; 8] = b"SUMITOSN";
 
-/// The networks built into the binary, one per number of players at most.
-const BUILT_IN: [&[u8]; 3] = [
+/// The networks built into the binary, one per number of players.
+const BUILT_IN: [&[u8]; 4] = [
     include_bytes!("three.snn"),
     include_bytes!("four.snn"),
+    include_bytes!("five.snn"),
     include_bytes!("six.snn"),
 ];
 const VERSION: u32 = 1;
