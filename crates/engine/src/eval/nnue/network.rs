@@ -105,6 +105,20 @@ impl Reader<'_> {
     pub(crate) fn i16(&mut self) -> Option<i16> {
         self.take().map(i16::from_le_bytes)
     }
+    /// A header: its length (u32), then that many bytes of UTF-8.
+    pub(crate) fn header(&mut self) -> Option<String> {
+        let length = self.u32()? as usize;
+        let (header, rest) = self.0.split_at_checked(length)?;
+        self.0 = rest;
+        Some(String::from_utf8_lossy(header).into_owned())
+    }
+    /// Fills `values` with the numbers that come next.
+    pub(crate) fn fill(&mut self, values: &mut [i16]) -> Option<()> {
+        values.iter_mut().try_for_each(|v| {
+            *v = self.i16()?;
+            Some(())
+        })
+    }
 }
 
 impl Network {
@@ -130,26 +144,13 @@ impl Network {
         if fnv1a(body) != u64::from_le_bytes(*hash) {
             return Err(NetworkError::Checksum);
         }
-        let header_len = r.u32().ok_or(length.clone())? as usize;
-        if r.0.len() < header_len {
-            return Err(length);
-        }
-        let (header, rest) = r.0.split_at(header_len);
-        let header = String::from_utf8_lossy(header).into_owned();
-        r.0 = rest;
-        let mut network = Network::zero(header);
-        let mut fill = |values: &mut [i16]| -> Option<()> {
-            values.iter_mut().try_for_each(|v| {
-                *v = r.i16()?;
-                Some(())
-            })
-        };
+        let mut network = Network::zero(r.header().ok_or(length.clone())?);
         for column in network.input_weights.iter_mut() {
-            fill(column).ok_or(length.clone())?;
+            r.fill(column).ok_or(length.clone())?;
         }
-        fill(&mut network.input_bias).ok_or(length.clone())?;
+        r.fill(&mut network.input_bias).ok_or(length.clone())?;
         for half in &mut network.output_weights {
-            fill(half).ok_or(length.clone())?;
+            r.fill(half).ok_or(length.clone())?;
         }
         network.output_bias = r.take().map(i32::from_le_bytes).ok_or(length.clone())?;
         if !r.0.is_empty() {

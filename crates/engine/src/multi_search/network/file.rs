@@ -153,25 +153,13 @@ impl SeatsNetwork {
         if fnv1a(body) != u64::from_le_bytes(*hash) {
             return Err(SeatsNetworkError::Checksum);
         }
-        let header_len = r.u32().ok_or(length.clone())? as usize;
-        if r.0.len() < header_len {
-            return Err(length);
-        }
-        let (header, rest) = r.0.split_at(header_len);
-        let header = String::from_utf8_lossy(header).into_owned();
-        r.0 = rest;
+        let header = r.header().ok_or(length.clone())?;
         let mut network = SeatsNetwork::zero(players as usize, header);
-        let mut fill = |values: &mut [i16]| -> Option<()> {
-            values.iter_mut().try_for_each(|v| {
-                *v = r.i16()?;
-                Some(())
-            })
-        };
         for column in network.input_weights.iter_mut() {
-            fill(column).ok_or(length.clone())?;
+            r.fill(column).ok_or(length.clone())?;
         }
-        fill(&mut network.input_bias).ok_or(length.clone())?;
-        fill(&mut network.output_weights).ok_or(length.clone())?;
+        r.fill(&mut network.input_bias).ok_or(length.clone())?;
+        r.fill(&mut network.output_weights).ok_or(length.clone())?;
         network.output_bias = r.take().map(i32::from_le_bytes).ok_or(length.clone())?;
         if !r.0.is_empty() {
             return Err(length);

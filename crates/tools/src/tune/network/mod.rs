@@ -250,6 +250,37 @@ fn single(parameters: &[f64]) -> Vec<f32> {
     parameters.iter().map(|&p| p as f32).collect()
 }
 
+/// Fills `values` with the first of `parameters` times `scale`, rounded and clipped to `i16`.
+fn quantise_into(values: &mut [i16], parameters: &[f64], scale: i32) {
+    for (value, &parameter) in values.iter_mut().zip(parameters) {
+        let scaled = (parameter * f64::from(scale)).round();
+        *value = scaled.clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16;
+    }
+}
+
+/// Checks `gradient`, the gradient of `loss` at `parameters`, against central finite
+/// differences at the parameters `some`.
+#[cfg(test)]
+fn assert_gradient_matches(
+    parameters: &[f64],
+    gradient: &[f32],
+    some: &[usize],
+    loss: impl Fn(&[f64]) -> f64,
+) {
+    for &index in some {
+        let h = 1e-3;
+        let (mut up, mut down) = (parameters.to_vec(), parameters.to_vec());
+        up[index] += h;
+        down[index] -= h;
+        let numeric = (loss(&up) - loss(&down)) / (2.0 * h);
+        let analytic = f64::from(gradient[index]);
+        assert!(
+            (numeric - analytic).abs() <= 1e-3 + 0.05 * numeric.abs(),
+            "parameter {index}: numeric {numeric}, analytic {analytic}"
+        );
+    }
+}
+
 /// The mean gradient of `batch` (its first entry is number `first` of the epoch) and its
 /// summed error, each entry seen through the symmetry drawn for it from `seed`.
 fn batch_gradient<M: Trainable>(

@@ -1,6 +1,7 @@
 //! The network in floating point, as training sees it: the forward pass, the gradient of the
 //! loss, and the quantised [`Network`] it becomes.
 
+use super::quantise_into;
 use crate::datagen::format::Line;
 use sumito_engine::eval::nnue::{HIDDEN, INPUTS, Network, QA, QB, lost_input, marble_input};
 use sumito_rules::board::{Cells, Colour, Symmetry};
@@ -120,23 +121,12 @@ impl Model {
     /// The quantised network, with `header` naming what made it.
     pub fn quantise(&self, header: String) -> Network {
         let mut network = Network::zero(header);
-        let round = |value: f64, scale: i32| {
-            (value * f64::from(scale))
-                .round()
-                .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
-        };
         for (input, column) in network.input_weights.iter_mut().enumerate() {
-            for (j, w) in column.iter_mut().enumerate() {
-                *w = round(self.0[INPUT_WEIGHTS + input * HIDDEN + j], QA);
-            }
+            quantise_into(column, &self.0[INPUT_WEIGHTS + input * HIDDEN..], QA);
         }
-        for (j, b) in network.input_bias.iter_mut().enumerate() {
-            *b = round(self.0[INPUT_BIAS + j], QA);
-        }
+        quantise_into(&mut network.input_bias, &self.0[INPUT_BIAS..], QA);
         for (half, weights) in network.output_weights.iter_mut().enumerate() {
-            for (j, w) in weights.iter_mut().enumerate() {
-                *w = round(self.0[OUTPUT_WEIGHTS + half * HIDDEN + j], QB);
-            }
+            quantise_into(weights, &self.0[OUTPUT_WEIGHTS + half * HIDDEN..], QB);
         }
         network.output_bias = (self.0[OUTPUT_BIAS] * f64::from(QA * QB)).round() as i32;
         network
@@ -287,27 +277,18 @@ mod tests {
         let identity = |_| Symmetry::from_index(0);
         let mut gradient = vec![0f32; PARAMETERS];
         objective.add_gradient(&model.single(), samples, identity, &mut gradient);
-        let loss = |p: &Model| objective.loss(&p.single(), samples);
         // One parameter of each part: an input weight of an input that is on, a bias, an output
         // weight and the output bias.
         let on = active(&samples[0], Symmetry::from_index(0))[0].0[0] as usize;
-        for index in [
+        let some = [
             INPUT_WEIGHTS + on * HIDDEN + 5,
             INPUT_BIAS + 7,
             OUTPUT_WEIGHTS + 9,
             OUTPUT_BIAS,
-        ] {
-            let h = 1e-3;
-            let (mut up, mut down) = (model.clone(), model.clone());
-            up.0[index] += h;
-            down.0[index] -= h;
-            let numeric = (loss(&up) - loss(&down)) / (2.0 * h);
-            let analytic = f64::from(gradient[index]);
-            assert!(
-                (numeric - analytic).abs() <= 1e-3 + 0.05 * numeric.abs(),
-                "parameter {index}: numeric {numeric}, analytic {analytic}"
-            );
-        }
+        ];
+        super::super::assert_gradient_matches(&model.0, &gradient, &some, |p| {
+            objective.loss(&super::super::single(p), samples)
+        });
     }
 
     #[test]

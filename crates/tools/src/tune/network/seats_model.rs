@@ -9,6 +9,7 @@
 //! seats' places in the turn order, so every entry is seen as it is.
 
 use super::model::{Objective, sigmoid};
+use super::quantise_into;
 use crate::datagen::SeatsSample;
 use crate::datagen::format::Line;
 use crate::tune::TuneError;
@@ -136,22 +137,11 @@ impl SeatsModel {
     /// The quantised network for `players`, with `header` naming what made it.
     pub fn quantise(&self, players: usize, header: String) -> SeatsNetwork {
         let mut network = SeatsNetwork::zero(players, header);
-        let round = |value: f64, scale: i32| {
-            (value * f64::from(scale))
-                .round()
-                .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
-        };
         for (input, column) in network.input_weights.iter_mut().enumerate() {
-            for (j, w) in column.iter_mut().enumerate() {
-                *w = round(self.0[INPUT_WEIGHTS + input * HIDDEN + j], QA);
-            }
+            quantise_into(column, &self.0[INPUT_WEIGHTS + input * HIDDEN..], QA);
         }
-        for (j, b) in network.input_bias.iter_mut().enumerate() {
-            *b = round(self.0[INPUT_BIAS + j], QA);
-        }
-        for (j, w) in network.output_weights.iter_mut().enumerate() {
-            *w = round(self.0[OUTPUT_WEIGHTS + j], QB);
-        }
+        quantise_into(&mut network.input_bias, &self.0[INPUT_BIAS..], QA);
+        quantise_into(&mut network.output_weights, &self.0[OUTPUT_WEIGHTS..], QB);
         network.output_bias = (self.0[OUTPUT_BIAS] * f64::from(QA * QB)).round() as i32;
         network
     }
@@ -280,37 +270,25 @@ mod tests {
         };
         let all = entries();
         let entries = &all[..40];
-        let p: Vec<f32> = model.0.iter().map(|&x| x as f32).collect();
+        let p = super::super::single(&model.0);
         let mut gradient = vec![0f32; SEATS_PARAMETERS];
         add_seats_gradient(&objective, &p, entries, &mut gradient);
-        let loss = |m: &SeatsModel| {
-            let p: Vec<f32> = m.0.iter().map(|&x| x as f32).collect();
-            seats_loss(&objective, &p, entries)
-        };
         let on = forward(&p, &entries[0]).inputs[0];
-        for index in [
+        let some = [
             INPUT_WEIGHTS + on * HIDDEN + 5,
             INPUT_BIAS + 7,
             OUTPUT_WEIGHTS + 9,
             OUTPUT_BIAS,
-        ] {
-            let h = 1e-3;
-            let (mut up, mut down) = (model.clone(), model.clone());
-            up.0[index] += h;
-            down.0[index] -= h;
-            let numeric = (loss(&up) - loss(&down)) / (2.0 * h);
-            let analytic = f64::from(gradient[index]);
-            assert!(
-                (numeric - analytic).abs() <= 1e-3 + 0.05 * numeric.abs(),
-                "parameter {index}: numeric {numeric}, analytic {analytic}"
-            );
-        }
+        ];
+        super::super::assert_gradient_matches(&model.0, &gradient, &some, |p| {
+            seats_loss(&objective, &super::super::single(p), entries)
+        });
     }
 
     #[test]
     fn the_quantised_network_evaluates_as_the_model_does() {
         let model = SeatsModel::random(5);
-        let p: Vec<f32> = model.0.iter().map(|&x| x as f32).collect();
+        let p = super::super::single(&model.0);
         for entry in entries() {
             let players = entry.position.seating().seats();
             let network = model.quantise(players, String::new());
