@@ -225,11 +225,17 @@ impl Network {
         let sum = clipped_dot(ours, &self.output_weights[0])
             + clipped_dot(theirs, &self.output_weights[1])
             + self.output_bias;
-        // Rounded to nearest, halves away from zero.
-        let scaled = i64::from(sum) * i64::from(CENTI_PER_UNIT);
-        let divisor = i64::from(QA * QB);
-        ((scaled + scaled.signum() * divisor / 2) / divisor) as i32
+        centi_marbles(i64::from(sum))
     }
+}
+
+/// An output sum in units of `QA × QB` marbles as centi-marbles, rounded to nearest, halves away
+/// from zero.
+#[inline]
+pub(crate) fn centi_marbles(sum: i64) -> i32 {
+    let scaled = sum * i64::from(CENTI_PER_UNIT);
+    let divisor = i64::from(QA * QB);
+    ((scaled + scaled.signum() * divisor / 2) / divisor) as i32
 }
 
 /// Sum of each activation clipped to 0..=QA times its weight. Written as a plain loop over

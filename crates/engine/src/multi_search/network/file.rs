@@ -14,7 +14,7 @@
 //! before it (u64).
 
 use super::inputs::{INPUTS, active};
-use crate::eval::nnue::{QA, QB, Reader, fnv1a};
+use crate::eval::nnue::{QA, Reader, centi_marbles, fnv1a};
 use std::sync::{Arc, OnceLock};
 use sumito_rules::board::Seat;
 use sumito_rules::multiplayer::{MultiLayout, MultiPosition};
@@ -125,10 +125,7 @@ impl SeatsNetwork {
         for (&sum, &w) in sums.iter().zip(&self.output_weights) {
             total += i64::from(sum.clamp(0, QA) * i32::from(w));
         }
-        // Rounded to nearest, halves away from zero.
-        let scaled = total * 100;
-        let divisor = i64::from(QA * QB);
-        ((scaled + scaled.signum() * divisor / 2) / divisor) as i32
+        centi_marbles(total)
     }
 
     /// The network in `bytes`, a file of the format above.
@@ -215,6 +212,7 @@ impl SeatsNetwork {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::nnue::QB;
 
     fn sample() -> SeatsNetwork {
         let mut network = SeatsNetwork::zero(3, "made by a test".to_string());

@@ -68,9 +68,14 @@ pub const SEATS_PARAMETERS: usize = OUTPUT_BIAS + 1;
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatsModel(pub Vec<f64>);
 
+/// Most inputs on from one seat: 39 marbles (five players), six ejected counts and the turn,
+/// with room to spare.
+const MAX_ACTIVE: usize = 64;
+
 /// The forward pass of one entry: what the gradient needs of it.
 struct Forward {
-    inputs: Vec<usize>,
+    /// The inputs on, and how many.
+    inputs: ([u16; MAX_ACTIVE], usize),
     /// Hidden sums before clipping.
     hidden: [f32; HIDDEN],
     /// The output in centi-marbles.
@@ -78,12 +83,15 @@ struct Forward {
 }
 
 fn forward(p: &[f32], entry: &SeatsEntry) -> Forward {
-    let mut inputs = Vec::with_capacity(64);
-    seats_inputs(&entry.position, entry.viewer, |input| inputs.push(input));
+    let mut inputs = ([0u16; MAX_ACTIVE], 0);
+    seats_inputs(&entry.position, entry.viewer, |input| {
+        inputs.0[inputs.1] = input as u16;
+        inputs.1 += 1;
+    });
     let mut hidden = [0f32; HIDDEN];
     hidden.copy_from_slice(&p[INPUT_BIAS..INPUT_BIAS + HIDDEN]);
-    for &input in &inputs {
-        let column = &p[INPUT_WEIGHTS + input * HIDDEN..][..HIDDEN];
+    for &input in &inputs.0[..inputs.1] {
+        let column = &p[INPUT_WEIGHTS + usize::from(input) * HIDDEN..][..HIDDEN];
         for (s, w) in hidden.iter_mut().zip(column) {
             *s += w;
         }
@@ -188,9 +196,9 @@ pub fn add_seats_gradient(
             };
         }
         let columns = std::iter::once(INPUT_BIAS).chain(
-            pass.inputs
+            pass.inputs.0[..pass.inputs.1]
                 .iter()
-                .map(|&input| INPUT_WEIGHTS + input * HIDDEN),
+                .map(|&input| INPUT_WEIGHTS + usize::from(input) * HIDDEN),
         );
         for start in columns {
             for (g, b) in gradient[start..][..HIDDEN].iter_mut().zip(&back) {
@@ -273,7 +281,7 @@ mod tests {
         let p = super::super::single(&model.0);
         let mut gradient = vec![0f32; SEATS_PARAMETERS];
         add_seats_gradient(&objective, &p, entries, &mut gradient);
-        let on = forward(&p, &entries[0]).inputs[0];
+        let on = usize::from(forward(&p, &entries[0]).inputs.0[0]);
         let some = [
             INPUT_WEIGHTS + on * HIDDEN + 5,
             INPUT_BIAS + 7,
