@@ -250,6 +250,26 @@ fn single(parameters: &[f64]) -> Vec<f32> {
     parameters.iter().map(|&p| p as f32).collect()
 }
 
+/// Parameters drawn from `seed` for a model laid out as input weights up to `ends[0]`, hidden
+/// biases up to `ends[1]`, output weights up to `ends[2]` and the output bias up to `ends[3]`:
+/// input and output weights uniform within their `scales`, the hidden biases 0.5 (most sums
+/// start inside the clipped range) and the output bias 0.
+fn random_parameters(seed: u64, ends: [usize; 4], (input, output): (f64, f64)) -> Vec<f64> {
+    let mut random = sumito_rules::random::Random(seed);
+    let mut uniform = |scale: f64| (random.below(2_000_001) as f64 / 1_000_000.0 - 1.0) * scale;
+    let mut parameters = vec![0.0; ends[3]];
+    for w in &mut parameters[..ends[0]] {
+        *w = uniform(input);
+    }
+    for b in &mut parameters[ends[0]..ends[1]] {
+        *b = 0.5;
+    }
+    for w in &mut parameters[ends[1]..ends[2]] {
+        *w = uniform(output);
+    }
+    parameters
+}
+
 /// Fills `values` with the first of `parameters` times `scale`, rounded and clipped to `i16`.
 fn quantise_into(values: &mut [i16], parameters: &[f64], scale: i32) {
     for (value, &parameter) in values.iter_mut().zip(parameters) {

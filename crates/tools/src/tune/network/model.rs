@@ -5,7 +5,6 @@ use super::quantise_into;
 use crate::datagen::format::Line;
 use sumito_engine::eval::nnue::{HIDDEN, INPUTS, Network, QA, QB, lost_input, marble_input};
 use sumito_rules::board::{Cells, Colour, Symmetry};
-use sumito_rules::random::Random;
 
 /// A training position: the marbles, the counts lost and the side to move, with its labels.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -96,20 +95,11 @@ impl Model {
     /// Weights drawn from `seed`: small input weights, so that most hidden sums start inside
     /// the clipped range, and smaller output weights.
     pub fn random(seed: u64) -> Model {
-        let mut random = Random(seed);
-        let mut uniform = |scale: f64| (random.below(2_000_001) as f64 / 1_000_000.0 - 1.0) * scale;
-        let mut parameters = vec![0.0; PARAMETERS];
-        let input_scale = 1.0 / 30f64.sqrt();
-        for w in &mut parameters[INPUT_WEIGHTS..INPUT_BIAS] {
-            *w = uniform(input_scale);
-        }
-        for b in &mut parameters[INPUT_BIAS..OUTPUT_WEIGHTS] {
-            *b = 0.5;
-        }
-        let output_scale = 1.0 / (2.0 * HIDDEN as f64).sqrt();
-        for w in &mut parameters[OUTPUT_WEIGHTS..OUTPUT_BIAS] {
-            *w = uniform(output_scale);
-        }
+        let parameters = super::random_parameters(
+            seed,
+            [INPUT_BIAS, OUTPUT_WEIGHTS, OUTPUT_BIAS, PARAMETERS],
+            (1.0 / 30f64.sqrt(), 1.0 / (2.0 * HIDDEN as f64).sqrt()),
+        );
         Model(parameters)
     }
 

@@ -18,7 +18,6 @@ use sumito_engine::multi_search::{SEATS_HIDDEN as HIDDEN, SEATS_INPUTS as INPUTS
 use sumito_engine::multi_search::{SeatsNetwork, seats_inputs};
 use sumito_rules::board::Seat;
 use sumito_rules::multiplayer::MultiPosition;
-use sumito_rules::random::Random;
 
 /// One position seen by one seat, with its labels.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -125,20 +124,11 @@ fn target(objective: &Objective, entry: &SeatsEntry) -> f32 {
 impl SeatsModel {
     /// Weights drawn from `seed`, as the two-player model draws them.
     pub fn random(seed: u64) -> SeatsModel {
-        let mut random = Random(seed);
-        let mut uniform = |scale: f64| (random.below(2_000_001) as f64 / 1_000_000.0 - 1.0) * scale;
-        let mut parameters = vec![0.0; SEATS_PARAMETERS];
-        let input_scale = 1.0 / 40f64.sqrt();
-        for w in &mut parameters[INPUT_WEIGHTS..INPUT_BIAS] {
-            *w = uniform(input_scale);
-        }
-        for b in &mut parameters[INPUT_BIAS..OUTPUT_WEIGHTS] {
-            *b = 0.5;
-        }
-        let output_scale = 1.0 / (HIDDEN as f64).sqrt();
-        for w in &mut parameters[OUTPUT_WEIGHTS..OUTPUT_BIAS] {
-            *w = uniform(output_scale);
-        }
+        let parameters = super::random_parameters(
+            seed,
+            [INPUT_BIAS, OUTPUT_WEIGHTS, OUTPUT_BIAS, SEATS_PARAMETERS],
+            (1.0 / 40f64.sqrt(), 1.0 / (HIDDEN as f64).sqrt()),
+        );
         SeatsModel(parameters)
     }
 
