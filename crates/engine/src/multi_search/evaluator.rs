@@ -2,7 +2,8 @@
 //! players, or the hand-chosen weights of the seating's kind of game (`SeatsEvalFile`).
 
 use super::eval::{MultiWeights, evaluate};
-use super::network::SeatsNetwork;
+use super::network::{SeatsAccumulators, SeatsNetwork};
+use crate::search::MAX_PLY;
 use std::sync::Arc;
 use sumito_rules::board::{Seat, Seating};
 use sumito_rules::multiplayer::MultiPosition;
@@ -23,6 +24,38 @@ impl MultiEval {
         match self {
             MultiEval::Hand(weights) => evaluate(position, seat, weights),
             MultiEval::Network(network) => network.evaluate(position, seat),
+        }
+    }
+}
+
+/// One search thread's evaluation: the weights, or a network with the sums it carries from
+/// one position to the next.
+#[derive(Clone)]
+pub enum ThreadEval {
+    /// The linear evaluation with these weights.
+    Hand(MultiWeights),
+    /// A network and its sums.
+    Network(SeatsAccumulators),
+}
+
+impl ThreadEval {
+    /// A thread's evaluation by `eval`, for plies up to the search's deepest.
+    pub fn new(eval: &MultiEval) -> ThreadEval {
+        match eval {
+            MultiEval::Hand(weights) => ThreadEval::Hand(*weights),
+            MultiEval::Network(network) => {
+                ThreadEval::Network(SeatsAccumulators::new(network.clone(), MAX_PLY))
+            }
+        }
+    }
+
+    /// `position`'s worth to `seat`'s team, as [`MultiEval::evaluate`] gives it, for a
+    /// position at `ply` of the search.
+    #[inline]
+    pub fn evaluate(&mut self, position: &MultiPosition, seat: Seat, ply: usize) -> i32 {
+        match self {
+            ThreadEval::Hand(weights) => evaluate(position, seat, weights),
+            ThreadEval::Network(sums) => sums.evaluate(position, seat, ply),
         }
     }
 }

@@ -17,7 +17,7 @@
 //! for the root seat and algorithm it was searched for, so both are folded into its key.
 
 use super::algorithm::Algorithm;
-use super::evaluator::MultiEval;
+use super::evaluator::{MultiEval, ThreadEval};
 use crate::eval::ejectable;
 use crate::search::{
     Bound, Control, MATE, MAX_PLY, Progress, TimeManager, TranspositionTable, reduction, win_in,
@@ -119,7 +119,7 @@ pub struct Tree<'a> {
     pub time: TimeManager,
     main: bool,
     algorithm: Algorithm,
-    eval: MultiEval,
+    eval: ThreadEval,
     root: Seat,
     /// The root team's seats, as seat bits.
     root_team: u8,
@@ -153,7 +153,7 @@ impl<'a> Tree<'a> {
             main: time.is_some(),
             time: time.unwrap_or_else(TimeManager::unlimited),
             algorithm,
-            eval: eval.clone(),
+            eval: ThreadEval::new(eval),
             root: seat,
             root_team: root.seating().team_mask(seat),
             key: KEYS[seat.index()][algorithm as usize],
@@ -386,7 +386,7 @@ impl<'a> Tree<'a> {
         if let Some(score) = self.on_entry(position, ply) {
             return score;
         }
-        let stand = self.eval.evaluate(position, self.root);
+        let stand = self.eval.evaluate(position, self.root, ply);
         if ply >= MAX_PLY {
             return stand;
         }

@@ -13,7 +13,7 @@
 //! (i16), the output weights (i16), the output bias (i32), and an FNV-1a hash of everything
 //! before it (u64).
 
-use super::inputs::{INPUTS, active};
+use super::inputs::{INPUTS, Inputs};
 use crate::eval::nnue::{QA, Reader, centi_marbles, fnv1a};
 use std::sync::{Arc, OnceLock};
 use sumito_rules::board::Seat;
@@ -113,19 +113,40 @@ impl SeatsNetwork {
     }
 
     /// `position`'s worth to `viewer`'s seat in centi-marbles: the logit of the share of the
-    /// most points it is expected to take, scaled as the training's sigmoid.
+    /// most points it is expected to take, scaled as the training's sigmoid. Computed whole: a
+    /// search carries the sums from one position to the next (`SeatsAccumulators`).
     pub fn evaluate(&self, position: &MultiPosition, viewer: Seat) -> i32 {
+        self.output(&self.sums(&Inputs::of(position, viewer)))
+    }
+
+    /// The hidden sums of `inputs`.
+    pub fn sums(&self, inputs: &Inputs) -> [i32; HIDDEN] {
         let mut sums = self.input_bias.map(i32::from);
-        active(position, viewer, |input| {
-            for (sum, &w) in sums.iter_mut().zip(&self.input_weights[input]) {
+        inputs.each(|input| self.change(&mut sums, input, true));
+        sums
+    }
+
+    /// Adds `input`'s weights to `sums` as it turns on, or takes them away as it turns off.
+    #[inline]
+    pub fn change(&self, sums: &mut [i32; HIDDEN], input: usize, on: bool) {
+        let weights = &self.input_weights[input];
+        if on {
+            for (sum, &w) in sums.iter_mut().zip(weights) {
                 *sum += i32::from(w);
             }
-        });
-        let mut total = i64::from(self.output_bias);
-        for (&sum, &w) in sums.iter().zip(&self.output_weights) {
-            total += i64::from(sum.clamp(0, QA) * i32::from(w));
+        } else {
+            for (sum, &w) in sums.iter_mut().zip(weights) {
+                *sum -= i32::from(w);
+            }
         }
-        centi_marbles(total)
+    }
+
+    /// The output of the hidden `sums`, in centi-marbles.
+    pub fn output(&self, sums: &[i32; HIDDEN]) -> i32 {
+        // At most HIDDEN × QA × 2¹⁵ (5.3 × 10⁸) in all: the products add up in 32 bits.
+        let weighed = sums.iter().zip(&self.output_weights);
+        let dot: i32 = weighed.map(|(&sum, &w)| sum.clamp(0, QA) * i32::from(w)).sum();
+        centi_marbles(i64::from(self.output_bias) + i64::from(dot))
     }
 
     /// The network in `bytes`, a file of the format above.

@@ -20,19 +20,99 @@ const TURN_BASE: usize = EJECTED_BASE + PLACES * EJECTED;
 /// How many inputs the network has.
 pub const INPUTS: usize = TURN_BASE + PLACES;
 
-/// Calls `on` with every input that is on in `position` seen by `viewer`.
-pub fn active(position: &MultiPosition, viewer: Seat, mut on: impl FnMut(usize)) {
-    let seats = position.seating().seats();
-    let place_of = |seat: Seat| (seat.index() + seats - viewer.index()) % seats;
-    for seat in position.seating().all() {
-        let place = place_of(seat);
-        for cell in Cells(position.stones(seat)) {
-            on(place * CELLS + cell.index() as usize);
+/// The inputs on for one position seen by one seat, kept so that the next position's inputs
+/// can be told by their differences (`accumulator`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Inputs {
+    /// The seats in the game: the places in use.
+    places: usize,
+    /// Each place's marbles.
+    stones: [u64; PLACES],
+    /// Each place's ejected-count input, counted from its first.
+    ejected: [usize; PLACES],
+    /// The place whose turn it is.
+    turn: usize,
+    /// The first seat's place: `each` lists the inputs seat by seat, in the order the trainer
+    /// has always summed them.
+    first: usize,
+}
+
+impl Inputs {
+    /// The inputs of `position` seen by `viewer`.
+    pub fn of(position: &MultiPosition, viewer: Seat) -> Inputs {
+        let places = position.seating().seats();
+        let place_of = |seat: Seat| (seat.index() + places - viewer.index()) % places;
+        let mut inputs = Inputs {
+            places,
+            turn: place_of(position.side_to_move()),
+            first: (places - viewer.index()) % places,
+            ..Inputs::default()
+        };
+        for seat in position.seating().all() {
+            let place = place_of(seat);
+            inputs.stones[place] = position.stones(seat);
+            inputs.ejected[place] = usize::from(position.ejected(seat)).min(EJECTED - 1);
         }
-        let ejected = usize::from(position.ejected(seat)).min(EJECTED - 1);
-        on(EJECTED_BASE + place * EJECTED + ejected);
+        inputs
     }
-    on(TURN_BASE + place_of(position.side_to_move()));
+
+    /// Calls `on` with every input that is on.
+    pub fn each(&self, mut on: impl FnMut(usize)) {
+        for seat in 0..self.places {
+            let place = (self.first + seat) % self.places;
+            for cell in Cells(self.stones[place]) {
+                on(place * CELLS + cell.index() as usize);
+            }
+            on(EJECTED_BASE + place * EJECTED + self.ejected[place]);
+        }
+        on(TURN_BASE + self.turn);
+    }
+
+    /// How many inputs are on.
+    pub fn count(&self) -> u32 {
+        let marbles: u32 = self.stones.iter().map(|s| s.count_ones()).sum();
+        marbles + self.places as u32 + 1
+    }
+
+    /// How many inputs turn on or off from `self` to `now`; `None` for another game.
+    pub fn distance(&self, now: &Inputs) -> Option<u32> {
+        if self.places != now.places {
+            return None;
+        }
+        let moved = |place: usize| (self.stones[place] ^ now.stones[place]).count_ones();
+        let ejected = |place: usize| 2 * u32::from(self.ejected[place] != now.ejected[place]);
+        let places = (0..self.places).map(|place| moved(place) + ejected(place));
+        Some(places.sum::<u32>() + 2 * u32::from(self.turn != now.turn))
+    }
+
+    /// Calls `change` with every input that turns off (`false`) or on (`true`) from `self` to
+    /// `now`, a position of the same game.
+    pub fn changes(&self, now: &Inputs, mut change: impl FnMut(usize, bool)) {
+        for place in 0..self.places {
+            let base = EJECTED_BASE + place * EJECTED;
+            let (old, new) = (base + self.ejected[place], base + now.ejected[place]);
+            if old != new {
+                change(old, false);
+                change(new, true);
+            }
+            let (old, new) = (self.stones[place], now.stones[place]);
+            for cell in Cells(old & !new) {
+                change(place * CELLS + cell.index() as usize, false);
+            }
+            for cell in Cells(new & !old) {
+                change(place * CELLS + cell.index() as usize, true);
+            }
+        }
+        if self.turn != now.turn {
+            change(TURN_BASE + self.turn, false);
+            change(TURN_BASE + now.turn, true);
+        }
+    }
+}
+
+/// Calls `on` with every input that is on in `position` seen by `viewer`.
+pub fn active(position: &MultiPosition, viewer: Seat, on: impl FnMut(usize)) {
+    Inputs::of(position, viewer).each(on);
 }
 
 #[cfg(test)]

@@ -3,12 +3,12 @@
 //!
 //! - `inputs`: what the network sees, from the viewer's seat.
 //! - `file`: the quantised weights, the output, and the file format.
-//!
-//! It is computed whole at every evaluation: 11 to 18 marbles a seat make a few dozen inputs,
-//! and an N-player search evaluates far fewer positions a second than it generates moves.
+//! - `accumulator`: the hidden sums a search carries from one position to the next.
 
+mod accumulator;
 mod file;
 mod inputs;
 
+pub use accumulator::SeatsAccumulators;
 pub use file::{HIDDEN, SeatsNetwork, SeatsNetworkError};
 pub use inputs::{INPUTS, active};
