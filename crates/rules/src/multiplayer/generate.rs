@@ -89,24 +89,31 @@ impl MultiPosition {
             };
         }
         each_direction!(find_inline);
-        for kinds in [0..3, 3..6, 6..9] {
-            let union = tails[kinds.clone()]
-                .iter()
-                .flatten()
-                .fold(0, |all, t| all | t);
+        // Each tail's moves as bits, in the order they are written out: a group of kinds
+        // (ejections, other pushes, the rest) by 18 bits, then direction, then kind. Marked set
+        // by set, then read back tail by tail: the work goes by the moves there are, not by
+        // every tail, direction and kind there could be.
+        let mut by_tail = [0u64; 64];
+        let mut unions = [0u64; 3];
+        for (kind, by_direction) in tails.iter().enumerate() {
+            let (group, within) = (kind / 3, kind % 3);
+            for (d, &set) in by_direction.iter().enumerate() {
+                mark(&mut by_tail, set, group * 18 + d * 3 + within);
+                unions[group] |= set;
+            }
+        }
+        for (group, &union) in unions.iter().enumerate() {
             for tail in Cells(union) {
-                for (d, direction) in Direction::ALL.into_iter().enumerate() {
-                    for kind in kinds.clone() {
-                        if tails[kind][d] & tail.bit() != 0 {
-                            let (size, pushed, ejects) = INLINE_KINDS[kind];
-                            list.push(Move::inline(tail, direction, size, pushed, ejects));
-                        }
-                    }
+                for bit in Bits((by_tail[tail.index() as usize] >> (group * 18)) & 0x3_FFFF) {
+                    let (d, kind) = (bit / 3, group * 3 + bit % 3);
+                    let (size, pushed, ejects) = INLINE_KINDS[kind];
+                    let direction = Direction::from_index(d);
+                    list.push(Move::inline(tail, direction, size, pushed, ejects));
                 }
             }
         }
         // Broadside groups are the seat's own marbles only (RULES.md): by lower end, axis,
-        // size and direction.
+        // size and direction, marked likewise.
         let moved_empty = shifts(empty);
         let mut groups = [[[0u64; 6]; 2]; 3];
         macro_rules! find_broadside {
@@ -117,17 +124,17 @@ impl MultiPosition {
             };
         }
         each_broadside!(find_broadside);
-        let union = groups.iter().flatten().flatten().fold(0, |all, g| all | g);
+        let mut by_tail = [0u64; 64];
+        let mut union = 0;
+        for (bit, &set) in groups.iter().flatten().flatten().enumerate() {
+            mark(&mut by_tail, set, bit);
+            union |= set;
+        }
         for tail in Cells(union) {
-            for (axis, by_size) in groups.iter().enumerate() {
-                for (size, by_direction) in by_size.iter().enumerate() {
-                    for (d, &set) in by_direction.iter().enumerate() {
-                        if set & tail.bit() != 0 {
-                            let (axis, d) = (Direction::from_index(axis), Direction::from_index(d));
-                            list.push(Move::broadside(tail, axis, d, size as u8 + 2));
-                        }
-                    }
-                }
+            for bit in Bits(by_tail[tail.index() as usize]) {
+                let (axis, size, d) = (bit / 12, bit / 6 % 2, bit % 6);
+                let (axis, d) = (Direction::from_index(axis), Direction::from_index(d));
+                list.push(Move::broadside(tail, axis, d, size as u8 + 2));
             }
         }
     }
@@ -171,6 +178,31 @@ impl MultiPosition {
             Some(mv) => self.play(mv),
             None => self.pass(),
         }
+    }
+}
+
+/// Sets bit `bit` of `by_tail`'s entry of every cell of `set`.
+#[inline]
+fn mark(by_tail: &mut [u64; 64], set: u64, bit: usize) {
+    for cell in Cells(set) {
+        by_tail[cell.index() as usize] |= 1 << bit;
+    }
+}
+
+/// The set bits of a word, lowest first.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(bit)
     }
 }
 
