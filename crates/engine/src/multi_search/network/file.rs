@@ -145,7 +145,9 @@ impl SeatsNetwork {
     pub fn output(&self, sums: &[i32; HIDDEN]) -> i32 {
         // At most HIDDEN × QA × 2¹⁵ (5.3 × 10⁸) in all: the products add up in 32 bits.
         let weighed = sums.iter().zip(&self.output_weights);
-        let dot: i32 = weighed.map(|(&sum, &w)| sum.clamp(0, QA) * i32::from(w)).sum();
+        let dot: i32 = weighed
+            .map(|(&sum, &w)| sum.clamp(0, QA) * i32::from(w))
+            .sum();
         centi_marbles(i64::from(self.output_bias) + i64::from(dot))
     }
 
