@@ -16,6 +16,19 @@ pub const INPUTS: usize = 2 * 64 + 2 * LOST_INPUTS;
 /// Inputs for the marbles one side has lost: 0 to 5 (six ends the game).
 const LOST_INPUTS: usize = 6;
 
+/// The most marbles of one colour on the board: the layouts start with 14 each.
+pub const MAX_MARBLES: usize = 14;
+
+/// The inputs by group, each as its first input, how many inputs it has and the most of them on
+/// at once: own marbles, the opponent's, own lost count, the opponent's. The range of a hidden
+/// sum over every position follows from it ([`super::Network`]'s load check).
+pub const GROUPS: [(usize, usize, usize); 4] = [
+    (0, 64, MAX_MARBLES),
+    (64, 64, MAX_MARBLES),
+    (128, LOST_INPUTS, 1),
+    (128 + LOST_INPUTS, LOST_INPUTS, 1),
+];
+
 /// The symmetry that shows White's perspective: it maps Black's starting marbles onto White's
 /// in every layout (`board::symmetry` numbers it).
 const WHITE_VIEW: usize = 11;
@@ -51,6 +64,22 @@ pub fn active(position: &Position, perspective: Colour, mut on: impl FnMut(usize
 mod tests {
     use super::*;
     use sumito_rules::board::Layout;
+
+    #[test]
+    fn the_groups_cover_every_input_once_and_no_layout_has_more_marbles() {
+        let mut next = 0;
+        for (first, count, _) in GROUPS {
+            assert_eq!(first, next);
+            next += count;
+        }
+        assert_eq!(next, INPUTS);
+        for layout in Layout::ALL {
+            for colour in Colour::BOTH {
+                let marbles = layout.position().stones(colour).count_ones() as usize;
+                assert!(marbles <= MAX_MARBLES, "{layout:?} {colour:?}");
+            }
+        }
+    }
 
     #[test]
     fn each_side_sees_the_start_from_its_own_rows() {

@@ -12,7 +12,7 @@
 //! to move's, then the other's, i16), the output bias (i32), and an FNV-1a hash of everything
 //! before it (u64), so that a damaged file is refused rather than played.
 
-use super::features::INPUTS;
+use super::features::{GROUPS, INPUTS};
 
 /// Hidden neurons per perspective.
 pub const HIDDEN: usize = 128;
@@ -80,6 +80,19 @@ pub enum NetworkError {
     /// The hash at its end does not match its contents.
     #[error("network file damaged: its checksum does not match")]
     Checksum,
+    /// A hidden sum can leave the 16 bits it is kept in, or the output the 32 bits of its sum,
+    /// in some position: the network would give wrong evaluations there.
+    #[error(
+        "network's {what} can reach {reach}, beyond the {bits}-bit range it is computed in (a trainer with weight clipping makes none such)"
+    )]
+    Overflow {
+        /// Which sum: `hidden sum <n>` or `output`.
+        what: String,
+        /// The furthest it reaches.
+        reach: i64,
+        /// The bits it has.
+        bits: u32,
+    },
     /// The file could not be read.
     #[error("cannot read network file {path}: {message}")]
     Read {
@@ -156,7 +169,53 @@ impl Network {
         if !r.0.is_empty() {
             return Err(length);
         }
+        network.check_ranges()?;
         Ok(network)
+    }
+
+    /// The least and the most each hidden sum can be in any position: its bias, and in each
+    /// group of inputs the most inputs that can be on at once with the smallest weights, or with
+    /// the largest.
+    pub fn hidden_ranges(&self) -> [(i64, i64); HIDDEN] {
+        std::array::from_fn(|neuron| {
+            let bias = i64::from(self.input_bias[neuron]);
+            let (mut low, mut high) = (bias, bias);
+            for (first, count, most_on) in GROUPS {
+                let mut weights: Vec<i64> = (first..first + count)
+                    .map(|input| i64::from(self.input_weights[input][neuron]))
+                    .collect();
+                weights.sort_unstable();
+                low += weights.iter().take(most_on).map(|&w| w.min(0)).sum::<i64>();
+                high += weights.iter().rev().take(most_on).map(|&w| w.max(0)).sum::<i64>();
+            }
+            (low, high)
+        })
+    }
+
+    /// Refuses a network whose hidden sums could leave 16 bits in some position, or whose
+    /// output could leave 32 (each activation is at most `QA`).
+    fn check_ranges(&self) -> Result<(), NetworkError> {
+        let i16_range = i64::from(i16::MIN)..=i64::from(i16::MAX);
+        for (neuron, (low, high)) in self.hidden_ranges().into_iter().enumerate() {
+            if let Some(reach) = [low, high].into_iter().find(|r| !i16_range.contains(r)) {
+                let what = format!("hidden sum {neuron}");
+                return Err(NetworkError::Overflow { what, reach, bits: 16 });
+            }
+        }
+        let weights = self.output_weights.iter().flatten().map(|&w| i64::from(w));
+        let bias = i64::from(self.output_bias);
+        let (low, high) = weights.fold((bias, bias), |(low, high), w| {
+            (low + w.min(0) * i64::from(QA), high + w.max(0) * i64::from(QA))
+        });
+        let i32_range = i64::from(i32::MIN)..=i64::from(i32::MAX);
+        match [low, high].into_iter().find(|r| !i32_range.contains(r)) {
+            Some(reach) => Err(NetworkError::Overflow {
+                what: "output".into(),
+                reach,
+                bits: 32,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// The network built into the binary, the one the engine evaluates with unless told
@@ -278,7 +337,7 @@ mod tests {
     fn a_network_reads_back_what_it_wrote_and_refuses_damage() {
         let network = sample();
         let bytes = network.to_bytes();
-        assert!(Network::from_bytes(&bytes) == Ok(network));
+        assert!(Network::from_bytes(&bytes) == Ok(network.clone()));
         let mut flipped = bytes.clone();
         flipped[100] ^= 1;
         assert_eq!(
@@ -298,6 +357,23 @@ mod tests {
             Err(NetworkError::Shape { inputs: 7, .. })
         ));
         assert!(Network::from_bytes(&[]).is_err());
+        let mut wide = network.clone();
+        for input in 0..14 {
+            wide.input_weights[input][7] = 2400;
+        }
+        assert!(matches!(
+            Network::from_bytes(&wide.to_bytes()),
+            Err(NetworkError::Overflow { bits: 16, .. })
+        ));
+        let mut loud = network.clone();
+        // Alone the output weights cannot leave 32 bits (2 × 128 × QA × 2¹⁵ < 2³¹); with a bias
+        // they can.
+        loud.output_weights = [[i16::MAX; HIDDEN]; 2];
+        loud.output_bias = 1 << 28;
+        assert!(matches!(
+            Network::from_bytes(&loud.to_bytes()),
+            Err(NetworkError::Overflow { bits: 32, .. })
+        ));
     }
 
     #[test]

@@ -103,6 +103,9 @@ trait Trainable {
     fn loss(objective: &Objective, p: &[f32], entries: &[Self::Entry]) -> f64;
     /// The network file, with `header` naming what made it.
     fn file(&self, players: usize, header: String) -> Vec<u8>;
+    /// Keeps the parameters where the quantised network's sums cannot overflow, after each
+    /// step (none to keep for a network whose sums are 32 bits wide).
+    fn clip(&mut self) {}
 }
 
 impl Trainable for Model {
@@ -126,6 +129,9 @@ impl Trainable for Model {
     }
     fn file(&self, _: usize, header: String) -> Vec<u8> {
         self.quantise(header).to_bytes()
+    }
+    fn clip(&mut self) {
+        Model::clip(self);
     }
 }
 
@@ -215,6 +221,7 @@ fn train<M: Trainable>(
             let (gradient, error) = batch_gradient::<M>(&objective, &p, batch, epoch_seed, first);
             fitted += error;
             adam.step(model.parameters(), &gradient, rate);
+            model.clip();
             bar.set((first + batch.len()) as u64, "positions");
         }
         bar.finish();

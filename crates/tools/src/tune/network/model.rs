@@ -67,6 +67,15 @@ fn active(sample: &Sample, symmetry: Symmetry) -> [([u16; MAX_ACTIVE], usize); 2
     })
 }
 
+/// The most an input weight or a hidden bias may weigh (an activation of 1 is 1.0). A hidden sum
+/// adds at most 31 of them (the bias, 14 marbles of each colour, a lost count of each), so that
+/// quantised it stays within 31 × 4 × QA = 31,620, inside the 16 bits it is kept in.
+const INPUT_CLIP: f64 = 4.0;
+/// The most an output weight may weigh, and the output bias: 2 × HIDDEN × QA × 127 × QB plus
+/// 1000 × QA × QB (5.5 × 10⁸ in all) stay inside the output's 32-bit sum.
+const OUTPUT_CLIP: f64 = 127.0;
+const OUTPUT_BIAS_CLIP: f64 = 1000.0;
+
 /// The network's parameters in floating point.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model(pub Vec<f64>);
@@ -101,6 +110,17 @@ impl Model {
             (1.0 / 30f64.sqrt(), 1.0 / (2.0 * HIDDEN as f64).sqrt()),
         );
         Model(parameters)
+    }
+
+    /// Clips the parameters to the ranges above: the network's quantised sums can then never
+    /// overflow, and the engine's load check (`Network::from_bytes`) passes.
+    pub fn clip(&mut self) {
+        let clamp = |values: &mut [f64], limit: f64| {
+            values.iter_mut().for_each(|v| *v = v.clamp(-limit, limit));
+        };
+        clamp(&mut self.0[INPUT_WEIGHTS..OUTPUT_WEIGHTS], INPUT_CLIP);
+        clamp(&mut self.0[OUTPUT_WEIGHTS..OUTPUT_BIAS], OUTPUT_CLIP);
+        clamp(&mut self.0[OUTPUT_BIAS..], OUTPUT_BIAS_CLIP);
     }
 
     /// The parameters in single precision, for a pass over many samples.
@@ -298,5 +318,25 @@ mod tests {
                 "{float} against {quantised}"
             );
         }
+    }
+
+    #[test]
+    fn clipped_parameters_make_a_network_the_engine_loads() {
+        // Every parameter at its sign's extreme: unclipped, the sums overflow and the engine
+        // refuses the file; clipped, every sum stays in range.
+        let extreme = |model: &Model| {
+            let signs = model.0.iter().enumerate();
+            Model(signs.map(|(i, _)| if i % 3 == 0 { -1e6 } else { 1e6 }).collect())
+        };
+        let mut model = extreme(&Model::random(1));
+        let load = |model: &Model| Network::from_bytes(&model.quantise(String::new()).to_bytes());
+        assert!(load(&model).is_err());
+        model.clip();
+        assert!(load(&model).is_ok(), "{:?}", load(&model).err());
+        // Clipping leaves a trained model's parameters, well inside the ranges, as they are.
+        let random = Model::random(2);
+        let mut clipped = random.clone();
+        clipped.clip();
+        assert_eq!(clipped, random);
     }
 }
