@@ -81,17 +81,34 @@ impl Iterator for Cells {
 
     #[inline]
     fn next(&mut self) -> Option<Cell> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Cell::from_index(index)
+        let mut bits = Bits(self.0);
+        let index = bits.next()?;
+        self.0 = bits.0;
+        Cell::from_index(index as u8)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.0.count_ones() as usize;
         (n, Some(n))
+    }
+}
+
+/// Iterates over the set bits of a word in ascending order, as their indices: for words that
+/// are not bitboards, whose bits need not be cells.
+#[derive(Clone, Copy)]
+pub struct Bits(pub u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(bit)
     }
 }
 

@@ -14,7 +14,7 @@ mod symmetry;
 mod zobrist;
 
 pub use crate::each_direction;
-pub use bitboard::{BOARD, Cells, DISTANCE_RINGS, LINES, RINGS};
+pub use bitboard::{BOARD, Bits, Cells, DISTANCE_RINGS, LINES, RINGS};
 pub use cell::{CELL_COUNT, Cell, UnknownCell};
 pub use colour::Colour;
 pub use direction::{Direction, neighbour, shift, shift_dyn, shifts, step};

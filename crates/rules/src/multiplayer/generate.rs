@@ -4,7 +4,7 @@
 
 use super::position::MultiPosition;
 use crate::board::Seat;
-use crate::board::{BOARD, Cells, Direction, neighbour, shift, shifts};
+use crate::board::{BOARD, Bits, Cells, Direction, neighbour, shift, shifts};
 use crate::movegen::{Move, MoveList, broadside, each_broadside, each_direction, inline};
 
 /// Why a move text is not a legal move of the seat to move.
@@ -186,23 +186,6 @@ impl MultiPosition {
 fn mark(by_tail: &mut [u64; 64], set: u64, bit: usize) {
     for cell in Cells(set) {
         by_tail[cell.index() as usize] |= 1 << bit;
-    }
-}
-
-/// The set bits of a word, lowest first.
-struct Bits(u64);
-
-impl Iterator for Bits {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let bit = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(bit)
     }
 }
 

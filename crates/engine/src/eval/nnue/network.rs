@@ -186,7 +186,12 @@ impl Network {
                     .collect();
                 weights.sort_unstable();
                 low += weights.iter().take(most_on).map(|&w| w.min(0)).sum::<i64>();
-                high += weights.iter().rev().take(most_on).map(|&w| w.max(0)).sum::<i64>();
+                high += weights
+                    .iter()
+                    .rev()
+                    .take(most_on)
+                    .map(|&w| w.max(0))
+                    .sum::<i64>();
             }
             (low, high)
         })
@@ -199,13 +204,20 @@ impl Network {
         for (neuron, (low, high)) in self.hidden_ranges().into_iter().enumerate() {
             if let Some(reach) = [low, high].into_iter().find(|r| !i16_range.contains(r)) {
                 let what = format!("hidden sum {neuron}");
-                return Err(NetworkError::Overflow { what, reach, bits: 16 });
+                return Err(NetworkError::Overflow {
+                    what,
+                    reach,
+                    bits: 16,
+                });
             }
         }
         let weights = self.output_weights.iter().flatten().map(|&w| i64::from(w));
         let bias = i64::from(self.output_bias);
         let (low, high) = weights.fold((bias, bias), |(low, high), w| {
-            (low + w.min(0) * i64::from(QA), high + w.max(0) * i64::from(QA))
+            (
+                low + w.min(0) * i64::from(QA),
+                high + w.max(0) * i64::from(QA),
+            )
         });
         let i32_range = i64::from(i32::MIN)..=i64::from(i32::MAX);
         match [low, high].into_iter().find(|r| !i32_range.contains(r)) {

@@ -326,7 +326,11 @@ mod tests {
         // refuses the file; clipped, every sum stays in range.
         let extreme = |model: &Model| {
             let signs = model.0.iter().enumerate();
-            Model(signs.map(|(i, _)| if i % 3 == 0 { -1e6 } else { 1e6 }).collect())
+            Model(
+                signs
+                    .map(|(i, _)| if i % 3 == 0 { -1e6 } else { 1e6 })
+                    .collect(),
+            )
         };
         let mut model = extreme(&Model::random(1));
         let load = |model: &Model| Network::from_bytes(&model.quantise(String::new()).to_bytes());
