@@ -176,7 +176,7 @@ impl Network {
     /// The least and the most each hidden sum can be in any position: its bias, and in each
     /// group of inputs the most inputs that can be on at once with the smallest weights, or with
     /// the largest.
-    pub fn hidden_ranges(&self) -> [(i64, i64); HIDDEN] {
+    fn hidden_ranges(&self) -> [(i64, i64); HIDDEN] {
         std::array::from_fn(|neuron| {
             let bias = i64::from(self.input_bias[neuron]);
             let (mut low, mut high) = (bias, bias);
@@ -200,34 +200,18 @@ impl Network {
     /// Refuses a network whose hidden sums could leave 16 bits in some position, or whose
     /// output could leave 32 (each activation is at most `QA`).
     fn check_ranges(&self) -> Result<(), NetworkError> {
-        let i16_range = i64::from(i16::MIN)..=i64::from(i16::MAX);
-        for (neuron, (low, high)) in self.hidden_ranges().into_iter().enumerate() {
-            if let Some(reach) = [low, high].into_iter().find(|r| !i16_range.contains(r)) {
-                let what = format!("hidden sum {neuron}");
-                return Err(NetworkError::Overflow {
-                    what,
-                    reach,
-                    bits: 16,
-                });
-            }
+        for (neuron, range) in self.hidden_ranges().into_iter().enumerate() {
+            fits(range, 16, || format!("hidden sum {neuron}"))?;
         }
         let weights = self.output_weights.iter().flatten().map(|&w| i64::from(w));
         let bias = i64::from(self.output_bias);
-        let (low, high) = weights.fold((bias, bias), |(low, high), w| {
+        let range = weights.fold((bias, bias), |(low, high), w| {
             (
                 low + w.min(0) * i64::from(QA),
                 high + w.max(0) * i64::from(QA),
             )
         });
-        let i32_range = i64::from(i32::MIN)..=i64::from(i32::MAX);
-        match [low, high].into_iter().find(|r| !i32_range.contains(r)) {
-            Some(reach) => Err(NetworkError::Overflow {
-                what: "output".into(),
-                reach,
-                bits: 32,
-            }),
-            None => Ok(()),
-        }
+        fits(range, 32, || "output".into())
     }
 
     /// The network built into the binary, the one the engine evaluates with unless told
@@ -297,6 +281,20 @@ impl Network {
             + clipped_dot(theirs, &self.output_weights[1])
             + self.output_bias;
         centi_marbles(i64::from(sum))
+    }
+}
+
+/// Refuses a sum that can reach from `low` to `high` where it is kept in `bits` bits; `what`
+/// names it.
+fn fits((low, high): (i64, i64), bits: u32, what: impl Fn() -> String) -> Result<(), NetworkError> {
+    let range = -(1i64 << (bits - 1))..1i64 << (bits - 1);
+    match [low, high].into_iter().find(|r| !range.contains(r)) {
+        Some(reach) => Err(NetworkError::Overflow {
+            what: what(),
+            reach,
+            bits,
+        }),
+        None => Ok(()),
     }
 }
 

@@ -20,6 +20,21 @@ const TURN_BASE: usize = EJECTED_BASE + PLACES * EJECTED;
 /// How many inputs the network has.
 pub const INPUTS: usize = TURN_BASE + PLACES;
 
+/// The input of a marble on the cell of bit `cell` of the seat at `place`.
+fn marble(place: usize, cell: u8) -> usize {
+    place * CELLS + usize::from(cell)
+}
+
+/// The input of the seat at `place` having ejected `count` (6 or more: one input).
+fn ejected(place: usize, count: usize) -> usize {
+    EJECTED_BASE + place * EJECTED + count
+}
+
+/// The input of the turn of the seat at `place`.
+fn turn(place: usize) -> usize {
+    TURN_BASE + place
+}
+
 /// The inputs on for one position seen by one seat, kept so that the next position's inputs
 /// can be told by their differences (`accumulator`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,11 +76,11 @@ impl Inputs {
         for seat in 0..self.places {
             let place = (self.first + seat) % self.places;
             for cell in Cells(self.stones[place]) {
-                on(place * CELLS + cell.index() as usize);
+                on(marble(place, cell.index()));
             }
-            on(EJECTED_BASE + place * EJECTED + self.ejected[place]);
+            on(ejected(place, self.ejected[place]));
         }
-        on(TURN_BASE + self.turn);
+        on(turn(self.turn));
     }
 
     /// How many inputs are on.
@@ -88,24 +103,27 @@ impl Inputs {
     /// Calls `change` with every input that turns off (`false`) or on (`true`) from `self` to
     /// `now`, a position of the same game.
     pub fn changes(&self, now: &Inputs, mut change: impl FnMut(usize, bool)) {
-        for place in 0..self.places {
-            let base = EJECTED_BASE + place * EJECTED;
-            let (old, new) = (base + self.ejected[place], base + now.ejected[place]);
+        let mut swap = |old: usize, new: usize| {
             if old != new {
                 change(old, false);
                 change(new, true);
             }
+        };
+        for place in 0..self.places {
+            swap(
+                ejected(place, self.ejected[place]),
+                ejected(place, now.ejected[place]),
+            );
+        }
+        swap(turn(self.turn), turn(now.turn));
+        for place in 0..self.places {
             let (old, new) = (self.stones[place], now.stones[place]);
             for cell in Cells(old & !new) {
-                change(place * CELLS + cell.index() as usize, false);
+                change(marble(place, cell.index()), false);
             }
             for cell in Cells(new & !old) {
-                change(place * CELLS + cell.index() as usize, true);
+                change(marble(place, cell.index()), true);
             }
-        }
-        if self.turn != now.turn {
-            change(TURN_BASE + self.turn, false);
-            change(TURN_BASE + now.turn, true);
         }
     }
 }

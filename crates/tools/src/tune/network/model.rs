@@ -125,7 +125,7 @@ impl Model {
 
     /// The parameters in single precision, for a pass over many samples.
     pub fn single(&self) -> Vec<f32> {
-        self.0.iter().map(|&p| p as f32).collect()
+        super::single(&self.0)
     }
 
     /// The quantised network, with `header` naming what made it.
