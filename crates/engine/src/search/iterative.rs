@@ -244,7 +244,7 @@ impl<'a, 't> Searcher<'a, 't> {
                 });
             }
             let child = root.play(mv);
-            self.make(root, &child, 0);
+            self.make(root, 0);
             self.td.played[0] = mv;
             self.td.push(&child);
             let mut score;

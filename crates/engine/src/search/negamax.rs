@@ -102,16 +102,39 @@ impl<'a, 't> Searcher<'a, 't> {
 
     /// The static evaluation of `position`, the node at `ply`.
     #[inline(always)]
-    pub(super) fn evaluate(&self, position: &Position, ply: usize) -> i32 {
+    pub(super) fn evaluate(&mut self, position: &Position, ply: usize) -> i32 {
+        self.bring_up_to_date(position, ply);
         self.shared.evaluate(position, &self.td.accumulators[ply])
     }
 
-    /// Brings the network's sums from `parent`, the node at `ply`, to its `child`.
+    /// Notes that the node at `ply + 1` is a child of `parent`, the node at `ply`: the network's
+    /// sums of the child are brought up to date only when it is evaluated, or when a node below
+    /// it is, so that a child that the table cuts off never pays for them.
     #[inline(always)]
-    pub(super) fn make(&mut self, parent: &Position, child: &Position, ply: usize) {
+    pub(super) fn make(&mut self, parent: &Position, ply: usize) {
+        if self.shared.network.is_some() {
+            self.td.stale[ply + 1] = Some(*parent);
+        }
+    }
+
+    /// Brings the network's sums of `position`, the node at `ply`, up to date, and those of the
+    /// nodes above it that are not.
+    #[inline(always)]
+    pub(super) fn bring_up_to_date(&mut self, position: &Position, ply: usize) {
+        if let (Some(network), Some(parent)) = (self.shared.network, self.td.stale[ply].take()) {
+            self.bring_up_to_date(&parent, ply - 1);
+            let next = self.td.accumulators[ply - 1].update(network, &parent, position);
+            self.td.accumulators[ply] = next;
+        }
+        // Every search of the unit tests checks the sums it evaluates with against sums from
+        // scratch.
+        #[cfg(test)]
         if let Some(network) = self.shared.network {
-            let next = self.td.accumulators[ply].update(network, parent, child);
-            self.td.accumulators[ply + 1] = next;
+            let whole = crate::eval::nnue::Accumulator::new(network, position);
+            assert!(
+                self.td.accumulators[ply] == whole,
+                "stale sums at ply {ply}: {position}"
+            );
         }
     }
 
@@ -119,6 +142,7 @@ impl<'a, 't> Searcher<'a, 't> {
     pub(super) fn refresh(&mut self, position: &Position) {
         if let Some(network) = self.shared.network {
             self.td.accumulators[0] = crate::eval::nnue::Accumulator::new(network, position);
+            self.td.stale[0] = None;
         }
     }
 
@@ -234,7 +258,7 @@ impl<'a, 't> Searcher<'a, 't> {
     /// a PV node; else the move to try first and the static evaluation (from the entry when there
     /// is one, to save computing it).
     #[inline(always)]
-    fn probe(&self, position: &Position, key: u64, node: Node, alpha: i32, beta: i32) -> Probe {
+    fn probe(&mut self, position: &Position, key: u64, node: Node, alpha: i32, beta: i32) -> Probe {
         let Some(entry) = self.shared.tt.probe(key, node.ply) else {
             return Probe::Search {
                 table_move: Move::NONE,
@@ -277,7 +301,9 @@ impl<'a, 't> Searcher<'a, 't> {
         }
         let r = 3 + depth / 4;
         let passed = position.pass();
+        self.bring_up_to_date(position, node.ply);
         self.td.accumulators[node.ply + 1] = self.td.accumulators[node.ply];
+        self.td.stale[node.ply + 1] = None;
         self.td.played[node.ply] = Move::NONE;
         self.td.push_null(&passed);
         let score = -self.search(
@@ -332,7 +358,7 @@ impl<'a, 't> Searcher<'a, 't> {
             }
             let child = position.play(mv);
             self.shared.tt.prefetch(table_key(&child));
-            self.make(position, &child, ply);
+            self.make(position, ply);
             self.td.played[ply] = mv;
             self.td.push(&child);
             let mut score;
@@ -424,11 +450,13 @@ impl<'a, 't> Searcher<'a, 't> {
         if let Some(score) = terminal_score(position, ply, self.shared.draw(position)) {
             return score;
         }
+        self.bring_up_to_date(position, ply);
         let accumulator = &self.td.accumulators[ply];
-        let (stand_pat, contact) = self.shared.evaluate_contact(position, accumulator);
+        let (stand_pat, known) = self.shared.evaluate_contact(position, accumulator);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
             return stand_pat;
         }
+        let contact = known.unwrap_or_else(|| crate::eval::contact(position));
         alpha = alpha.max(stand_pat);
         // The evaluation found every push there is: none, nothing to generate.
         let side = position.side_to_move().index();
@@ -448,7 +476,7 @@ impl<'a, 't> Searcher<'a, 't> {
             if !mv.is_eject() && child.us() & !position.them() & edge == 0 {
                 continue;
             }
-            self.make(position, &child, ply);
+            self.make(position, ply);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 return 0;

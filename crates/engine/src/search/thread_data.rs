@@ -43,29 +43,32 @@ impl Shared<'_> {
     /// evaluates) is `accumulator`: with its `Dare`, if any.
     #[inline(always)]
     pub(super) fn evaluate(&self, position: &Position, accumulator: &Accumulator) -> i32 {
-        match (self.network, &self.dare) {
-            (Some(network), None) => accumulator.evaluate(network, position.side_to_move()),
-            _ => self.evaluate_contact(position, accumulator).0,
-        }
+        self.evaluate_contact(position, accumulator).0
     }
 
-    /// [`Shared::evaluate`], and the pushes each side has.
+    /// [`Shared::evaluate`], and the pushes each side has where the evaluation found them on
+    /// the way (the linear terms and `Dare` need them; the network alone does not, and
+    /// quiescence then looks for them only when the evaluation does not already cut off).
     #[inline(always)]
     pub(super) fn evaluate_contact(
         &self,
         position: &Position,
         accumulator: &Accumulator,
-    ) -> (i32, Contact) {
-        let (eval, contact) = match self.network {
-            Some(network) => {
+    ) -> (i32, Option<Contact>) {
+        match (self.network, &self.dare) {
+            (Some(network), None) => (accumulator.evaluate(network, position.side_to_move()), None),
+            (Some(network), Some(dare)) => {
+                let contact = contact(position);
                 let eval = accumulator.evaluate(network, position.side_to_move());
-                (eval, contact(position))
+                (eval + dare.bonus(position, &contact), Some(contact))
             }
-            None => evaluate_contact(position, &self.weights),
-        };
-        match &self.dare {
-            Some(dare) => (eval + dare.bonus(position, &contact), contact),
-            None => (eval, contact),
+            (None, dare) => {
+                let (eval, contact) = evaluate_contact(position, &self.weights);
+                let bonus = dare
+                    .as_ref()
+                    .map_or(0, |dare| dare.bonus(position, &contact));
+                (eval + bonus, Some(contact))
+            }
         }
     }
 }
@@ -88,6 +91,9 @@ pub struct ThreadData {
     /// The network's hidden sums of the node at each ply of the current line (unused without
     /// a network).
     pub accumulators: Vec<Accumulator>,
+    /// For the node at each ply whose sums are not up to date yet, its parent (see
+    /// `Searcher::make`); `None` where they are.
+    pub stale: Vec<Option<Position>>,
     /// The move played at each ply of the current line (`Move::NONE` for a null move).
     pub played: [Move; MAX_PLY + 1],
     /// Triangular principal variation table: `pv[ply]` is the best line from `ply`.
@@ -120,6 +126,7 @@ impl ThreadData {
             moves: (0..=MAX_PLY).map(|_| OrderedMoves::default()).collect(),
             evals: [0; MAX_PLY + 1],
             accumulators: vec![Accumulator::default(); MAX_PLY + 2],
+            stale: vec![None; MAX_PLY + 2],
             played: [Move::NONE; MAX_PLY + 1],
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
