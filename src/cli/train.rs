@@ -2,7 +2,17 @@
 
 use super::tune::TuneFlagsError;
 use std::path::PathBuf;
+use sumito_engine::eval::nnue::Activation;
 use sumito_tools::tune::network::Training;
+
+/// The values of `--activation`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActivationArg {
+    /// Clipped ReLU.
+    Clipped,
+    /// Squared clipped ReLU.
+    Squared,
+}
 
 /// Arguments of `sumito train`.
 #[derive(clap::Args, Clone, Debug)]
@@ -39,6 +49,10 @@ pub struct TrainArgs {
     /// network of games of that many players (SeatsEvalFile), from `datagen --players` data.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=6))]
     pub players: u8,
+    /// The hidden layer's activation: clipped (clamp(x, 0, 1)) or squared (its square); the
+    /// two-player network only.
+    #[arg(long, value_enum, default_value_t = ActivationArg::Clipped)]
+    pub activation: ActivationArg,
     /// Threads; the network does not depend on them [default: every core].
     #[arg(long)]
     pub threads: Option<usize>,
@@ -55,6 +69,10 @@ impl TrainArgs {
             (self.batch >= 1, TuneFlagsError::Batch),
             (positive(self.k), TuneFlagsError::K),
             ((0.0..=1.0).contains(&self.lambda), TuneFlagsError::Lambda),
+            (
+                self.players == 2 || self.activation == ActivationArg::Clipped,
+                TuneFlagsError::Activation,
+            ),
             (
                 self.threads
                     .is_none_or(|n| (1..=sumito_engine::search::MAX_THREADS).contains(&n)),
@@ -75,6 +93,10 @@ impl TrainArgs {
             holdout: self.holdout,
             seed: self.seed,
             players: usize::from(self.players),
+            activation: match self.activation {
+                ActivationArg::Clipped => Activation::Clipped,
+                ActivationArg::Squared => Activation::SquaredClipped,
+            },
         })
     }
 }

@@ -24,6 +24,9 @@ pub enum TuneFlagsError {
     /// `--threads` out of range.
     #[error("--threads must be from 1 to 256")]
     Threads,
+    /// `train --activation squared` with `--players` above 2.
+    #[error("--activation squared is for the two-player network: the N-player one clips")]
+    Activation,
     /// `--freeze` names no term of the evaluation; `terms` lists those there are.
     #[error("--freeze: no term '{name}' (terms: {})", .terms.join(", "))]
     Freeze {

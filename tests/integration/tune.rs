@@ -228,6 +228,19 @@ fn bad_flags_and_bad_data_are_refused() {
             ],
             "--players",
         ),
+        (
+            vec![
+                "train",
+                text(&notes),
+                "--output",
+                text(&output),
+                "--players",
+                "3",
+                "--activation",
+                "squared",
+            ],
+            "--activation squared is for the two-player network",
+        ),
     ] {
         let run = run_sumito(&args);
         assert!(!run.success, "{args:?}");
@@ -271,5 +284,67 @@ fn wdl_fits_the_draw_model_and_says_how_the_shipped_one_does() {
         "{}",
         run.stderr
     );
+    let _ = std::fs::remove_file(&data);
+}
+
+#[test]
+fn train_writes_a_network_of_either_activation_that_the_engine_plays_with() {
+    use crate::common::uap::Uap;
+    use std::time::{Duration, Instant};
+    use sumito_engine::eval::nnue::{Activation, Network};
+    let data = data("train");
+    for (flag, activation) in [
+        ("clipped", Activation::Clipped),
+        ("squared", Activation::SquaredClipped),
+    ] {
+        let output = temp_path(&format!("{flag}.nnue"));
+        let args = [
+            "train",
+            text(&data),
+            "--output",
+            text(&output),
+            "--epochs",
+            "3",
+            "--holdout",
+            "0",
+            "--activation",
+            flag,
+        ];
+        let run = run_sumito(&args);
+        assert!(run.success, "{args:?}: {}", run.stderr);
+        let losses: Vec<f64> = run
+            .lines()
+            .iter()
+            .filter_map(|l| l.split(" loss ").nth(1)?.split(' ').next()?.parse().ok())
+            .collect();
+        assert_eq!(losses.len(), 4, "{}", run.stdout);
+        assert!(losses[3] < losses[0], "{flag}: {losses:?}");
+        let network = Network::load(text(&output)).unwrap();
+        assert_eq!(network.activation, activation);
+        assert_eq!(
+            network.header.contains("--activation squared"),
+            activation == Activation::SquaredClipped
+        );
+        // The engine loads it and searches with it.
+        let mut engine = Uap::start();
+        engine.send(&format!("setoption name EvalFile value {}", text(&output)));
+        engine.send("position startpos");
+        engine.send("go depth 3");
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut lines = Vec::new();
+        while let Some(line) = engine.read(deadline) {
+            let done = line.starts_with("bestmove");
+            lines.push(line);
+            if done {
+                break;
+            }
+        }
+        assert!(
+            lines.last().is_some_and(|l| l.starts_with("bestmove")),
+            "{lines:?}"
+        );
+        assert!(!lines.iter().any(|l| l.starts_with("error")), "{lines:?}");
+        let _ = std::fs::remove_file(&output);
+    }
     let _ = std::fs::remove_file(&data);
 }

@@ -11,5 +11,5 @@ mod network;
 
 pub use accumulator::Accumulator;
 pub use features::{INPUTS, active, lost as lost_input, marble as marble_input};
-pub use network::{HIDDEN, Network, NetworkError, QA, QB};
+pub use network::{Activation, HIDDEN, Network, NetworkError, QA, QB};
 pub(crate) use network::{Reader, centi_marbles, fnv1a};

@@ -2,15 +2,18 @@
 //!
 //! One hidden layer per perspective: the accumulator holds, for each side, the input bias plus
 //! the input weights of every input that is on (`features`), `HIDDEN` numbers scaled by
-//! [`QA`]. The output clips each to 0..=QA (a clipped ReLU), weighs the side to move's half and
-//! the other's with their own output weights (scaled by [`QB`]) and adds the bias: marbles
-//! times `QA × QB`, which [`Network::output`] turns into centi-marbles.
+//! [`QA`]. The output clips each to 0..=QA, squares it where the network says so
+//! ([`Activation`]), weighs the side to move's half and the other's with their own output
+//! weights (scaled by the network's `output_scale`) and adds the bias: marbles times
+//! `QA × output_scale`, which [`Network::output`] turns into centi-marbles.
 //!
-//! The file, little-endian: `SUMITONN`, version (u32), inputs and hidden size (u32 each), the
-//! length of a UTF-8 header (u32) and the header (the commands that made the network), the input
-//! weights (input by input, `HIDDEN` i16 each), the input bias (i16), the output weights (side
-//! to move's, then the other's, i16), the output bias (i32), and an FNV-1a hash of everything
-//! before it (u64), so that a damaged file is refused rather than played.
+//! The file, little-endian: `SUMITONN`, version (u32), inputs and hidden size (u32 each); from
+//! version 2 the activation (u32: 0 clipped ReLU, 1 squared clipped ReLU) and the output scale
+//! (u32), which version 1 has not (clipped ReLU and [`QB`]); the length of a UTF-8 header (u32)
+//! and the header (the commands that made the network), the input weights (input by input,
+//! `HIDDEN` i16 each), the input bias (i16), the output weights (side to move's, then the
+//! other's, i16), the output bias (i32), and an FNV-1a hash of everything before it (u64), so
+//! that a damaged file is refused rather than played.
 
 use super::features::{GROUPS, INPUTS};
 
@@ -20,8 +23,11 @@ pub const HIDDEN: usize = 128;
 /// The accumulator's scale: an activation of 1 is `QA`.
 pub const QA: i32 = 255;
 
-/// The output weights' scale.
+/// The output weights' scale of a version 1 file (and of the N-player network).
 pub const QB: i32 = 64;
+
+/// The most an output scale may be: an output weight of 1 must fit the i16 it is kept in.
+const MAX_OUTPUT_SCALE: u32 = i16::MAX as u32;
 
 /// Centi-marbles per unit of the network's output (it is trained in marbles).
 const CENTI_PER_UNIT: i32 = 100;
@@ -31,7 +37,27 @@ const MAGIC: &[u8; 8] = b"SUMITONN";
 /// The network built into the binary (docs/network.md says how it was made; its header holds
 /// the commands).
 const EMBEDDED: &[u8] = include_bytes!("default.nnue");
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
+
+/// What the output makes of a hidden sum `x` (an activation of 1 being `QA`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Activation {
+    /// `clamp(x, 0, 1)`.
+    #[default]
+    Clipped,
+    /// `clamp(x, 0, 1)²`.
+    SquaredClipped,
+}
+
+impl Activation {
+    /// The activation's number in the file.
+    fn code(self) -> u32 {
+        match self {
+            Activation::Clipped => 0,
+            Activation::SquaredClipped => 1,
+        }
+    }
+}
 
 /// A network ready to evaluate.
 #[derive(Clone, PartialEq, Eq)]
@@ -42,8 +68,12 @@ pub struct Network {
     pub input_bias: [i16; HIDDEN],
     /// The output weights of the side to move's half, then the other side's.
     pub output_weights: [[i16; HIDDEN]; 2],
-    /// The output bias, in units of `QA × QB`.
+    /// The output bias, in units of `QA × output_scale`.
     pub output_bias: i32,
+    /// What the output makes of the hidden sums.
+    pub activation: Activation,
+    /// The output weights' scale: a weight of 1 is this.
+    pub output_scale: i32,
     /// What made it: the commands, from the file's header.
     pub header: String,
 }
@@ -62,8 +92,18 @@ pub enum NetworkError {
     #[error("not a Sumito network file (no SUMITONN at its start)")]
     NotANetwork,
     /// Another version of the format.
-    #[error("network file version {0}, this build reads version {VERSION}")]
+    #[error("network file version {0}, this build reads versions 1 to {VERSION}")]
     Version(u32),
+    /// An activation or output scale this build does not know.
+    #[error(
+        "network file of activation {activation} and output scale {scale}: this build knows activations 0 and 1 and scales 1 to {MAX_OUTPUT_SCALE}"
+    )]
+    Kind {
+        /// Its activation's number.
+        activation: u32,
+        /// Its output scale.
+        scale: u32,
+    },
     /// Another shape of network.
     #[error(
         "network of {inputs} inputs and {hidden} hidden neurons; this build has {INPUTS} and {HIDDEN}"
@@ -144,7 +184,7 @@ impl Network {
             return Err(NetworkError::NotANetwork);
         }
         let version = r.u32().ok_or(length.clone())?;
-        if version != VERSION {
+        if !(1..=VERSION).contains(&version) {
             return Err(NetworkError::Version(version));
         }
         let (inputs, hidden) = (
@@ -154,10 +194,28 @@ impl Network {
         if (inputs as usize, hidden as usize) != (INPUTS, HIDDEN) {
             return Err(NetworkError::Shape { inputs, hidden });
         }
+        let (code, scale) = match version {
+            1 => (Activation::Clipped.code(), QB as u32),
+            _ => (
+                r.u32().ok_or(length.clone())?,
+                r.u32().ok_or(length.clone())?,
+            ),
+        };
         if fnv1a(body) != u64::from_le_bytes(*hash) {
             return Err(NetworkError::Checksum);
         }
+        let activation = [Activation::Clipped, Activation::SquaredClipped]
+            .into_iter()
+            .find(|a| a.code() == code);
+        let (Some(activation), 1..=MAX_OUTPUT_SCALE) = (activation, scale) else {
+            return Err(NetworkError::Kind {
+                activation: code,
+                scale,
+            });
+        };
         let mut network = Network::zero(r.header().ok_or(length.clone())?);
+        network.activation = activation;
+        network.output_scale = scale as i32;
         for column in network.input_weights.iter_mut() {
             r.fill(column).ok_or(length.clone())?;
         }
@@ -198,7 +256,7 @@ impl Network {
     }
 
     /// Refuses a network whose hidden sums could leave 16 bits in some position, or whose
-    /// output could leave 32 (each activation is at most `QA`).
+    /// output could leave 32 (each activation, squared or not, is at most `QA`).
     fn check_ranges(&self) -> Result<(), NetworkError> {
         for (neuron, range) in self.hidden_ranges().into_iter().enumerate() {
             fits(range, 16, || format!("hidden sum {neuron}"))?;
@@ -243,6 +301,8 @@ impl Network {
             VERSION,
             INPUTS as u32,
             HIDDEN as u32,
+            self.activation.code(),
+            self.output_scale as u32,
             self.header.len() as u32,
         ] {
             bytes.extend(number.to_le_bytes());
@@ -269,6 +329,8 @@ impl Network {
             input_bias: [0; HIDDEN],
             output_weights: [[0; HIDDEN]; 2],
             output_bias: 0,
+            activation: Activation::Clipped,
+            output_scale: QB,
             header,
         }
     }
@@ -277,10 +339,12 @@ impl Network {
     /// `ours`, the other side's `theirs`.
     #[inline]
     pub fn output(&self, ours: &[i16; HIDDEN], theirs: &[i16; HIDDEN]) -> i32 {
-        let sum = clipped_dot(ours, &self.output_weights[0])
-            + clipped_dot(theirs, &self.output_weights[1])
-            + self.output_bias;
-        centi_marbles(i64::from(sum))
+        let [w0, w1] = &self.output_weights;
+        let sum = match self.activation {
+            Activation::Clipped => clipped_dot(ours, w0) + clipped_dot(theirs, w1),
+            Activation::SquaredClipped => squared_dot(ours, w0) + squared_dot(theirs, w1),
+        };
+        centi_marbles(i64::from(sum + self.output_bias), self.output_scale)
     }
 }
 
@@ -298,12 +362,12 @@ fn fits((low, high): (i64, i64), bits: u32, what: impl Fn() -> String) -> Result
     }
 }
 
-/// An output sum in units of `QA × QB` marbles as centi-marbles, rounded to nearest, halves away
-/// from zero.
+/// An output sum in units of `QA × scale` marbles as centi-marbles, rounded to nearest, halves
+/// away from zero.
 #[inline]
-pub(crate) fn centi_marbles(sum: i64) -> i32 {
+pub(crate) fn centi_marbles(sum: i64, scale: i32) -> i32 {
     let scaled = sum * i64::from(CENTI_PER_UNIT);
-    let divisor = i64::from(QA * QB);
+    let divisor = i64::from(QA) * i64::from(scale);
     ((scaled + scaled.signum() * divisor / 2) / divisor) as i32
 }
 
@@ -315,6 +379,17 @@ fn clipped_dot(activations: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
     let mut sum = 0i32;
     for (&a, &w) in activations.iter().zip(weights) {
         sum += i32::from(a.clamp(0, QA as i16)) * i32::from(w);
+    }
+    sum
+}
+
+/// Sum of each activation clipped to 0..=QA, squared and scaled back to 0..=QA, times its weight.
+#[inline(always)]
+fn squared_dot(activations: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
+    let mut sum = 0i32;
+    for (&a, &w) in activations.iter().zip(weights) {
+        let clipped = i32::from(a.clamp(0, QA as i16));
+        sum += clipped * clipped / QA * i32::from(w);
     }
     sum
 }
@@ -401,5 +476,52 @@ mod tests {
         assert_eq!(network.output(&ours, &theirs), 100);
         network.output_bias = -QA * QB;
         assert_eq!(network.output(&ours, &theirs), 0);
+    }
+
+    #[test]
+    fn the_squared_activation_squares_and_a_larger_scale_divides() {
+        let mut network = Network::zero(String::new());
+        network.activation = Activation::SquaredClipped;
+        network.output_scale = 512;
+        network.output_weights[0][0] = 512; // weight 1.0
+        network.output_weights[1][1] = -256; // weight -0.5
+        let mut ours = [0i16; HIDDEN];
+        let mut theirs = [0i16; HIDDEN];
+        ours[0] = QA as i16 / 2; // activation 0.5, squared 0.25
+        theirs[1] = QA as i16; // 1.0
+        assert_eq!(network.output(&ours, &theirs), 25 - 50);
+        ours[0] = -300; // clipped to 0
+        theirs[1] = 3000; // clipped to 1.0
+        assert_eq!(network.output(&ours, &theirs), -50);
+        network.activation = Activation::Clipped;
+        assert_eq!(network.output(&ours, &theirs), -50);
+        ours[0] = QA as i16 / 2;
+        assert_eq!(network.output(&ours, &theirs), 50 - 50);
+    }
+
+    #[test]
+    fn version_two_keeps_the_activation_and_scale_and_refuses_unknown_ones() {
+        let mut network = sample();
+        network.activation = Activation::SquaredClipped;
+        network.output_scale = 1024;
+        let bytes = network.to_bytes();
+        assert!(Network::from_bytes(&bytes) == Ok(network.clone()));
+        // The activation and the scale follow the hidden size; the hash is made again.
+        for (at, value, activation, scale) in [(20, 2, 2, 1024), (24, 0, 1, 0)] {
+            let mut other = bytes[..bytes.len() - 8].to_vec();
+            other[at..at + 4].copy_from_slice(&(value as u32).to_le_bytes());
+            other.extend(fnv1a(&other).to_le_bytes());
+            assert_eq!(
+                Network::from_bytes(&other).err(),
+                Some(NetworkError::Kind { activation, scale })
+            );
+        }
+        // The built-in network is a version 1 file: clipped, scaled by QB.
+        assert_eq!(EMBEDDED[8..12], 1u32.to_le_bytes());
+        let embedded = Network::embedded();
+        assert_eq!(
+            (embedded.activation, embedded.output_scale),
+            (Activation::Clipped, QB)
+        );
     }
 }

@@ -24,6 +24,7 @@ use super::data::{self, Data, FromSample};
 use crate::util::progress::Progress;
 use rayon::prelude::*;
 use std::path::PathBuf;
+use sumito_engine::eval::nnue::Activation;
 use sumito_rules::board::Symmetry;
 use sumito_rules::random::splitmix64;
 
@@ -54,6 +55,8 @@ pub struct Training {
     /// Players of the games fitted: 2 for the two-player network, 3 to 6 for the N-player
     /// one of that many.
     pub players: usize,
+    /// The two-player network's activation.
+    pub activation: Activation,
 }
 
 impl Training {
@@ -64,8 +67,12 @@ impl Training {
             2 => String::new(),
             n => format!(" --players {n}"),
         };
+        let activation = match self.activation {
+            Activation::Clipped => "",
+            Activation::SquaredClipped => " --activation squared",
+        };
         format!(
-            "sumito train {} --output {} --epochs {} --rate {} --batch {} --k {} --lambda {} --holdout {} --seed {}{players}",
+            "sumito train {} --output {} --epochs {} --rate {} --batch {} --k {} --lambda {} --holdout {} --seed {}{players}{activation}",
             files.join(" "),
             self.output.display(),
             self.epochs,
@@ -101,8 +108,8 @@ trait Trainable {
     ) -> f64;
     /// The summed squared error of `entries`, each seen as it is.
     fn loss(objective: &Objective, p: &[f32], entries: &[Self::Entry]) -> f64;
-    /// The network file, with `header` naming what made it.
-    fn file(&self, players: usize, header: String) -> Vec<u8>;
+    /// The network file of the training `args`, with `header` naming what made it.
+    fn file(&self, args: &Training, header: String) -> Vec<u8>;
     /// Keeps the parameters where the quantised network's sums cannot overflow, after each
     /// step (none to keep for a network whose sums are 32 bits wide).
     fn clip(&mut self) {}
@@ -127,8 +134,8 @@ impl Trainable for Model {
     fn loss(objective: &Objective, p: &[f32], entries: &[Sample]) -> f64 {
         objective.loss(p, entries)
     }
-    fn file(&self, _: usize, header: String) -> Vec<u8> {
-        self.quantise(header).to_bytes()
+    fn file(&self, args: &Training, header: String) -> Vec<u8> {
+        self.quantise(header, args.activation).to_bytes()
     }
     fn clip(&mut self) {
         Model::clip(self);
@@ -154,8 +161,8 @@ impl Trainable for SeatsModel {
     fn loss(objective: &Objective, p: &[f32], entries: &[SeatsEntry]) -> f64 {
         seats_model::seats_loss(objective, p, entries)
     }
-    fn file(&self, players: usize, header: String) -> Vec<u8> {
-        self.quantise(players, header).to_bytes()
+    fn file(&self, args: &Training, header: String) -> Vec<u8> {
+        self.quantise(args.players, header).to_bytes()
     }
 }
 
@@ -201,6 +208,7 @@ fn train<M: Trainable>(
     let objective = Objective {
         k: args.k as f32,
         lambda: args.lambda as f32,
+        activation: args.activation,
     };
     let mut adam = Adam::new(M::PARAMETERS);
     let mut curve = vec![format!(
@@ -243,7 +251,7 @@ fn train<M: Trainable>(
         args.command_line(),
         curve.join("\n")
     );
-    super::output::write_bytes(&args.output, &model.file(args.players, header))?;
+    super::output::write_bytes(&args.output, &model.file(args, header))?;
     crate::say!(
         "wrote {} in {:.1} s",
         args.output.display(),

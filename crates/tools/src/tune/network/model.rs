@@ -3,7 +3,9 @@
 
 use super::quantise_into;
 use crate::datagen::format::Line;
-use sumito_engine::eval::nnue::{HIDDEN, INPUTS, Network, QA, QB, lost_input, marble_input};
+use sumito_engine::eval::nnue::{
+    Activation, HIDDEN, INPUTS, Network, QA, QB, lost_input, marble_input,
+};
 use sumito_rules::board::{Cells, Colour, Symmetry};
 
 /// A training position: the marbles, the counts lost and the side to move, with its labels.
@@ -71,9 +73,13 @@ fn active(sample: &Sample, symmetry: Symmetry) -> [([u16; MAX_ACTIVE], usize); 2
 /// adds at most 31 of them (the bias, 14 marbles of each colour, a lost count of each), so that
 /// quantised it stays within 31 × 4 × QA = 31,620, inside the 16 bits it is kept in.
 const INPUT_CLIP: f64 = 4.0;
-/// The most an output weight may weigh, and the output bias: 2 × HIDDEN × QA × 127 × QB plus
-/// 1000 × QA × QB (5.5 × 10⁸ in all) stay inside the output's 32-bit sum.
-const OUTPUT_CLIP: f64 = 127.0;
+/// The output weights' scale of the files it writes: a weight of 1 is this.
+pub const OUTPUT_SCALE: i32 = QB;
+
+/// The most an output weight may weigh, and the output bias: quantised, the weights stay within
+/// ±127 × 64 = ±8,128 (inside their i16), and 2 × HIDDEN × QA × 8,128 plus 1000 × QA × 64 (5.5 ×
+/// 10⁸ in all, more for a larger scale's bias but far inside) stay inside the output's 32-bit sum.
+const OUTPUT_CLIP: f64 = 127.0 * 64.0 / OUTPUT_SCALE as f64;
 const OUTPUT_BIAS_CLIP: f64 = 1000.0;
 
 /// The network's parameters in floating point.
@@ -81,13 +87,16 @@ const OUTPUT_BIAS_CLIP: f64 = 1000.0;
 pub struct Model(pub Vec<f64>);
 
 /// What the loss compares: `sigmoid(K × eval)` against the target
-/// `(1 − λ) × result + λ × sigmoid(K × score)`, as the linear fit does.
+/// `(1 − λ) × result + λ × sigmoid(K × score)`, as the linear fit does; and the two-player
+/// network's activation, which the eval goes through.
 #[derive(Clone, Copy, Debug)]
 pub struct Objective {
     /// The sigmoid's scale per centi-marble.
     pub k: f32,
     /// How much the search score counts in the target.
     pub lambda: f32,
+    /// The hidden layer's activation (of the two-player network: the N-player one clips).
+    pub activation: Activation,
 }
 
 /// The forward pass of one sample: what the gradient needs of it.
@@ -128,23 +137,40 @@ impl Model {
         super::single(&self.0)
     }
 
-    /// The quantised network, with `header` naming what made it.
-    pub fn quantise(&self, header: String) -> Network {
+    /// The quantised network of `activation`, with `header` naming what made it.
+    pub fn quantise(&self, header: String, activation: Activation) -> Network {
         let mut network = Network::zero(header);
+        network.activation = activation;
+        network.output_scale = OUTPUT_SCALE;
         for (input, column) in network.input_weights.iter_mut().enumerate() {
             quantise_into(column, &self.0[INPUT_WEIGHTS + input * HIDDEN..], QA);
         }
         quantise_into(&mut network.input_bias, &self.0[INPUT_BIAS..], QA);
         for (half, weights) in network.output_weights.iter_mut().enumerate() {
-            quantise_into(weights, &self.0[OUTPUT_WEIGHTS + half * HIDDEN..], QB);
+            quantise_into(
+                weights,
+                &self.0[OUTPUT_WEIGHTS + half * HIDDEN..],
+                OUTPUT_SCALE,
+            );
         }
-        network.output_bias = (self.0[OUTPUT_BIAS] * f64::from(QA * QB)).round() as i32;
+        network.output_bias = (self.0[OUTPUT_BIAS] * f64::from(QA * OUTPUT_SCALE)).round() as i32;
         network
     }
 }
 
+/// The activation of a hidden sum `x`, and its slope.
+#[inline(always)]
+fn activate(activation: Activation, x: f32) -> (f32, f32) {
+    let inside = x > 0.0 && x < 1.0;
+    let clipped = x.clamp(0.0, 1.0);
+    match activation {
+        Activation::Clipped => (clipped, if inside { 1.0 } else { 0.0 }),
+        Activation::SquaredClipped => (clipped * clipped, if inside { 2.0 * x } else { 0.0 }),
+    }
+}
+
 /// The forward pass of `sample` through `symmetry` with the parameters `p`.
-fn forward(p: &[f32], sample: &Sample, symmetry: Symmetry) -> Forward {
+fn forward(p: &[f32], sample: &Sample, symmetry: Symmetry, activation: Activation) -> Forward {
     let [black, white] = active(sample, symmetry);
     let inputs = match sample.side {
         Colour::Black => [black, white],
@@ -165,7 +191,7 @@ fn forward(p: &[f32], sample: &Sample, symmetry: Symmetry) -> Forward {
         eval += sums
             .iter()
             .zip(weights)
-            .map(|(s, w)| s.clamp(0.0, 1.0) * w)
+            .map(|(&s, w)| activate(activation, s).0 * w)
             .sum::<f32>();
     }
     // The network is trained in marbles.
@@ -193,7 +219,8 @@ impl Objective {
         samples
             .iter()
             .map(|sample| {
-                let predicted = sigmoid(self.k * forward(p, sample, identity).eval);
+                let eval = forward(p, sample, identity, self.activation).eval;
+                let predicted = sigmoid(self.k * eval);
                 f64::from((predicted - self.target(sample)).powi(2))
             })
             .sum()
@@ -211,7 +238,7 @@ impl Objective {
         let mut error_sum = 0.0;
         for (index, sample) in samples.iter().enumerate() {
             let symmetry = symmetry_of(index);
-            let pass = forward(p, sample, symmetry);
+            let pass = forward(p, sample, symmetry, self.activation);
             let predicted = sigmoid(self.k * pass.eval);
             let error = predicted - self.target(sample);
             error_sum += f64::from(error * error);
@@ -224,9 +251,9 @@ impl Objective {
                 let mut back = [0f32; HIDDEN];
                 let output_slopes = &mut gradient[OUTPUT_WEIGHTS + half * HIDDEN..][..HIDDEN];
                 for j in 0..HIDDEN {
-                    output_slopes[j] += slope * sums[j].clamp(0.0, 1.0);
-                    let inside = sums[j] > 0.0 && sums[j] < 1.0;
-                    back[j] = if inside { slope * weights[j] } else { 0.0 };
+                    let (value, derivative) = activate(self.activation, sums[j]);
+                    output_slopes[j] += slope * value;
+                    back[j] = slope * weights[j] * derivative;
                 }
                 for (g, b) in gradient[INPUT_BIAS..][..HIDDEN].iter_mut().zip(&back) {
                     *g += b;
@@ -276,47 +303,60 @@ mod tests {
         samples
     }
 
+    const ACTIVATIONS: [Activation; 2] = [Activation::Clipped, Activation::SquaredClipped];
+
     #[test]
     fn the_gradient_matches_finite_differences() {
         let model = Model::random(3);
-        let objective = Objective {
-            k: 0.0144,
-            lambda: 0.5,
-        };
-        let samples = &samples()[..20];
-        let identity = |_| Symmetry::from_index(0);
-        let mut gradient = vec![0f32; PARAMETERS];
-        objective.add_gradient(&model.single(), samples, identity, &mut gradient);
-        // One parameter of each part: an input weight of an input that is on, a bias, an output
-        // weight and the output bias.
-        let on = active(&samples[0], Symmetry::from_index(0))[0].0[0] as usize;
-        let some = [
-            INPUT_WEIGHTS + on * HIDDEN + 5,
-            INPUT_BIAS + 7,
-            OUTPUT_WEIGHTS + 9,
-            OUTPUT_BIAS,
-        ];
-        super::super::assert_gradient_matches(&model.0, &gradient, &some, |p| {
-            objective.loss(&super::super::single(p), samples)
-        });
+        for activation in ACTIVATIONS {
+            let objective = Objective {
+                k: 0.0144,
+                lambda: 0.5,
+                activation,
+            };
+            let samples = &samples()[..20];
+            let identity = |_| Symmetry::from_index(0);
+            let mut gradient = vec![0f32; PARAMETERS];
+            objective.add_gradient(&model.single(), samples, identity, &mut gradient);
+            // One parameter of each part: an input weight of an input that is on, a bias, an
+            // output weight and the output bias.
+            let on = active(&samples[0], Symmetry::from_index(0))[0].0[0] as usize;
+            let some = [
+                INPUT_WEIGHTS + on * HIDDEN + 5,
+                INPUT_BIAS + 7,
+                OUTPUT_WEIGHTS + 9,
+                OUTPUT_BIAS,
+            ];
+            super::super::assert_gradient_matches(&model.0, &gradient, &some, |p| {
+                objective.loss(&super::super::single(p), samples)
+            });
+        }
     }
 
     #[test]
     fn the_quantised_network_evaluates_as_the_model_does() {
         let model = Model::random(5);
-        let network = model.quantise(String::new());
         let p = model.single();
-        for sample in samples() {
-            let [black, white] = sample.stones;
-            let position = Position::from_parts(black, white, sample.side, sample.lost, 0);
-            let float = forward(&p, &sample, Symmetry::from_index(0)).eval;
-            let quantised = Accumulator::new(&network, &position).evaluate(&network, sample.side);
-            // Rounding: each output weight by up to 1/128 over 256 activations, each input
-            // weight by up to 1/510 over 30 inputs: a few centi-marbles in all.
-            assert!(
-                (float - quantised as f32).abs() <= 10.0,
-                "{float} against {quantised}"
-            );
+        for activation in ACTIVATIONS {
+            let network = model.quantise(String::new(), activation);
+            let mut differs = false;
+            for sample in samples() {
+                let [black, white] = sample.stones;
+                let position = Position::from_parts(black, white, sample.side, sample.lost, 0);
+                let float = forward(&p, &sample, Symmetry::from_index(0), activation).eval;
+                let sums = Accumulator::new(&network, &position);
+                let quantised = sums.evaluate(&network, sample.side);
+                // Rounding: each output weight by up to 1/128 over 256 activations, each input
+                // weight by up to 1/510 over 30 inputs: a few centi-marbles in all.
+                assert!(
+                    (float - quantised as f32).abs() <= 10.0,
+                    "{activation:?}: {float} against {quantised}"
+                );
+                let clipped = forward(&p, &sample, Symmetry::from_index(0), Activation::Clipped);
+                differs |= (clipped.eval - float).abs() > 20.0;
+            }
+            // The two activations are not the same function of these weights.
+            assert_eq!(differs, activation == Activation::SquaredClipped);
         }
     }
 
@@ -332,11 +372,15 @@ mod tests {
                     .collect(),
             )
         };
-        let mut model = extreme(&Model::random(1));
-        let load = |model: &Model| Network::from_bytes(&model.quantise(String::new()).to_bytes());
-        assert!(load(&model).is_err());
-        model.clip();
-        assert!(load(&model).is_ok(), "{:?}", load(&model).err());
+        let model = extreme(&Model::random(1));
+        for activation in ACTIVATIONS {
+            let quantised = |model: &Model| model.quantise(String::new(), activation);
+            let load = |model: &Model| Network::from_bytes(&quantised(model).to_bytes());
+            assert!(load(&model).is_err());
+            let mut clipped = model.clone();
+            clipped.clip();
+            assert!(load(&clipped).is_ok(), "{:?}", load(&clipped).err());
+        }
         // Clipping leaves a trained model's parameters, well inside the ranges, as they are.
         let random = Model::random(2);
         let mut clipped = random.clone();

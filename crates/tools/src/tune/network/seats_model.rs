@@ -265,6 +265,7 @@ mod tests {
         let objective = Objective {
             k: 0.0144,
             lambda: 0.5,
+            activation: Default::default(),
         };
         let all = entries();
         let entries = &all[..40];
