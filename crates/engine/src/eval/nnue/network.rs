@@ -4,12 +4,12 @@
 //! the input weights of every input that is on (`features`), `HIDDEN` numbers scaled by
 //! [`QA`]. The output clips each to 0..=QA, squares it where the network says so
 //! ([`Activation`]), weighs the side to move's half and the other's with their own output
-//! weights (scaled by the network's `output_scale`) and adds the bias: marbles times
-//! `QA × output_scale`, which [`Network::output`] turns into centi-marbles.
+//! weights (scaled by [`QB`]) and adds the bias: marbles times `QA × QB`, which
+//! [`Network::output`] turns into centi-marbles.
 //!
 //! The file, little-endian: `SUMITONN`, version (u32), inputs and hidden size (u32 each); from
-//! version 2 the activation (u32: 0 clipped ReLU, 1 squared clipped ReLU) and the output scale
-//! (u32), which version 1 has not (clipped ReLU and [`QB`]); the length of a UTF-8 header (u32)
+//! version 2 the activation (u32: 0 clipped ReLU, 1 squared clipped ReLU), which version 1 has
+//! not (a clipped ReLU); the length of a UTF-8 header (u32)
 //! and the header (the commands that made the network), the input weights (input by input,
 //! `HIDDEN` i16 each), the input bias (i16), the output weights (side to move's, then the
 //! other's, i16), the output bias (i32), and an FNV-1a hash of everything before it (u64), so
@@ -23,11 +23,8 @@ pub const HIDDEN: usize = 128;
 /// The accumulator's scale: an activation of 1 is `QA`.
 pub const QA: i32 = 255;
 
-/// The output weights' scale of a version 1 file (and of the N-player network).
+/// The output weights' scale.
 pub const QB: i32 = 64;
-
-/// The most an output scale may be: an output weight of 1 must fit the i16 it is kept in.
-const MAX_OUTPUT_SCALE: u32 = i16::MAX as u32;
 
 /// Centi-marbles per unit of the network's output (it is trained in marbles).
 const CENTI_PER_UNIT: i32 = 100;
@@ -68,12 +65,10 @@ pub struct Network {
     pub input_bias: [i16; HIDDEN],
     /// The output weights of the side to move's half, then the other side's.
     pub output_weights: [[i16; HIDDEN]; 2],
-    /// The output bias, in units of `QA × output_scale`.
+    /// The output bias, in units of `QA × QB`.
     pub output_bias: i32,
     /// What the output makes of the hidden sums.
     pub activation: Activation,
-    /// The output weights' scale: a weight of 1 is this.
-    pub output_scale: i32,
     /// What made it: the commands, from the file's header.
     pub header: String,
 }
@@ -94,16 +89,9 @@ pub enum NetworkError {
     /// Another version of the format.
     #[error("network file version {0}, this build reads versions 1 to {VERSION}")]
     Version(u32),
-    /// An activation or output scale this build does not know.
-    #[error(
-        "network file of activation {activation} and output scale {scale}: this build knows activations 0 and 1 and scales 1 to {MAX_OUTPUT_SCALE}"
-    )]
-    Kind {
-        /// Its activation's number.
-        activation: u32,
-        /// Its output scale.
-        scale: u32,
-    },
+    /// An activation this build does not know.
+    #[error("network file of activation {0}: this build knows 0 (clipped ReLU) and 1 (squared)")]
+    Activation(u32),
     /// Another shape of network.
     #[error(
         "network of {inputs} inputs and {hidden} hidden neurons; this build has {INPUTS} and {HIDDEN}"
@@ -194,28 +182,19 @@ impl Network {
         if (inputs as usize, hidden as usize) != (INPUTS, HIDDEN) {
             return Err(NetworkError::Shape { inputs, hidden });
         }
-        let (code, scale) = match version {
-            1 => (Activation::Clipped.code(), QB as u32),
-            _ => (
-                r.u32().ok_or(length.clone())?,
-                r.u32().ok_or(length.clone())?,
-            ),
+        let code = match version {
+            1 => Activation::Clipped.code(),
+            _ => r.u32().ok_or(length.clone())?,
         };
         if fnv1a(body) != u64::from_le_bytes(*hash) {
             return Err(NetworkError::Checksum);
         }
         let activation = [Activation::Clipped, Activation::SquaredClipped]
             .into_iter()
-            .find(|a| a.code() == code);
-        let (Some(activation), 1..=MAX_OUTPUT_SCALE) = (activation, scale) else {
-            return Err(NetworkError::Kind {
-                activation: code,
-                scale,
-            });
-        };
+            .find(|a| a.code() == code)
+            .ok_or(NetworkError::Activation(code))?;
         let mut network = Network::zero(r.header().ok_or(length.clone())?);
         network.activation = activation;
-        network.output_scale = scale as i32;
         for column in network.input_weights.iter_mut() {
             r.fill(column).ok_or(length.clone())?;
         }
@@ -302,7 +281,6 @@ impl Network {
             INPUTS as u32,
             HIDDEN as u32,
             self.activation.code(),
-            self.output_scale as u32,
             self.header.len() as u32,
         ] {
             bytes.extend(number.to_le_bytes());
@@ -330,7 +308,6 @@ impl Network {
             output_weights: [[0; HIDDEN]; 2],
             output_bias: 0,
             activation: Activation::Clipped,
-            output_scale: QB,
             header,
         }
     }
@@ -342,9 +319,9 @@ impl Network {
         let [w0, w1] = &self.output_weights;
         let sum = match self.activation {
             Activation::Clipped => clipped_dot(ours, w0) + clipped_dot(theirs, w1),
-            Activation::SquaredClipped => squared_dot(ours, w0) + squared_dot(theirs, w1),
+            Activation::SquaredClipped => squared_sum(ours, theirs, w0, w1),
         };
-        centi_marbles(i64::from(sum + self.output_bias), self.output_scale)
+        centi_marbles(i64::from(sum + self.output_bias))
     }
 }
 
@@ -362,12 +339,12 @@ fn fits((low, high): (i64, i64), bits: u32, what: impl Fn() -> String) -> Result
     }
 }
 
-/// An output sum in units of `QA × scale` marbles as centi-marbles, rounded to nearest, halves
-/// away from zero.
+/// An output sum in units of `QA × QB` marbles as centi-marbles, rounded to nearest, halves away
+/// from zero.
 #[inline]
-pub(crate) fn centi_marbles(sum: i64, scale: i32) -> i32 {
+pub(crate) fn centi_marbles(sum: i64) -> i32 {
     let scaled = sum * i64::from(CENTI_PER_UNIT);
-    let divisor = i64::from(QA) * i64::from(scale);
+    let divisor = i64::from(QA * QB);
     ((scaled + scaled.signum() * divisor / 2) / divisor) as i32
 }
 
@@ -392,6 +369,18 @@ fn squared_dot(activations: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
         sum += clipped * clipped / QA * i32::from(w);
     }
     sum
+}
+
+/// Both halves' [`squared_dot`], out of line so that the clipped network's evaluation stays
+/// small enough to inline.
+#[inline(never)]
+fn squared_sum(
+    ours: &[i16; HIDDEN],
+    theirs: &[i16; HIDDEN],
+    w0: &[i16; HIDDEN],
+    w1: &[i16; HIDDEN],
+) -> i32 {
+    squared_dot(ours, w0) + squared_dot(theirs, w1)
 }
 
 /// FNV-1a, 64 bits.
@@ -479,12 +468,11 @@ mod tests {
     }
 
     #[test]
-    fn the_squared_activation_squares_and_a_larger_scale_divides() {
+    fn the_squared_activation_squares_the_clipped_sums() {
         let mut network = Network::zero(String::new());
         network.activation = Activation::SquaredClipped;
-        network.output_scale = 512;
-        network.output_weights[0][0] = 512; // weight 1.0
-        network.output_weights[1][1] = -256; // weight -0.5
+        network.output_weights[0][0] = QB as i16; // weight 1.0
+        network.output_weights[1][1] = -(QB as i16) / 2; // weight -0.5
         let mut ours = [0i16; HIDDEN];
         let mut theirs = [0i16; HIDDEN];
         ours[0] = QA as i16 / 2; // activation 0.5, squared 0.25
@@ -500,28 +488,26 @@ mod tests {
     }
 
     #[test]
-    fn version_two_keeps_the_activation_and_scale_and_refuses_unknown_ones() {
+    fn version_two_keeps_the_activation_and_refuses_an_unknown_one() {
         let mut network = sample();
         network.activation = Activation::SquaredClipped;
-        network.output_scale = 1024;
         let bytes = network.to_bytes();
         assert!(Network::from_bytes(&bytes) == Ok(network.clone()));
-        // The activation and the scale follow the hidden size; the hash is made again.
-        for (at, value, activation, scale) in [(20, 2, 2, 1024), (24, 0, 1, 0)] {
-            let mut other = bytes[..bytes.len() - 8].to_vec();
-            other[at..at + 4].copy_from_slice(&(value as u32).to_le_bytes());
-            other.extend(fnv1a(&other).to_le_bytes());
-            assert_eq!(
-                Network::from_bytes(&other).err(),
-                Some(NetworkError::Kind { activation, scale })
-            );
-        }
-        // The built-in network is a version 1 file: clipped, scaled by QB.
-        assert_eq!(EMBEDDED[8..12], 1u32.to_le_bytes());
-        let embedded = Network::embedded();
+        // The activation follows the hidden size; the hash is made again.
+        let mut other = bytes[..bytes.len() - 8].to_vec();
+        other[20..24].copy_from_slice(&2u32.to_le_bytes());
+        other.extend(fnv1a(&other).to_le_bytes());
         assert_eq!(
-            (embedded.activation, embedded.output_scale),
-            (Activation::Clipped, QB)
+            Network::from_bytes(&other).err(),
+            Some(NetworkError::Activation(2))
         );
+        // A version 1 file, as the built-in network was, is a clipped one.
+        let mut old = bytes[..bytes.len() - 8].to_vec();
+        old[8..12].copy_from_slice(&1u32.to_le_bytes());
+        old.drain(20..24);
+        old.extend(fnv1a(&old).to_le_bytes());
+        let read = Network::from_bytes(&old).unwrap();
+        assert_eq!(read.activation, Activation::Clipped);
+        assert!(read.input_weights == network.input_weights);
     }
 }

@@ -14,7 +14,7 @@
 //! before it (u64).
 
 use super::inputs::{INPUTS, Inputs};
-use crate::eval::nnue::{QA, QB, Reader, centi_marbles, fnv1a};
+use crate::eval::nnue::{QA, Reader, centi_marbles, fnv1a};
 use std::sync::{Arc, OnceLock};
 use sumito_rules::board::Seat;
 use sumito_rules::multiplayer::{MultiLayout, MultiPosition};
@@ -148,7 +148,7 @@ impl SeatsNetwork {
         let dot: i32 = weighed
             .map(|(&sum, &w)| sum.clamp(0, QA) * i32::from(w))
             .sum();
-        centi_marbles(i64::from(self.output_bias) + i64::from(dot), QB)
+        centi_marbles(i64::from(self.output_bias) + i64::from(dot))
     }
 
     /// The network in `bytes`, a file of the format above.
@@ -235,6 +235,7 @@ impl SeatsNetwork {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::nnue::QB;
 
     fn sample() -> SeatsNetwork {
         let mut network = SeatsNetwork::zero(3, "made by a test".to_string());

@@ -73,13 +73,10 @@ fn active(sample: &Sample, symmetry: Symmetry) -> [([u16; MAX_ACTIVE], usize); 2
 /// adds at most 31 of them (the bias, 14 marbles of each colour, a lost count of each), so that
 /// quantised it stays within 31 × 4 × QA = 31,620, inside the 16 bits it is kept in.
 const INPUT_CLIP: f64 = 4.0;
-/// The output weights' scale of the files it writes: a weight of 1 is this.
-pub const OUTPUT_SCALE: i32 = QB;
-
-/// The most an output weight may weigh, and the output bias: quantised, the weights stay within
-/// ±127 × 64 = ±8,128 (inside their i16), and 2 × HIDDEN × QA × 8,128 plus 1000 × QA × 64 (5.5 ×
-/// 10⁸ in all, more for a larger scale's bias but far inside) stay inside the output's 32-bit sum.
-const OUTPUT_CLIP: f64 = 127.0 * 64.0 / OUTPUT_SCALE as f64;
+/// The most an output weight may weigh, and the output bias: 2 × HIDDEN × QA × 127 × QB plus
+/// 1000 × QA × QB (5.5 × 10⁸ in all) stay inside the output's 32-bit sum (a squared activation
+/// is in the clipped one's range).
+const OUTPUT_CLIP: f64 = 127.0;
 const OUTPUT_BIAS_CLIP: f64 = 1000.0;
 
 /// The network's parameters in floating point.
@@ -141,19 +138,14 @@ impl Model {
     pub fn quantise(&self, header: String, activation: Activation) -> Network {
         let mut network = Network::zero(header);
         network.activation = activation;
-        network.output_scale = OUTPUT_SCALE;
         for (input, column) in network.input_weights.iter_mut().enumerate() {
             quantise_into(column, &self.0[INPUT_WEIGHTS + input * HIDDEN..], QA);
         }
         quantise_into(&mut network.input_bias, &self.0[INPUT_BIAS..], QA);
         for (half, weights) in network.output_weights.iter_mut().enumerate() {
-            quantise_into(
-                weights,
-                &self.0[OUTPUT_WEIGHTS + half * HIDDEN..],
-                OUTPUT_SCALE,
-            );
+            quantise_into(weights, &self.0[OUTPUT_WEIGHTS + half * HIDDEN..], QB);
         }
-        network.output_bias = (self.0[OUTPUT_BIAS] * f64::from(QA * OUTPUT_SCALE)).round() as i32;
+        network.output_bias = (self.0[OUTPUT_BIAS] * f64::from(QA * QB)).round() as i32;
         network
     }
 }
