@@ -9,11 +9,11 @@
 //!
 //! The file, little-endian: `SUMITONN`, version (u32), inputs and hidden size (u32 each); from
 //! version 2 the activation (u32: 0 clipped ReLU, 1 squared clipped ReLU), which version 1 has
-//! not (a clipped ReLU); the length of a UTF-8 header (u32)
-//! and the header (the commands that made the network), the input weights (input by input,
-//! `HIDDEN` i16 each), the input bias (i16), the output weights (side to move's, then the
-//! other's, i16), the output bias (i32), and an FNV-1a hash of everything before it (u64), so
-//! that a damaged file is refused rather than played.
+//! not (a clipped ReLU); the length of a UTF-8 header (u32) and the header (the commands that
+//! made the network), the input weights (input by input, `HIDDEN` i16 each), the input bias
+//! (i16), the output weights (side to move's, then the other's, i16), the output bias (i32),
+//! and an FNV-1a hash of everything before it (u64), so that a damaged file is refused rather
+//! than played.
 
 use super::features::{GROUPS, INPUTS};
 
