@@ -12,7 +12,7 @@
 //! | `sumito` (this binary) | command line | one file per subcommand under `cli/`, holding its clap arguments and its `run` |
 //! | `sumito-tools` | tools | matches, the GUI (its page in `src/gui/assets/`), `play`, compliance, datagen, training |
 //! | `sumito-games` | games | records, analysis, adjudication and agreement, clocks, self-play |
-//! | `sumito-engine` | engine | evaluation (the network `src/eval/nnue/default.nnue`, the fitted linear weights `src/eval/tuned.rs`), the searches for two to six players, the UAP protocol |
+//! | `sumito-engine` | engine | evaluation (the network `src/eval/nnue/default.nnue`), the searches for two to six players, the UAP protocol |
 //! | `sumito-rules` | rules | board, moves, notation, position strings, layouts, perft, how a game ends |
 //!
 //! Only the tools depend on tokio and axum (the GUI), and only the binary on env_logger; the

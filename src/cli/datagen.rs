@@ -104,8 +104,8 @@ pub struct DatagenArgs {
     /// ejected more wins). Unlike match's --max-plies, counted after the opening.
     #[arg(long, default_value_t = 200)]
     pub plies_after_opening: u32,
-    /// The old name of --plies-after-opening, still read: data files and the commands in
-    /// crates/engine/src/eval/tuned.rs say it.
+    /// The old name of --plies-after-opening, still read: older data files' headers and the
+    /// commands in STRENGTH.md say it.
     #[arg(
         long = "max-plies",
         hide = true,

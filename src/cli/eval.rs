@@ -1,8 +1,6 @@
-//! `sumito eval`: every term of the linear evaluation of a position, its input and its score,
-//! and the built-in network's evaluation, which the engine plays with.
+//! `sumito eval`: the static evaluation of a position, as the protocol's `eval` gives it.
 
 use super::flags::StartArgs;
-use sumito_engine::eval::Weights;
 use sumito_rules::ending::result_text;
 use sumito_tools::say;
 
@@ -11,13 +9,9 @@ use sumito_tools::say;
 pub struct EvalArgs {
     #[command(flatten)]
     start: StartArgs,
-    /// Weigh the terms with the hand-set starting weights instead of those `sumito tune`
-    /// fitted (crates/engine/src/eval/tuned.rs), which the engine plays with.
-    #[arg(long)]
-    hand: bool,
 }
 
-/// Runs `sumito eval`: a line saying what the columns are, then the report (as the protocol's
+/// Runs `sumito eval`: a line saying what the number is, then the report (as the protocol's
 /// `eval` gives it) on stdout. A finished game is refused: it has a result, not an evaluation.
 pub fn run(args: &EvalArgs) -> super::Outcome {
     let position = args.start.position()?;
@@ -28,26 +22,15 @@ pub fn run(args: &EvalArgs) -> super::Outcome {
         )
         .into());
     }
-    let weights = if args.hand {
-        Weights::DEFAULT
-    } else {
-        Weights::tuned()
-    };
     say!(
-        "# term <name> <input for Black> <input for White> <score>; eval <total>: scores in \
-         centi-marbles for the side to move ({})",
+        "# eval <n>: the built-in network's evaluation, in centi-marbles for the side to move \
+         ({}), as the engine evaluates (docs/network.md)",
         position.side_to_move()
     );
+    let network = sumito_engine::eval::nnue::Network::embedded();
     say!(
         "{}",
-        sumito_engine::eval::report(&position, &weights).trim_end()
-    );
-    // The engine evaluates with the built-in network (docs/network.md) unless told otherwise.
-    let network = sumito_engine::eval::nnue::Network::embedded();
-    let sums = sumito_engine::eval::nnue::Accumulator::new(&network, &position);
-    say!(
-        "network {}",
-        sums.evaluate(&network, position.side_to_move())
+        sumito_engine::eval::report(&position, &network).trim_end()
     );
     Ok(())
 }

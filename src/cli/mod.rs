@@ -78,7 +78,7 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Search the fixed bench positions on one thread; the last line is `<nodes> nodes <nps> nps`.
     Bench(bench::BenchArgs),
-    /// Print every term of the evaluation of a position.
+    /// Print the network's evaluation of a position.
     Eval(eval::EvalArgs),
     /// Play a match between UAP engines.
     Match(Box<r#match::MatchArgs>),
@@ -94,9 +94,9 @@ pub enum Command {
     Timing(timing::TimingArgs),
     /// Make a balanced opening suite (as shipped in openings/suite.txt) on stdout.
     Openings(openings::OpeningsArgs),
-    /// Make training positions for `sumito tune` from fast self-play (see docs/datagen.md).
+    /// Make training positions for `sumito train` from fast self-play (see docs/datagen.md).
     Datagen(datagen::DatagenArgs),
-    /// Fit the evaluation's weights to datagen data and write them as Rust source.
+    /// Fit the win/draw/loss model of ShowWDL to datagen data (--wdl).
     Tune(tune::TuneArgs),
     /// Train the learned evaluation's network on datagen data and write the network file.
     Train(train::TrainArgs),

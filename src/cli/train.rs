@@ -1,9 +1,34 @@
 //! `sumito train`: the command line of the network's training, checked.
 
-use super::tune::TuneFlagsError;
 use std::path::PathBuf;
 use sumito_engine::eval::nnue::Activation;
 use sumito_tools::tune::network::Training;
+
+/// What is wrong with the flags of `sumito train`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TrainFlagsError {
+    /// `--epochs 0`.
+    #[error("--epochs must be at least 1")]
+    Epochs,
+    /// `--rate` not above 0 (or not a number).
+    #[error("--rate must be above 0")]
+    Rate,
+    /// `--batch 0`.
+    #[error("--batch must be at least 1")]
+    Batch,
+    /// `--lambda` out of range.
+    #[error("--lambda must be from 0 to 1")]
+    Lambda,
+    /// `--k` not above 0 (or not a number).
+    #[error("--k must be above 0")]
+    K,
+    /// `--threads` out of range.
+    #[error("--threads must be from 1 to 256")]
+    Threads,
+    /// `train --activation squared` with `--players` above 2.
+    #[error("--activation squared is for the two-player network: the N-player one clips")]
+    Activation,
+}
 
 /// The values of `--activation`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,8 +57,9 @@ pub struct TrainArgs {
     /// Positions per step.
     #[arg(long, default_value_t = 16384)]
     pub batch: usize,
-    /// The sigmoid's scale per centi-marble: that of the linear evaluation's fit, so that the
-    /// network's centi-marbles mean what the search's margins expect.
+    /// The sigmoid's scale per centi-marble: that fitted to the linear evaluation the first
+    /// network learnt from, so that the network's centi-marbles mean what the search's margins
+    /// expect.
     #[arg(long, default_value_t = 0.014386)]
     pub k: f64,
     /// How much the search score counts in the target, from 0 (the result alone) to 1.
@@ -59,24 +85,23 @@ pub struct TrainArgs {
 }
 
 impl TrainArgs {
-    /// The training these flags ask for, or what is wrong with them (the flags are the linear
-    /// fit's, and so are their errors).
-    fn training(&self) -> Result<Training, TuneFlagsError> {
+    /// The training these flags ask for, or what is wrong with them.
+    fn training(&self) -> Result<Training, TrainFlagsError> {
         let positive = |x: f64| x > 0.0 && x.is_finite();
         let checks = [
-            (self.epochs >= 1, TuneFlagsError::Epochs),
-            (positive(self.rate), TuneFlagsError::Rate),
-            (self.batch >= 1, TuneFlagsError::Batch),
-            (positive(self.k), TuneFlagsError::K),
-            ((0.0..=1.0).contains(&self.lambda), TuneFlagsError::Lambda),
+            (self.epochs >= 1, TrainFlagsError::Epochs),
+            (positive(self.rate), TrainFlagsError::Rate),
+            (self.batch >= 1, TrainFlagsError::Batch),
+            (positive(self.k), TrainFlagsError::K),
+            ((0.0..=1.0).contains(&self.lambda), TrainFlagsError::Lambda),
             (
                 self.players == 2 || self.activation == ActivationArg::Clipped,
-                TuneFlagsError::Activation,
+                TrainFlagsError::Activation,
             ),
             (
                 self.threads
                     .is_none_or(|n| (1..=sumito_engine::search::MAX_THREADS).contains(&n)),
-                TuneFlagsError::Threads,
+                TrainFlagsError::Threads,
             ),
         ];
         if let Some((_, error)) = checks.into_iter().find(|(ok, _)| !ok) {

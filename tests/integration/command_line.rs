@@ -118,19 +118,22 @@ fn help_shows_defaults_one_way_and_names_the_engine_one_way() {
 }
 
 #[test]
-fn eval_names_its_columns_and_refuses_a_finished_game() {
-    let start = run_sumito(&["eval"]);
-    assert!(start.success, "{}", start.stderr);
-    let lines = start.lines();
-    assert!(lines[0].starts_with("# term <name>"), "{}", start.stdout);
-    assert!(lines[1].starts_with("term "), "{}", start.stdout);
-    let (last, before) = (&lines[lines.len() - 1], &lines[lines.len() - 2]);
-    assert!(before.starts_with("eval "), "{}", start.stdout);
-    // The network's evaluation, the one the engine plays with, last.
-    let network = last.strip_prefix("network ").expect("a network line");
-    assert!(network.parse::<i32>().is_ok(), "{}", start.stdout);
+fn eval_gives_the_networks_number_and_refuses_a_finished_game() {
+    let eval = |fen: &str| {
+        let run = run_sumito(&["eval", "--fen", fen]);
+        assert!(run.success, "{}", run.stderr);
+        let lines = run.lines();
+        assert!(lines[0].starts_with("# eval <n>"), "{}", run.stdout);
+        assert_eq!(lines.len(), 2, "{}", run.stdout);
+        let number = lines[1].strip_prefix("eval ").expect("an eval line");
+        number.parse::<i32>().expect("a number")
+    };
+    // The same marbles with White a marble down are better for Black, to move in both.
+    let level = eval("5/6/7/8/3bbb3/3ww3/7/6/5 b 0 0 0");
+    let up = eval("5/6/7/8/3bbb3/3ww3/7/6/5 b 0 1 0");
+    assert!(up > level, "{up} against {level}");
     // White has lost six marbles.
-    let over = run_sumito(&["eval", "--hand", "--fen", "5/6/7/8/5bbbw/8/7/6/5 b 0 6 0"]);
+    let over = run_sumito(&["eval", "--fen", "5/6/7/8/5bbbw/8/7/6/5 b 0 6 0"]);
     assert!(!over.success);
     assert!(over.stdout.is_empty(), "{}", over.stdout);
     assert!(
@@ -138,6 +141,10 @@ fn eval_names_its_columns_and_refuses_a_finished_game() {
         "{}",
         over.stderr
     );
+    // The hand-set linear weights went with the linear evaluation.
+    let hand = run_sumito(&["eval", "--hand"]);
+    assert!(!hand.success);
+    assert!(hand.stderr.contains("--hand"), "{}", hand.stderr);
 }
 
 #[test]

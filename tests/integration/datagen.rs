@@ -490,14 +490,12 @@ fn n_player_files_hold_every_seats_ranks_resume_merge_and_are_refused_by_the_two
         merge(&[&shards[1], &shards[0]], &merged, "binary");
         assert_eq!(std::fs::read(&merged).unwrap(), binary);
         // The two-player fits say why they cannot use it.
-        for tool in ["tune", "train"] {
-            let out = temp_path("seats-fit");
-            let run = run_sumito(&[
-                tool,
-                whole.to_str().unwrap(),
-                "--output",
-                out.to_str().unwrap(),
-            ]);
+        let out = temp_path("seats-fit");
+        for fit in [
+            &["tune", "--wdl"][..],
+            &["train", "--output", out.to_str().unwrap()],
+        ] {
+            let run = run_sumito(&[fit, &[whole.to_str().unwrap()]].concat());
             assert!(!run.success);
             assert!(
                 run.stderr.contains("games of three to six players"),

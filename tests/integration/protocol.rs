@@ -118,7 +118,6 @@ fn handshake_lists_options_and_ends_with_uapok() {
         "MoveLimit",
         "Skill",
         "Contempt",
-        "Dare",
         "Ponder",
         "Opponent",
     ] {
@@ -286,34 +285,34 @@ fn contempt_is_a_draw_score_within_its_range() {
 }
 
 #[test]
-fn dare_is_a_percent_within_its_range_and_a_refused_value_keeps_the_last() {
+fn the_removed_linear_evaluation_switches_are_refused_and_change_nothing() {
     let mut engine = Engine::start();
-    // Each white marble faces three black ones in line; White cannot hide both.
+    engine.send("uap");
+    let options = engine.until(|l| l == "uapok");
     engine.send("position fen 5/6/bbbw3/8/9/8/bbbw3/6/5 w 0 0 0");
-    let score = |engine: &mut Engine| {
-        engine.send("go depth 2");
-        let lines = engine.until(|l| l.starts_with("bestmove"));
-        let last = lines
+    engine.send("eval");
+    let before = engine.until(|l| l.starts_with("eval "));
+    for (option, value) in [
+        ("Dare", "150"),
+        ("TunedEval", "false"),
+        ("EvalFile", "linear"),
+    ] {
+        // EvalFile stays, for network files; the other two are gone.
+        let announced = options
             .iter()
-            .rev()
-            .find_map(|l| l.split(" score cp ").nth(1));
-        let last = last.unwrap_or_else(|| panic!("{lines:?}"));
-        last.split(' ')
-            .next()
-            .unwrap_or_default()
-            .parse::<i32>()
-            .unwrap()
-    };
-    let plain = score(&mut engine);
-    engine.send("setoption name Dare value 150");
-    let dared = score(&mut engine);
-    assert!(dared > plain, "{dared} against {plain}");
-    refuses(&mut engine, "Dare", &["201", "-1", "x"]);
-    assert_eq!(
-        score(&mut engine),
-        dared,
-        "the refused values left Dare at 150"
-    );
+            .any(|l| l.starts_with(&format!("option name {option} type ")));
+        assert_eq!(announced, option == "EvalFile", "{option}");
+        engine.send(&format!("setoption name {option} value {value}"));
+        let answer = engine.sync();
+        assert_eq!(answer.len(), 1, "{answer:?}");
+        assert!(answer[0].starts_with("error "), "{answer:?}");
+        engine.send("eval");
+        assert_eq!(
+            engine.until(|l| l.starts_with("eval ")),
+            before,
+            "after {option}"
+        );
+    }
 }
 
 #[test]
@@ -643,41 +642,6 @@ fn isready_writes_the_table_before_the_first_search() {
 }
 
 #[test]
-fn tuned_eval_switches_the_weights_of_search_and_eval() {
-    use sumito_engine::eval::{Weights, evaluate};
-    // A middlegame with marbles gone, where opening and endgame weights both count.
-    let text = "wwww1/1wwwww/2www2/8/3b5/4b3/2bb3/bbbb2/bbb2 w 3 2 40";
-    let position: Position = text.parse().unwrap();
-    let mut engine = Engine::start();
-    engine.send(&format!("position fen {text}"));
-    let eval_line = |engine: &mut Engine| {
-        engine.send("eval");
-        engine.until(|l| l.starts_with("eval ")).pop().unwrap()
-    };
-    let tuned = format!("eval {}", evaluate(&position, &Weights::tuned()));
-    let default = format!("eval {}", evaluate(&position, &Weights::DEFAULT));
-    assert_eq!(
-        eval_line(&mut engine),
-        tuned,
-        "the fitted weights by default"
-    );
-    engine.send("setoption name TunedEval value false");
-    assert_eq!(eval_line(&mut engine), default);
-    engine.send("setoption name TunedEval value true");
-    assert_eq!(eval_line(&mut engine), tuned);
-    engine.send("go depth 3");
-    let answer = engine.until(|l| l.starts_with("bestmove "));
-    assert!(
-        answer.iter().any(|l| l.starts_with("info depth 3 ")),
-        "{answer:?}"
-    );
-    engine.send("setoption name TunedEval value false");
-    assert_eq!(eval_line(&mut engine), default);
-    engine.send("setoption name TunedEval value maybe");
-    assert!(engine.next().starts_with("error bad-option "));
-}
-
-#[test]
 fn opponent_is_free_text_that_d_shows_and_an_empty_value_clears() {
     let mut engine = Engine::start();
     engine.send("uap");
@@ -957,13 +921,9 @@ fn eval_file_loads_a_network_and_refuses_what_is_none_keeping_the_evaluation() {
             "still the network after {refused:?}"
         );
     }
-    engine.send("setoption name EvalFile value linear");
-    let linear = score(&mut engine);
-    assert_ne!(linear, -150);
-    let mut fresh = Engine::start();
-    fresh.send("setoption name EvalFile value linear");
-    fresh.send("position startpos");
-    assert_eq!(score(&mut fresh), linear, "linear: the linear evaluation");
+    // `eval` reports the network the search evaluates with.
+    engine.send("eval");
+    assert_eq!(engine.until(|l| l.starts_with("eval ")), ["eval 150"]);
     engine.send("setoption name EvalFile");
     assert_eq!(
         score(&mut engine),

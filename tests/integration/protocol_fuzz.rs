@@ -17,7 +17,6 @@ const WORDS: &[&str] = &[
     "MultiPV",
     "MoveLimit",
     "Contempt",
-    "Dare",
     "Clear",
     "newgame",
     "position",

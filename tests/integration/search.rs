@@ -273,47 +273,6 @@ fn a_draw_at_the_move_limit_scores_the_contempt_against_the_side_at_the_root() {
     }
 }
 
-/// White to move with two marbles, each facing three black ones in line: whatever White plays,
-/// one of them stays where Black can push it.
-const TWO_EXPOSED: &str = "5/6/bbbw3/8/9/8/bbbw3/6/5 w 0 0 0";
-
-#[test]
-fn dare_lifts_the_score_of_the_side_at_the_root_when_it_cannot_hide() {
-    let position: Position = TWO_EXPOSED.parse().unwrap();
-    let score = |dare: i32| {
-        let mut engine = Engine::new(8).unwrap();
-        engine.settings.dare = dare;
-        let result = engine.search(
-            &[position],
-            &Limits::depth(2),
-            &[],
-            &Control::new(),
-            &mut |_| {},
-        );
-        result.score
-    };
-    let (plain, dared, more) = (score(0), score(100), score(200));
-    // The bonus never lowers a leaf of White's, so the score never falls as Dare grows; it can
-    // stay once the best line for Black ends with nothing of White's exposed.
-    assert!(plain < dared && dared <= more, "{plain} {dared} {more}");
-    // Black, not the side at the root, is evaluated as before: its score at the root is its own.
-    let black: Position = TWO_EXPOSED.replace(" w ", " b ").parse().unwrap();
-    let black_score = |dare: i32| {
-        let mut engine = Engine::new(8).unwrap();
-        engine.settings.dare = dare;
-        engine
-            .search(
-                &[black],
-                &Limits::depth(2),
-                &[],
-                &Control::new(),
-                &mut |_| {},
-            )
-            .score
-    };
-    assert_eq!(black_score(0), black_score(200), "Black is not exposed");
-}
-
 /// The game of [`a_repetition_scores_a_draw`]: White, a marble down, to move,
 /// and the move that repeats the position of four plies ago.
 fn a_game_with_a_repetition_for_white() -> (Vec<Position>, Move) {

@@ -1,4 +1,4 @@
-//! `sumito tune` run as a program on data that `sumito datagen` made.
+//! `sumito tune --wdl` and `sumito train` run as programs on data that `sumito datagen` made.
 
 use crate::common::engines::run_sumito;
 use std::path::{Path, PathBuf};
@@ -31,161 +31,36 @@ fn data(name: &str) -> PathBuf {
     path
 }
 
-/// Runs the fit; returns the loss after each epoch (the start first) and the file written.
-fn tune(data: &Path, output: &Path, extra: &[&str]) -> (Vec<f64>, String) {
-    let mut args = vec![
-        "tune",
-        text(data),
-        "--output",
-        text(output),
-        "--epochs",
-        "6",
-    ];
-    args.extend_from_slice(extra);
-    let run = run_sumito(&args);
-    assert!(run.success, "{args:?}: {}", run.stderr);
-    let losses = run
-        .lines()
-        .iter()
-        .filter_map(|line| line.split_once(": loss ").map(|(_, rest)| rest.to_string()))
-        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
-        .collect();
-    (losses, std::fs::read_to_string(output).unwrap())
-}
-
-#[test]
-fn the_fit_lowers_the_loss_and_writes_the_same_weights_on_any_thread_count() {
-    let data = data("fit");
-    let (one, two) = (temp_path("one.rs"), temp_path("two.rs"));
-    let (losses, written) = tune(&data, &one, &["--threads", "1", "--rate", "1"]);
-    assert_eq!(losses.len(), 7, "{losses:?}");
-    assert!(losses[6] < losses[0], "{losses:?}");
-    let (_, again) = tune(&data, &two, &["--threads", "2", "--rate", "1"]);
-    // The paths differ in the command line of the header only.
-    assert_eq!(
-        written.replace(text(&one), ""),
-        again.replace(text(&two), "")
-    );
-    for name in [
-        "lost", "centre", "mass", "cohesion", "wedges", "threats", "exposure",
-    ] {
-        assert!(
-            written.contains(&format!("(\"{name}\", Phased::new(")),
-            "{name}"
-        );
-    }
-    // The header holds the commands that make the data and the weights again.
-    let games = format!(
-        "sumito datagen --output {} --games 15 --seed 1 --depth 2",
-        text(&data)
-    );
-    assert!(written.contains(&games), "{written}");
-    // With the build that made them, as the data file's header names it.
-    let bytes = std::fs::read(&data).unwrap();
-    let header = String::from_utf8_lossy(&bytes);
-    let first = header.lines().next().unwrap();
-    let (_, bench) = first.split_once("; bench ").expect("a bench in the header");
-    let build = format!("(by the build with bench {bench})");
-    assert!(written.contains(&build), "{written}");
-    assert!(written.contains(&format!(
-        "sumito tune {} --output {}",
-        text(&data),
-        text(&one)
-    )));
-    // Starting from the default weights, the fit moved some of them.
-    assert!(
-        !written.contains("(\"lost\", Phased::new(-1000, -1000))"),
-        "{written}"
-    );
-    for path in [data, one, two] {
-        let _ = std::fs::remove_file(path);
-    }
-}
-
-#[test]
-fn a_given_k_and_lambda_are_used() {
-    let data = data("given");
-    let output = temp_path("given.rs");
-    let run = run_sumito(&[
-        "tune",
-        text(&data),
-        "--output",
-        text(&output),
-        "--epochs",
-        "1",
-        "--k",
-        "0.01",
-        "--lambda",
-        "0.5",
-        "--holdout",
-        "0",
-    ]);
-    assert!(run.success, "{}", run.stderr);
-    assert!(
-        run.stdout.contains("k: 0.010000 per centi-marble (given)"),
-        "{}",
-        run.stdout
-    );
-    assert!(run.stdout.contains(" 0 held out"), "{}", run.stdout);
-    let _ = std::fs::remove_file(&data);
-    let _ = std::fs::remove_file(&output);
-}
-
-#[test]
-fn frozen_terms_keep_their_starting_weights_while_the_others_move() {
-    let data = data("freeze");
-    let output = temp_path("freeze.rs");
-    let (_, free) = tune(&data, &output, &["--rate", "1"]);
-    let (_, frozen) = tune(&data, &output, &["--rate", "1", "--freeze", "lost,mass"]);
-    let weight = |text: &str, name: &str| {
-        let start = format!("(\"{name}\", Phased::new(");
-        let line = text
-            .lines()
-            .find(|l| l.contains(&start))
-            .unwrap_or_default();
-        line.trim().to_string()
-    };
-    // The starting weights are the hand-set ones: a marble per marble, two centi-marbles a step.
-    assert_eq!(
-        weight(&frozen, "lost"),
-        "(\"lost\", Phased::new(-1000, -1000)),"
-    );
-    assert_eq!(
-        weight(&frozen, "mass"),
-        "(\"mass\", Phased::new(-20, -20)),"
-    );
-    assert_ne!(weight(&free, "lost"), weight(&frozen, "lost"));
-    assert_ne!(
-        weight(&frozen, "centre"),
-        "(\"centre\", Phased::new(-40, -40)),"
-    );
-    assert!(frozen.contains(" --freeze lost,mass"), "{frozen}");
-    let _ = std::fs::remove_file(&data);
-    let _ = std::fs::remove_file(&output);
-}
-
 #[test]
 fn bad_flags_and_bad_data_are_refused() {
-    let output = temp_path("refused.rs");
+    let output = temp_path("refused.nnue");
     let notes = temp_path("notes.txt");
     std::fs::write(&notes, "not data\n").unwrap();
     for (args, says) in [
+        (vec!["tune", "--wdl", "missing.txt"], "missing.txt"),
+        (vec!["tune", "--wdl", text(&notes)], "not a data file"),
         (
-            vec!["tune", "missing.txt", "--output", text(&output)],
-            "missing.txt",
+            vec!["tune", "--wdl", text(&notes), "--threads", "0"],
+            "--threads",
+        ),
+        // The linear evaluation's fit went with it; the flags of that fit with it too.
+        (vec!["tune", text(&notes)], "add --wdl"),
+        (
+            vec!["tune", "--wdl", text(&notes), "--epochs", "3"],
+            "--epochs",
         ),
         (
-            vec!["tune", text(&notes), "--output", text(&output)],
-            "not a data file",
+            vec!["train", "missing.txt", "--output", text(&output)],
+            "missing.txt",
         ),
         // Refused before the data are even read, let alone fitted.
         (
-            vec!["tune", text(&notes), "--output", "/no/such/dir/t.rs"],
-            "cannot write /no/such/dir/t.rs: no directory /no/such/dir",
+            vec!["train", text(&notes), "--output", "/no/such/dir/t.nnue"],
+            "cannot write /no/such/dir/t.nnue: no directory /no/such/dir",
         ),
         (
             vec![
-                "tune",
+                "train",
                 text(&notes),
                 "--output",
                 text(&output),
@@ -196,7 +71,7 @@ fn bad_flags_and_bad_data_are_refused() {
         ),
         (
             vec![
-                "tune",
+                "train",
                 text(&notes),
                 "--output",
                 text(&output),
@@ -205,18 +80,6 @@ fn bad_flags_and_bad_data_are_refused() {
             ],
             "--epochs",
         ),
-        (
-            vec![
-                "tune",
-                text(&notes),
-                "--output",
-                text(&output),
-                "--freeze",
-                "lost,nonsense",
-            ],
-            "no term 'nonsense'",
-        ),
-        (vec!["tune", text(&notes)], "--output"),
         (
             vec![
                 "train",
@@ -277,13 +140,6 @@ fn wdl_fits_the_draw_model_and_says_how_the_shipped_one_does() {
     );
     assert!(number("scale ") > 0.0, "{line}");
     assert!(line.contains("of 15 games"), "{line}");
-    // --wdl fits no weights: the weight flags are refused with it.
-    let run = run_sumito(&["tune", "--wdl", text(&data), "--epochs", "3"]);
-    assert!(
-        !run.success && run.stderr.contains("cannot be used with"),
-        "{}",
-        run.stderr
-    );
     let _ = std::fs::remove_file(&data);
 }
 

@@ -7,7 +7,7 @@
 //! | [`identity`] | the engine's name and build, as `id name` and the tools say it |
 //! | [`search`] | iterative deepening PVS on several threads, its time manager, the table |
 //! | [`multi_search`] | three to six players: evaluation, paranoid and Best-Reply Search |
-//! | [`eval`] | the static evaluation: the network, the linear terms and weights, phase, `Dare` |
+//! | [`eval`] | the static evaluation: the network, and the pushes each side could make |
 //!
 //! `eval` uses the rules; `search` uses `eval`; `multi_search` uses `eval`'s push sets and
 //! `search`'s table, control and time manager; `protocol` uses both searches. Each module

@@ -2,7 +2,7 @@
 //! checks in the tests and for measuring search features on and off, where starting engine
 //! processes would only add noise. Matches between engine processes are the match runner's.
 
-use sumito_engine::eval::{Weights, evaluate};
+use sumito_engine::eval::{evaluate, nnue::Network};
 use sumito_engine::search::{Control, Engine, Limits};
 use sumito_rules::board::{Colour, Outcome, Position};
 use sumito_rules::movegen::Move;
@@ -26,14 +26,15 @@ impl Mover for RandomMover {
     }
 }
 
-/// Plays the move whose resulting position evaluates best, one ply deep.
+/// Plays the move whose resulting position the built-in network evaluates best, one ply deep.
 pub struct GreedyMover;
 
 impl Mover for GreedyMover {
     fn choose(&mut self, game: &[Position]) -> Move {
         let position = game[game.len() - 1];
         let moves = position.moves();
-        let worth = |mv: &&Move| -evaluate(&position.play(**mv), &Weights::DEFAULT);
+        let network = Network::embedded();
+        let worth = |mv: &&Move| -evaluate(&position.play(**mv), &network);
         *moves.iter().max_by_key(worth).unwrap_or(&Move::NONE)
     }
 }

@@ -1,7 +1,6 @@
 //! The engine options a GUI can set, and how they are announced.
 
 use super::error::{ErrorCode, ProtocolError, quote};
-use crate::eval::{DEFAULT_DARE, MAX_DARE};
 use crate::search::{
     DEFAULT_CONTEMPT, FULL_STRENGTH_ELO, LEVEL_ONE_OVER_RANDOM, MAX_CONTEMPT, MAX_HASH_MB,
     MAX_SKILL, MAX_THREADS,
@@ -29,7 +28,7 @@ pub enum Kind {
 pub const MAX_TEXT: usize = 256;
 
 /// Every option: name and kind.
-pub const OPTIONS: [(&str, Kind); 19] = [
+pub const OPTIONS: [(&str, Kind); 17] = [
     (
         "Hash",
         Kind::Spin {
@@ -87,14 +86,6 @@ pub const OPTIONS: [(&str, Kind); 19] = [
         },
     ),
     (
-        "Dare",
-        Kind::Spin {
-            default: DEFAULT_DARE as i64,
-            min: 0,
-            max: MAX_DARE as i64,
-        },
-    ),
-    (
         "Seed",
         Kind::Spin {
             default: 0,
@@ -104,7 +95,6 @@ pub const OPTIONS: [(&str, Kind); 19] = [
     ),
     ("Ponder", Kind::Check { default: false }),
     ("Clear Hash", Kind::Button),
-    ("TunedEval", Kind::Check { default: true }),
     // UCI_LimitStrength and UCI_Elo: a strength by Elo (the random mover is 0), mapped onto
     // the Skill levels.
     ("LimitStrength", Kind::Check { default: false }),
@@ -119,10 +109,9 @@ pub const OPTIONS: [(&str, Kind); 19] = [
     // UCI_ShowWDL: win/draw/loss chances in the info lines.
     ("ShowWDL", Kind::Check { default: false }),
     // Who Sumito plays, as UCI_Opponent tells it: remembered and shown by `d`, and nothing
-    // else: Contempt and Dare are the GUI's to set from it.
+    // else: Contempt is the GUI's to set from it.
     ("Opponent", Kind::Text { default: "" }),
-    // A network file for the learned evaluation; empty: the built-in network; `linear`: the
-    // linear evaluation.
+    // A network file for the evaluation of two-player games; empty: the built-in network.
     ("EvalFile", Kind::Text { default: "" }),
     // A network file for games of three to six players, used for games of the number of
     // players it was trained on; empty: the built-in networks; `hand`: the hand-chosen weights.

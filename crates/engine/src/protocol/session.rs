@@ -6,7 +6,6 @@ use super::error::{ErrorCode, ProtocolError, quote};
 use super::options::{self, Value};
 use super::output::{Output, info_line};
 use super::progress::{Gate, write_progress};
-use crate::eval::Weights;
 use crate::eval::nnue::Network;
 use crate::search::{
     Control, Engine, GoClocks, Limits, SearchResult, Skill, TableSizeError, bench_lines,
@@ -21,8 +20,13 @@ use sumito_rules::movegen::{Move, perft_divide_until};
 
 mod multi;
 
-/// The `EvalFile` value that chooses the linear evaluation (its weights by `TunedEval`).
+/// The `EvalFile` value that chose the linear evaluation until it was removed: refused with a
+/// word on why, rather than looked for as a file.
 const LINEAR: &str = "linear";
+
+/// Why `EvalFile linear` is refused.
+const LINEAR_GONE: &str = "the linear evaluation was removed (the network beat it by 350 Elo, \
+     STRENGTH.md): the network is the only evaluation of two-player games";
 
 /// The search a `go` starts on the job thread: it searches with the engine within the limits,
 /// reports each iteration and answers with the result.
@@ -72,8 +76,9 @@ pub struct Session {
     skill: Skill,
     limit_strength: bool,
     elo: i32,
-    /// The evaluation weights the engine uses (`TunedEval`), also for `eval` during a search.
-    weights: Weights,
+    /// The network the engine evaluates with (`EvalFile`), kept here too for `eval` during a
+    /// search.
+    network: Arc<Network>,
     /// `MultiSearch`: the search of N-player games, `None` for the one measured stronger for
     /// the game's seating (`auto`).
     algorithm: Option<crate::multi_search::Algorithm>,
@@ -103,7 +108,7 @@ impl Session {
             skill: Skill::FULL,
             limit_strength: false,
             elo: crate::search::FULL_STRENGTH_ELO,
-            weights: Weights::tuned(),
+            network: Network::embedded(),
             algorithm: None,
             seats_eval: Default::default(),
             started_with,
@@ -188,7 +193,7 @@ impl Session {
                 AnyPosition::Multi(position) => self.display_multi(position),
             },
             Command::Eval => self.out.block(&match self.position() {
-                AnyPosition::Two(position) => crate::eval::report(&position, &self.weights),
+                AnyPosition::Two(position) => crate::eval::report(&position, &self.network),
                 AnyPosition::Multi(position) => {
                     let eval = self.seats_eval.for_seating(position.seating());
                     crate::multi_search::report(&position, &eval)
@@ -276,36 +281,19 @@ impl Session {
                 engine.settings.contempt = cp as i32;
                 engine.new_game();
             }
-            ("Dare", Value::Number(percent)) => {
-                engine.settings.dare = percent as i32;
-                engine.new_game();
-            }
-            ("TunedEval", Value::Flag(on)) => {
-                let weights = if on {
-                    Weights::tuned()
-                } else {
-                    Weights::DEFAULT
-                };
-                engine.settings.weights = weights;
-                // Kept apart as well, for `eval` while the engine is away searching.
-                self.weights = weights;
-            }
             ("Clear Hash", Value::Press) => engine.new_game(),
             ("Ponder", Value::Flag(_)) => {}
             ("ShowWDL", Value::Flag(on)) => self.show_wdl = on,
             ("Opponent", Value::Text(text)) => self.opponent = text,
-            // Empty: the built-in network; `linear`: the linear evaluation. A file that cannot be
-            // read or is no network of this build is refused with one error line, and the
-            // evaluation stays as it was.
+            // Empty: the built-in network. A file that cannot be read or is no network of this
+            // build is refused with one error line, and the evaluation stays as it was.
             ("EvalFile", Value::Text(path)) => {
-                engine.settings.network = match path.as_str() {
-                    "" => Some(Network::embedded()),
-                    LINEAR => None,
-                    path => {
-                        let network = Network::load(path).map_err(|e| bad(e.to_string()))?;
-                        Some(std::sync::Arc::new(network))
-                    }
+                let network = match path.as_str() {
+                    "" => Network::embedded(),
+                    LINEAR => return Err(bad(LINEAR_GONE.to_string())),
+                    path => Arc::new(Network::load(path).map_err(|e| bad(e.to_string()))?),
                 };
+                engine.settings.network = network;
                 engine.new_game();
             }
             ("MoveLimit", Value::Number(plies)) => {
@@ -340,7 +328,10 @@ impl Session {
             _ => return Err(bad(format!("{name} cannot take that value"))),
         }
         let skill = self.playing_skill();
-        self.engine()?.settings.skill = skill;
+        let engine = self.engine()?;
+        engine.settings.skill = skill;
+        // Kept apart as well, for `eval` while the engine is away searching.
+        self.network = engine.settings.network.clone();
         Ok(())
     }
 
@@ -627,7 +618,7 @@ commands (see PROTOCOL.md):
   stop | ponderhit | quit
   moves                                the legal moves
   d                                    draw the board
-  eval                                 evaluation terms
+  eval                                 static evaluation
   bench [depth]                        fixed-depth search of the bench positions
   help                                 this list";
 

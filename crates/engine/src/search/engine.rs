@@ -9,7 +9,8 @@ use super::smp::lazy_smp;
 use super::thread_data::{Shared, ThreadData};
 use super::time::{Limits, TimeManager};
 use super::tt::{TableSizeError, TranspositionTable};
-use crate::eval::{DEFAULT_DARE, Dare, Weights};
+use crate::eval::nnue::Network;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use sumito_rules::board::Position;
@@ -26,18 +27,13 @@ pub struct Settings {
     pub multipv: usize,
     /// Milliseconds kept in hand for the answer to reach the other side.
     pub move_overhead_ms: u64,
-    /// Evaluation weights.
-    pub weights: Weights,
-    /// The network that evaluates in their place: the built-in one unless `EvalFile` says
-    /// otherwise; none for the linear evaluation.
-    pub network: Option<std::sync::Arc<crate::eval::nnue::Network>>,
+    /// The network that evaluates: the built-in one unless `EvalFile` says otherwise.
+    pub network: Arc<Network>,
     /// Playing strength for people (full strength by default).
     pub skill: Skill,
     /// How much worse than an even game a draw or a repetition is for the side to move at the
     /// root, in centi-marbles (negative: better).
     pub contempt: i32,
-    /// Percent of its own exposure to pushes that the side at the root counts less (`Dare`).
-    pub dare: i32,
 }
 
 impl Default for Settings {
@@ -45,11 +41,9 @@ impl Default for Settings {
         Settings {
             multipv: 1,
             move_overhead_ms: 10,
-            weights: Weights::tuned(),
-            network: Some(crate::eval::nnue::Network::embedded()),
+            network: Network::embedded(),
             skill: Skill::FULL,
             contempt: DEFAULT_CONTEMPT,
-            dare: DEFAULT_DARE,
         }
     }
 }
@@ -242,14 +236,8 @@ impl Engine {
             tt,
             control,
             done: AtomicBool::new(false),
-            weights: self.settings.weights,
-            network: self.settings.network.as_deref(),
+            network: &self.settings.network,
             draws: draw_scores(root.side_to_move(), self.settings.contempt),
-            dare: Dare::new(
-                root.side_to_move(),
-                self.settings.dare,
-                &self.settings.weights,
-            ),
         };
         let shown = self.settings.multipv.clamp(1, moves.len());
         let lines = shown.max(skill.lines()).min(moves.len());

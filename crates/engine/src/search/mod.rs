@@ -9,8 +9,8 @@
 //!   that hand the moves out, generating each kind only when it is reached.
 //! - `tt`: the lock-free transposition table; `table_memory`: its memory, mapped zeroed.
 //! - `thread_data`: what all threads of a search share (`Shared`: table, control, node count,
-//!   weights) and what each thread keeps for itself (`ThreadData`: heuristics, PV, the line
-//!   for repetitions).
+//!   network) and what each thread keeps for itself (`ThreadData`: heuristics, PV, the line
+//!   for repetitions, the network's sums along it).
 //! - `skill`: [`Skill`] levels, a weaker engine for people.
 //! - `score`: score units, mate distances and how scores are reported.
 //! - `time`: time management in one place: [`Limits`], and the `TimeManager` that owns the
@@ -19,8 +19,7 @@
 //! - `control`: [`Control`], the stop flag, the ponder state and the search clock.
 //! - `bench`: the fixed-depth bench whose node count identifies the search.
 //!
-//! The static evaluation the search calls, and `Dare`, its adjustment for the side at the root,
-//! are in [`crate::eval`].
+//! The static evaluation the search calls, the network, is in [`crate::eval`].
 
 mod bench;
 mod control;

@@ -112,25 +112,23 @@ impl<'a, 't> Searcher<'a, 't> {
     /// it is, so that a child that the table cuts off never pays for them.
     #[inline(always)]
     pub(super) fn make(&mut self, parent: &Position, ply: usize) {
-        if self.shared.network.is_some() {
-            self.td.stale[ply + 1] = Some(*parent);
-        }
+        self.td.stale[ply + 1] = Some(*parent);
     }
 
     /// Brings the network's sums of `position`, the node at `ply`, up to date, and those of the
     /// nodes above it that are not.
     #[inline(always)]
     pub(super) fn bring_up_to_date(&mut self, position: &Position, ply: usize) {
-        if let (Some(network), Some(parent)) = (self.shared.network, self.td.stale[ply].take()) {
+        if let Some(parent) = self.td.stale[ply].take() {
             self.bring_up_to_date(&parent, ply - 1);
-            let next = self.td.accumulators[ply - 1].update(network, &parent, position);
+            let next = self.td.accumulators[ply - 1].update(self.shared.network, &parent, position);
             self.td.accumulators[ply] = next;
         }
         // Every search of the unit tests checks the sums it evaluates with against sums from
         // scratch.
         #[cfg(test)]
-        if let Some(network) = self.shared.network {
-            let whole = crate::eval::nnue::Accumulator::new(network, position);
+        {
+            let whole = crate::eval::nnue::Accumulator::new(self.shared.network, position);
             assert!(
                 self.td.accumulators[ply] == whole,
                 "stale sums at ply {ply}: {position}"
@@ -140,10 +138,9 @@ impl<'a, 't> Searcher<'a, 't> {
 
     /// Sets the network's sums of the root, `position`, from scratch.
     pub(super) fn refresh(&mut self, position: &Position) {
-        if let Some(network) = self.shared.network {
-            self.td.accumulators[0] = crate::eval::nnue::Accumulator::new(network, position);
-            self.td.stale[0] = None;
-        }
+        self.td.accumulators[0] =
+            crate::eval::nnue::Accumulator::new(self.shared.network, position);
+        self.td.stale[0] = None;
     }
 
     /// Publishes the node count and decides whether to stop.
@@ -452,11 +449,12 @@ impl<'a, 't> Searcher<'a, 't> {
         }
         self.bring_up_to_date(position, ply);
         let accumulator = &self.td.accumulators[ply];
-        let (stand_pat, known) = self.shared.evaluate_contact(position, accumulator);
+        let stand_pat = self.shared.evaluate(position, accumulator);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
             return stand_pat;
         }
-        let contact = known.unwrap_or_else(|| crate::eval::contact(position));
+        // Looked for only now: most quiescence nodes cut off on the evaluation alone.
+        let contact = crate::eval::contact(position);
         alpha = alpha.max(stand_pat);
         // The evaluation found every push there is: none, nothing to generate.
         let side = position.side_to_move().index();

@@ -6,7 +6,6 @@ use super::ordering::{Heuristics, OrderedMoves};
 use super::score::MAX_PLY;
 use super::tt::TranspositionTable;
 use crate::eval::nnue::{Accumulator, Network};
-use crate::eval::{Contact, Dare, Weights, contact, evaluate_contact};
 use std::sync::atomic::AtomicBool;
 use sumito_rules::board::{Colour, Position};
 use sumito_rules::movegen::Move;
@@ -20,16 +19,12 @@ pub struct Shared<'a> {
     /// Set by the main thread when it is done, to stop the helpers. (The nodes of all threads
     /// are counted in the control, every [`CHECK_INTERVAL`](super::negamax::CHECK_INTERVAL).)
     pub done: AtomicBool,
-    /// The evaluation's weights.
-    pub weights: Weights,
-    /// The network that evaluates instead of the weights, if any (`EvalFile`).
-    pub network: Option<&'a Network>,
+    /// The network that evaluates (`EvalFile`).
+    pub network: &'a Network,
     /// The score of a draw for each side to move, by colour index (from
     /// [`draw_scores`](super::score::draw_scores)): a draw at the move limit scores it, and a
     /// repetition scores it on top of its own score.
     pub draws: [i32; 2],
-    /// The `Dare` of the side at the root, if any.
-    pub dare: Option<Dare>,
 }
 
 impl Shared<'_> {
@@ -39,37 +34,11 @@ impl Shared<'_> {
         self.draws[position.side_to_move().index()]
     }
 
-    /// The static evaluation of `position` for this search, whose accumulator (when a network
-    /// evaluates) is `accumulator`: with its `Dare`, if any.
+    /// The static evaluation of `position` for this search, whose network sums are
+    /// `accumulator`.
     #[inline(always)]
     pub(super) fn evaluate(&self, position: &Position, accumulator: &Accumulator) -> i32 {
-        self.evaluate_contact(position, accumulator).0
-    }
-
-    /// [`Shared::evaluate`], and the pushes each side has where the evaluation found them on
-    /// the way (the linear terms and `Dare` need them; the network alone does not, and
-    /// quiescence then looks for them only when the evaluation does not already cut off).
-    #[inline(always)]
-    pub(super) fn evaluate_contact(
-        &self,
-        position: &Position,
-        accumulator: &Accumulator,
-    ) -> (i32, Option<Contact>) {
-        match (self.network, &self.dare) {
-            (Some(network), None) => (accumulator.evaluate(network, position.side_to_move()), None),
-            (Some(network), Some(dare)) => {
-                let contact = contact(position);
-                let eval = accumulator.evaluate(network, position.side_to_move());
-                (eval + dare.bonus(position, &contact), Some(contact))
-            }
-            (None, dare) => {
-                let (eval, contact) = evaluate_contact(position, &self.weights);
-                let bonus = dare
-                    .as_ref()
-                    .map_or(0, |dare| dare.bonus(position, &contact));
-                (eval + bonus, Some(contact))
-            }
-        }
+        accumulator.evaluate(self.network, position.side_to_move())
     }
 }
 
@@ -88,8 +57,7 @@ pub struct ThreadData {
     pub moves: Vec<OrderedMoves>,
     /// The static evaluation of the node at each ply of the current line.
     pub evals: [i32; MAX_PLY + 1],
-    /// The network's hidden sums of the node at each ply of the current line (unused without
-    /// a network).
+    /// The network's hidden sums of the node at each ply of the current line.
     pub accumulators: Vec<Accumulator>,
     /// For the node at each ply whose sums are not up to date yet, its parent (see
     /// `Searcher::make`); `None` where they are.

@@ -1,5 +1,5 @@
 //! What can go wrong in `sumito datagen`: a line of a data file that does not read
-//! ([`LineError`], which `sumito tune` meets too), and a run that cannot go on
+//! ([`LineError`], which `sumito train` meets too), and a run that cannot go on
 //! ([`DatagenError`]): a flag, the output file, its contents, the threads.
 
 use std::num::TryFromIntError;

@@ -1,4 +1,4 @@
-//! The text format of the data files `sumito datagen` writes and `sumito tune` reads
+//! The text format of the data files `sumito datagen` writes and `sumito train` reads
 //! (docs/datagen.md): a header line, then per game its kept positions and a closing line.
 //!
 //! ```text

@@ -1,4 +1,4 @@
-//! `sumito datagen`: training positions for `sumito tune` from fast self-play.
+//! `sumito datagen`: training positions for `sumito train` from fast self-play.
 //!
 //! Games are numbered from 0 and game `i` depends only on the settings and `i` (its random
 //! stream comes from seed + `i`, and it is searched on one thread from a cleared table), so

@@ -1,6 +1,6 @@
-//! The training data of `sumito tune`: the positions of `sumito datagen` files turned into the
-//! inputs of the evaluation's terms, the phase and the targets. The evaluation is linear in its
-//! weights, so these few numbers per position are all the fit needs.
+//! The data of the fits: the positions of `sumito datagen` files, read into what each fit keeps
+//! of them (the win/draw/loss fit a score and a result, the networks the positions), split into
+//! the games fitted and those held out.
 
 use super::error::TuneError;
 use crate::datagen::format::Line;
@@ -8,22 +8,17 @@ pub use crate::datagen::format::Sample;
 use crate::datagen::{Item, Reader, Start, split_header};
 use rayon::prelude::*;
 use std::path::Path;
-use sumito_engine::eval::{TERM_COUNT, TERMS, endgame_share, features, phase};
 
-/// One position as the fit sees it.
+/// One position as the win/draw/loss fit sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Entry {
-    /// Each term's input from the side to move's view, in the order of [`TERMS`].
-    pub inputs: [f32; TERM_COUNT],
-    /// The share of the endgame weights, 0 to 1.
-    pub endgame: f32,
     /// The game's result for the side to move: 1, 0.5 or 0.
     pub result: f32,
     /// The search score, in centi-marbles.
     pub score: f32,
 }
 
-/// What a fit keeps of each position of the data: the linear fit its terms' inputs
+/// What a fit keeps of each position of the data: the win/draw/loss fit its score and result
 /// ([`Entry`]), the two-player network's training the position itself, the N-player network's
 /// one entry for each seat in play.
 pub trait FromSample: Send + Sized {
@@ -56,17 +51,7 @@ impl FromSample for Entry {
 impl Entry {
     /// The entry of a kept position.
     pub fn new(sample: &Sample) -> Entry {
-        let position = &sample.position;
-        let (both, _) = features(position);
-        let stm = position.side_to_move();
-        let (us, them) = (&both[stm.index()], &both[stm.opponent().index()]);
-        let mut inputs = [0.0; TERM_COUNT];
-        for (input, term) in inputs.iter_mut().zip(&TERMS) {
-            *input = term.input(us, them) as f32;
-        }
         Entry {
-            inputs,
-            endgame: endgame_share(phase(position)) as f32,
             result: sample.result.value() as f32,
             score: sample.score as f32,
         }
@@ -132,7 +117,7 @@ pub fn load<E: FromSample>(paths: &[impl AsRef<Path>], holdout: u64) -> Result<D
     Ok(data)
 }
 
-/// Positions turned into entries at a time, on every core: the features are the slow part.
+/// Positions turned into entries at a time, on every core (an N-player entry is one a seat).
 const CHUNK: usize = 1 << 16;
 
 /// Adds the games of one file's bytes to `data`.
@@ -236,7 +221,6 @@ fn flush<E: FromSample>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sumito_engine::eval::{Weights, evaluate};
 
     const FILE: &str = "# sumito datagen 1: --seed 1\n\
         wwwww/wwwwww/2ww3/8/9/8/2bbb2/bbbbbb/bbbbb b 0 1 9 1 80\n\
@@ -264,7 +248,6 @@ mod tests {
         assert_eq!((data.files[0].games, data.files[0].positions), (2, 3));
         assert_eq!(data.validation[0].result, 0.0);
         assert_eq!(data.validation[1].score, 300.0);
-        assert_eq!(data.validation[1].endgame, 1.0);
         let mut all = Data::<Entry>::default();
         read_into(FILE.as_bytes(), 0, &mut all).unwrap();
         assert_eq!((all.train.len(), all.validation.len()), (3, 0));
@@ -291,24 +274,6 @@ mod tests {
             error.to_string(),
             "a data file of format version 3; this build reads versions 1 to 2"
         );
-    }
-
-    #[test]
-    fn the_inputs_times_the_weights_give_the_evaluation() {
-        let mut data = Data::<Entry>::default();
-        read_into(FILE.as_bytes(), 0, &mut data).unwrap();
-        let positions = FILE.lines().filter(|l| !l.starts_with(['#', 'g']));
-        for (entry, line) in data.train.iter().zip(positions) {
-            let position = line.rsplitn(3, ' ').nth(2).unwrap().parse().unwrap();
-            let weights = Weights::DEFAULT;
-            let sum: f32 = entry
-                .inputs
-                .iter()
-                .zip(weights.terms)
-                .map(|(input, weight)| input * weight.opening as f32 / 10.0)
-                .sum();
-            assert_eq!(sum.round() as i32, evaluate(&position, &weights), "{line}");
-        }
     }
 
     #[test]

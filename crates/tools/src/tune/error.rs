@@ -1,10 +1,10 @@
-//! What can go wrong in `sumito tune`: data files that cannot be read or do not read as data,
-//! no positions to fit, a weights file that cannot be written.
+//! What can go wrong in `sumito tune --wdl` and `sumito train`: data files that cannot be read
+//! or do not read as data, no positions to fit, a network file that cannot be written.
 
 use crate::datagen::DatagenError;
 use std::path::PathBuf;
 
-/// Why `sumito tune` cannot fit or write the weights.
+/// Why `sumito tune --wdl` or `sumito train` cannot fit, or cannot write the network.
 #[derive(Debug, thiserror::Error)]
 pub enum TuneError {
     /// A data file cannot be read.
@@ -35,8 +35,8 @@ pub enum TuneError {
     /// The file holds positions of games of three to six players, which the two-player fits
     /// cannot use.
     #[error(
-        "it holds positions of games of three to six players; sumito tune fits the two-player \
-         evaluation, and sumito train fits them with --players N"
+        "it holds positions of games of three to six players; this fit is of two-player games, \
+         and sumito train fits them with --players N"
     )]
     SeatsData,
     /// The file holds two-player positions, and the training is of an N-player network.

@@ -61,7 +61,6 @@ pub fn fit(entries: &[Entry]) -> WdlModel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sumito_engine::eval::TERM_COUNT;
 
     /// Entries drawn from a known model: the fit must find it again.
     #[test]
@@ -86,8 +85,6 @@ mod tests {
                     0.0
                 };
                 entries.push(Entry {
-                    inputs: [0.0; TERM_COUNT],
-                    endgame: 0.0,
                     result,
                     score: score as f32,
                 });

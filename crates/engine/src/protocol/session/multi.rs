@@ -83,16 +83,15 @@ impl Session {
         let (skill, limit_strength, show_wdl) = (self.skill, self.limit_strength, self.show_wdl);
         let settings = &self.engine()?.settings;
         let defaults = crate::search::Settings::default();
-        let network = settings.network.as_ref().map(std::sync::Arc::as_ptr);
-        let default_network = defaults.network.as_ref().map(std::sync::Arc::as_ptr);
         let changed = [
             ("MultiPV", settings.multipv != defaults.multipv),
             ("Skill", skill != crate::search::Skill::FULL),
             ("LimitStrength", limit_strength),
             ("Contempt", settings.contempt != defaults.contempt),
-            ("Dare", settings.dare != defaults.dare),
-            ("EvalFile", network != default_network),
-            ("TunedEval", settings.weights != defaults.weights),
+            (
+                "EvalFile",
+                !std::sync::Arc::ptr_eq(&settings.network, &defaults.network),
+            ),
             ("ShowWDL", show_wdl),
         ];
         Ok(changed

@@ -580,13 +580,14 @@ function fillForm() {
   const ladder = hasSkill && Array.isArray(engine.levels_elo) ? engine.levels_elo : null;
   for (const option of skill.options) {
     const level = Number(option.value);
-    // Short enough for the narrow drop-down: "20 full · 4142 Elo", "7 · 2970 Elo".
+    // Short enough for the narrow drop-down: "20 full · 4142 Elo", "7 · 2970 Elo" (as measured on
+    // 2026-12-02).
     const full = level === 20 ? (ladder ? ' full' : ' (full strength)') : '';
     option.textContent = `${level}${full}${ladder ? ` · ${ladder[level - 1]} Elo` : ''}`;
   }
   skill.disabled = !hasSkill;
   $('#skill-note').textContent = ladder
-    ? 'Elo over the random mover (level 1: 2579), measured at 600,000 nodes a move; level 20 gains more with more time.'
+    ? `Elo over the random mover (level 1: ${ladder[0]}), measured at 600,000 nodes a move; level 20 gains more with more time.`
     : hasSkill ? '' : engine && engine.skill === false
     ? 'This engine has no Skill option: it always plays at full strength; choose a shorter time control to weaken it.'
     : engine && engine.failed ? `This engine did not start: ${engine.failed}`

@@ -5,7 +5,7 @@
 //! twelve times over. Adam steps once per batch, its rate falling linearly to a tenth of the
 //! start by the last epoch. Each batch's gradient is summed in fixed chunks on every core and
 //! the chunks added in order, so the network does not depend on the thread count. The loss is
-//! the linear fit's: the squared error of `sigmoid(K × eval)` against the target blended from
+//! Texel's: the squared error of `sigmoid(K × eval)` against the target blended from
 //! the result and the search score; the held-out games' loss is printed beside it after every
 //! epoch.
 //!
@@ -366,7 +366,7 @@ fn mean_loss<M: Trainable>(objective: &Objective, p: &[f32], entries: &[M::Entry
     Some(sum / entries.len() as f64)
 }
 
-/// The losses before training, as the linear fit prints them.
+/// The losses on the fitted and on the held-out positions, as each epoch prints them.
 fn losses<M: Trainable>(objective: &Objective, p: &[f32], data: &Data<M::Entry>) -> String {
     let train = mean_loss::<M>(objective, p, &data.train).unwrap_or(0.0);
     match mean_loss::<M>(objective, p, &data.validation) {

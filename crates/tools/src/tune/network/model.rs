@@ -84,7 +84,7 @@ const OUTPUT_BIAS_CLIP: f64 = 1000.0;
 pub struct Model(pub Vec<f64>);
 
 /// What the loss compares: `sigmoid(K × eval)` against the target
-/// `(1 − λ) × result + λ × sigmoid(K × score)`, as the linear fit does; and the two-player
+/// `(1 − λ) × result + λ × sigmoid(K × score)` (Texel's loss); and the two-player
 /// network's activation, which the eval goes through.
 #[derive(Clone, Copy, Debug)]
 pub struct Objective {
