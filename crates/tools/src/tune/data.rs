@@ -117,7 +117,7 @@ pub fn load<E: FromSample>(paths: &[impl AsRef<Path>], holdout: u64) -> Result<D
     Ok(data)
 }
 
-/// Positions turned into entries at a time, on every core (an N-player entry is one a seat).
+/// Positions turned into entries at a time, on every core.
 const CHUNK: usize = 1 << 16;
 
 /// Adds the games of one file's bytes to `data`.
