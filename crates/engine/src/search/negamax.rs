@@ -447,9 +447,7 @@ impl<'a, 't> Searcher<'a, 't> {
         if let Some(score) = terminal_score(position, ply, self.shared.draw(position)) {
             return score;
         }
-        self.bring_up_to_date(position, ply);
-        let accumulator = &self.td.accumulators[ply];
-        let stand_pat = self.shared.evaluate(position, accumulator);
+        let stand_pat = self.evaluate(position, ply);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
             return stand_pat;
         }

@@ -265,7 +265,7 @@ impl Objective {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sumito_engine::eval::nnue::Accumulator;
+    use sumito_engine::eval::evaluate;
     use sumito_rules::board::{Layout, Position};
 
     fn sample_of(position: &Position, result: f32, score: f32) -> Sample {
@@ -336,8 +336,7 @@ mod tests {
                 let [black, white] = sample.stones;
                 let position = Position::from_parts(black, white, sample.side, sample.lost, 0);
                 let float = forward(&p, &sample, Symmetry::from_index(0), activation).eval;
-                let sums = Accumulator::new(&network, &position);
-                let quantised = sums.evaluate(&network, sample.side);
+                let quantised = evaluate(&position, &network);
                 // Rounding: each output weight by up to 1/128 over 256 activations, each input
                 // weight by up to 1/510 over 30 inputs: a few centi-marbles in all.
                 assert!(
