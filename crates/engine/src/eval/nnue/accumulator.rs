@@ -6,8 +6,10 @@ use super::features::{active, lost, marble};
 use super::network::{HIDDEN, Network};
 use sumito_rules::board::{Cells, Colour, Position};
 
-/// The hidden sums of a position, by perspective ([`Colour::index`]).
+/// The hidden sums of a position, by perspective ([`Colour::index`]), on a cache line's start
+/// as the weight columns added to them are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
 pub struct Accumulator(pub [[i16; HIDDEN]; 2]);
 
 impl Default for Accumulator {
@@ -19,7 +21,7 @@ impl Default for Accumulator {
 impl Accumulator {
     /// The sums of `position`, from scratch.
     pub fn new(network: &Network, position: &Position) -> Accumulator {
-        let mut sums = [network.input_bias; 2];
+        let mut sums = [*network.input_bias; 2];
         for (perspective, sums) in Colour::BOTH.into_iter().zip(&mut sums) {
             active(position, perspective, |input| {
                 add(sums, &network.input_weights[input])

@@ -4,8 +4,10 @@
 //! - `features`: the inputs, from each side's perspective.
 //! - `network`: the quantised weights, the output, and the file format.
 //! - `accumulator`: the hidden sums of a position, updated from its parent's.
+//! - `aligned`: a value on a cache line's start, as the weights and sums are kept.
 
 mod accumulator;
+mod aligned;
 mod features;
 mod network;
 

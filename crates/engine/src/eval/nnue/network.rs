@@ -15,6 +15,7 @@
 //! and an FNV-1a hash of everything before it (u64), so that a damaged file is refused rather
 //! than played.
 
+use super::aligned::Aligned;
 use super::features::{GROUPS, INPUTS};
 
 /// Hidden neurons per perspective.
@@ -59,12 +60,12 @@ impl Activation {
 /// A network ready to evaluate.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
-    /// Each input's column of hidden weights.
-    pub input_weights: Box<[[i16; HIDDEN]; INPUTS]>,
+    /// Each input's column of hidden weights (each column on a cache line's start).
+    pub input_weights: Box<Aligned<[[i16; HIDDEN]; INPUTS]>>,
     /// The hidden bias.
-    pub input_bias: [i16; HIDDEN],
+    pub input_bias: Aligned<[i16; HIDDEN]>,
     /// The output weights of the side to move's half, then the other side's.
-    pub output_weights: [[i16; HIDDEN]; 2],
+    pub output_weights: Aligned<[[i16; HIDDEN]; 2]>,
     /// The output bias, in units of `QA × QB`.
     pub output_bias: i32,
     /// What the output makes of the hidden sums.
@@ -198,8 +199,8 @@ impl Network {
         for column in network.input_weights.iter_mut() {
             r.fill(column).ok_or(length.clone())?;
         }
-        r.fill(&mut network.input_bias).ok_or(length.clone())?;
-        for half in &mut network.output_weights {
+        r.fill(&mut *network.input_bias).ok_or(length.clone())?;
+        for half in network.output_weights.iter_mut() {
             r.fill(half).ok_or(length.clone())?;
         }
         network.output_bias = r.take().map(i32::from_le_bytes).ok_or(length.clone())?;
@@ -290,7 +291,7 @@ impl Network {
         let columns = self
             .input_weights
             .iter()
-            .chain([&self.input_bias])
+            .chain([&*self.input_bias])
             .chain(halves);
         for value in columns.flatten() {
             bytes.extend(value.to_le_bytes());
@@ -303,9 +304,9 @@ impl Network {
     /// A network of zero weights with `header`.
     pub fn zero(header: String) -> Network {
         Network {
-            input_weights: Box::new([[0; HIDDEN]; INPUTS]),
-            input_bias: [0; HIDDEN],
-            output_weights: [[0; HIDDEN]; 2],
+            input_weights: Box::new(Aligned([[0; HIDDEN]; INPUTS])),
+            input_bias: Aligned([0; HIDDEN]),
+            output_weights: Aligned([[0; HIDDEN]; 2]),
             output_bias: 0,
             activation: Activation::Clipped,
             header,
@@ -316,7 +317,7 @@ impl Network {
     /// `ours`, the other side's `theirs`.
     #[inline]
     pub fn output(&self, ours: &[i16; HIDDEN], theirs: &[i16; HIDDEN]) -> i32 {
-        let [w0, w1] = &self.output_weights;
+        let [w0, w1] = &*self.output_weights;
         let sum = match self.activation {
             Activation::Clipped => clipped_dot(ours, w0) + clipped_dot(theirs, w1),
             Activation::SquaredClipped => squared_sum(ours, theirs, w0, w1),
@@ -442,7 +443,7 @@ mod tests {
         let mut loud = network.clone();
         // Alone the output weights cannot leave 32 bits (2 × 128 × QA × 2¹⁵ < 2³¹); with a bias
         // they can.
-        loud.output_weights = [[i16::MAX; HIDDEN]; 2];
+        loud.output_weights = Aligned([[i16::MAX; HIDDEN]; 2]);
         loud.output_bias = 1 << 28;
         assert!(matches!(
             Network::from_bytes(&loud.to_bytes()),

@@ -141,7 +141,7 @@ impl Model {
         for (input, column) in network.input_weights.iter_mut().enumerate() {
             quantise_into(column, &self.0[INPUT_WEIGHTS + input * HIDDEN..], QA);
         }
-        quantise_into(&mut network.input_bias, &self.0[INPUT_BIAS..], QA);
+        quantise_into(&mut *network.input_bias, &self.0[INPUT_BIAS..], QA);
         for (half, weights) in network.output_weights.iter_mut().enumerate() {
             quantise_into(weights, &self.0[OUTPUT_WEIGHTS + half * HIDDEN..], QB);
         }
