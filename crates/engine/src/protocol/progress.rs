@@ -40,6 +40,17 @@ impl Gate {
     }
 }
 
+/// Closes its gate when dropped: a search that panics still ends the progress writer, so that
+/// the thread scope both run in ends and the panic reaches the protocol loop (which starts a
+/// fresh engine) instead of the scope waiting on the writer for ever.
+pub struct CloseOnDrop<'a>(pub &'a Gate);
+
+impl Drop for CloseOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.close();
+    }
+}
+
 /// Writes the progress line every [`INTERVAL`] until `gate` closes.
 pub fn write_progress(control: &Control, out: &Output, gate: &Gate) {
     let mut next = Instant::now() + INTERVAL;
@@ -108,5 +119,21 @@ mod tests {
         gate.close();
         write_progress(&control, &out, &gate);
         assert!(captured.lines().is_empty());
+    }
+
+    #[test]
+    fn a_search_that_panics_beside_the_writer_still_ends_their_scope() {
+        let (out, _) = Output::captured();
+        let (control, gate) = (Control::new(), Gate::new());
+        let ended = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            std::thread::scope(|scope| {
+                scope.spawn(|| write_progress(&control, &out, &gate));
+                let _closing = CloseOnDrop(&gate);
+                panic!("a search's bug");
+            })
+        }));
+        // Without the guard the scope would wait on the writer for ever.
+        assert!(ended.is_err(), "the panic reaches the caller");
+        assert!(!*gate.open.lock().unwrap(), "the gate is closed");
     }
 }

@@ -5,7 +5,7 @@ use super::command::{Command, Go, Start};
 use super::error::{ErrorCode, ProtocolError, quote};
 use super::options::{self, Value};
 use super::output::{Output, info_line};
-use super::progress::{Gate, write_progress};
+use super::progress::{CloseOnDrop, Gate, write_progress};
 use crate::eval::nnue::Network;
 use crate::search::{
     Control, Engine, GoClocks, Limits, SearchResult, Skill, TableSizeError, bench_lines,
@@ -426,8 +426,8 @@ impl Session {
                 if let Err(e) = progress {
                     log::warn!("no progress lines: {e}");
                 }
+                let _closing = CloseOnDrop(&gate);
                 search(engine, &limits, control, &mut report, &mut answer);
-                gate.close();
             });
         })
     }
