@@ -17,6 +17,8 @@ pub enum ErrorCode {
     Busy,
     /// `ponderhit` while no search ponders.
     NotPondering,
+    /// The engine failed (a bug): a search panicked.
+    Internal,
 }
 
 impl ErrorCode {
@@ -30,6 +32,7 @@ impl ErrorCode {
             ErrorCode::BadOption => "bad-option",
             ErrorCode::Busy => "busy",
             ErrorCode::NotPondering => "not-pondering",
+            ErrorCode::Internal => "internal",
         }
     }
 }

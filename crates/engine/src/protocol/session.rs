@@ -8,7 +8,7 @@ use super::output::{Output, info_line};
 use super::progress::{CloseOnDrop, Gate, write_progress};
 use crate::eval::nnue::Network;
 use crate::search::{
-    Control, Engine, GoClocks, Limits, SearchResult, Skill, TableSizeError, bench_lines,
+    Control, Engine, GoClocks, Limits, SearchResult, Settings, Skill, TableSizeError, bench_lines,
 };
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -56,6 +56,35 @@ struct Running {
     /// reads it, so from then on the loop joins the thread (which only has to exit) rather
     /// than answer `busy`.
     answered: Arc<AtomicBool>,
+    /// The engine's options, for the engine made afresh if the job panics.
+    setup: Setup,
+}
+
+/// What an engine made afresh keeps of one that was lost: the options set on it.
+struct Setup {
+    hash_mb: usize,
+    threads: usize,
+    settings: Settings,
+}
+
+impl Setup {
+    fn of(engine: &Engine) -> Setup {
+        Setup {
+            hash_mb: engine.hash_mb(),
+            threads: engine.threads(),
+            settings: engine.settings.clone(),
+        }
+    }
+
+    /// An engine of these options (the table is allocated by its first search, as any).
+    fn engine(self) -> Option<Engine> {
+        let mut engine = Engine::new(self.hash_mb)
+            .or_else(|_| Engine::new(FRESH_HASH_MB))
+            .ok()?;
+        engine.set_threads(self.threads);
+        engine.settings = self.settings;
+        Some(engine)
+    }
 }
 
 /// Everything the protocol keeps between commands.
@@ -236,7 +265,7 @@ impl Session {
                 Err(_) => {
                     // A panicking search is a bug; keep answering with a fresh engine.
                     log::error!("the search thread panicked; starting a fresh engine");
-                    self.engine = fresh_engine();
+                    self.engine = running.setup.engine();
                 }
             }
         }
@@ -395,6 +424,10 @@ impl Session {
     /// `none` is the answer when the search has no move: `(none)` when the game is over,
     /// `pass` for a seat of an N-player game that has no legal move. `show_wdl` adds the
     /// two-player win/draw/loss chances to the `info` lines.
+    ///
+    /// A search that panics (a bug) before it answers still answers: `error internal …`, then
+    /// `bestmove` with the position's first legal move, so that a GUI waiting for the move is
+    /// not left waiting; the loop then goes on with a fresh engine.
     fn start_search(
         &mut self,
         limits: Limits,
@@ -402,10 +435,14 @@ impl Session {
         show_wdl: bool,
         search: SearchJob,
     ) -> Result<(), ProtocolError> {
+        let first_legal = self.position().legal_turns().first().map(Turn::to_string);
+        let fallback = first_legal.unwrap_or_else(|| none.to_string());
         self.spawn_job(limits.ponder, move |engine, control, out, finish| {
             let gate = Gate::new();
+            let answered = std::cell::Cell::new(false);
             let mut report = |info: &crate::search::Info| out.line(&info_line(info, show_wdl));
             let mut answer = |result: &SearchResult| {
+                answered.set(true);
                 // `infinite` and `ponder` searches answer only when told to.
                 while !control.is_stopped() && (limits.infinite || control.is_pondering()) {
                     std::thread::sleep(Duration::from_millis(1));
@@ -418,17 +455,35 @@ impl Session {
                     None => out.line(&format!("bestmove {best}")),
                 }
             };
-            std::thread::scope(|scope| {
-                // Without the thread (none could be had) the search runs without the line.
-                let progress = std::thread::Builder::new()
-                    .name("progress".into())
-                    .spawn_scoped(scope, || write_progress(control, out, &gate));
-                if let Err(e) = progress {
-                    log::warn!("no progress lines: {e}");
+            let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                std::thread::scope(|scope| {
+                    // Without the thread (none could be had) the search runs without the line.
+                    let progress = std::thread::Builder::new()
+                        .name("progress".into())
+                        .spawn_scoped(scope, || write_progress(control, out, &gate));
+                    if let Err(e) = progress {
+                        log::warn!("no progress lines: {e}");
+                    }
+                    let _closing = CloseOnDrop(&gate);
+                    search(engine, &limits, control, &mut report, &mut answer);
+                })
+            }));
+            if let Err(panic) = searched {
+                if !answered.get() {
+                    let error = ProtocolError::new(
+                        ErrorCode::Internal,
+                        format!(
+                            "the search failed ({}); playing the first legal move",
+                            panic_text(&*panic)
+                        ),
+                    );
+                    out.line(&error.to_string());
+                    finish();
+                    out.line(&format!("bestmove {fallback}"));
                 }
-                let _closing = CloseOnDrop(&gate);
-                search(engine, &limits, control, &mut report, &mut answer);
-            });
+                // The engine's state is not to be trusted: the loop makes a fresh one.
+                std::panic::resume_unwind(panic);
+            }
         })
     }
 
@@ -443,6 +498,7 @@ impl Session {
         job: impl FnOnce(&mut Engine, &Control, &Output, &dyn Fn()) + Send + 'static,
     ) -> Result<(), ProtocolError> {
         let mut engine = self.engine.take().ok_or_else(busy)?;
+        let setup = Setup::of(&engine);
         self.control.start(ponder);
         let (out, control) = (self.out.clone(), Arc::clone(&self.control));
         let answered = Arc::new(AtomicBool::new(false));
@@ -455,10 +511,16 @@ impl Session {
                 engine
             });
         match thread {
-            Ok(thread) => self.running = Some(Running { thread, answered }),
+            Ok(thread) => {
+                self.running = Some(Running {
+                    thread,
+                    answered,
+                    setup,
+                })
+            }
             Err(e) => {
                 // The engine went into the closure that failed to start; make a new one.
-                self.engine = fresh_engine();
+                self.engine = setup.engine();
                 return Err(ProtocolError::new(
                     ErrorCode::Busy,
                     format!("cannot start a search thread: {e}"),
@@ -507,8 +569,17 @@ impl Session {
     }
 }
 
+/// What a panic said, if it said it in words.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> &str {
+    match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
+        (Some(text), _) => text,
+        (_, Some(text)) => text,
+        _ => "a panic",
+    }
+}
+
 /// Table size of an engine made afresh when the old one was lost (a panicking search, a job
-/// thread that could not start): small, so that it can be had whatever memory is left.
+/// thread that could not start) if its own size cannot be had.
 const FRESH_HASH_MB: usize = 16;
 
 /// Writes the end of `go perft`: each root move's count and `nodes <total>`, or, when `stop`
@@ -533,11 +604,6 @@ fn write_perft<M: std::fmt::Display>(
             out.line(&format!("nodes {finished} stopped"));
         }
     }
-}
-
-/// An engine to go on with after the old one was lost.
-fn fresh_engine() -> Option<Engine> {
-    Engine::new(FRESH_HASH_MB).ok()
 }
 
 /// The answer to a command that needs the engine while a search has it.
@@ -640,5 +706,63 @@ mod tests {
                 .as_str()
             )
         );
+    }
+
+    /// Output written to a buffer the test reads.
+    #[derive(Clone, Default)]
+    struct Captured(Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Captured {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Captured {
+        /// The lines written so far, once `bestmove` has been written `count` times.
+        fn lines_after_bestmoves(&self, count: usize) -> Vec<String> {
+            for _ in 0..10_000 {
+                let text = String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned();
+                if text.matches("bestmove").count() >= count {
+                    return text.lines().map(str::to_string).collect();
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            panic!("no bestmove written");
+        }
+    }
+
+    #[test]
+    fn a_search_that_panics_still_answers_a_legal_move_and_the_engine_goes_on() {
+        let captured = Captured::default();
+        let mut session = Session::new(Output::new(Box::new(captured.clone())), 1, 1).unwrap();
+        session.handle("position startpos");
+        session.handle("setoption name MultiPV value 2");
+        let first = session.position().legal_turns()[0].to_string();
+        let panicking: SearchJob = Box::new(|_, _, _, _, _| panic!("a search's bug"));
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        session
+            .start_search(limits, "(none)", false, panicking)
+            .unwrap();
+        let lines = captured.lines_after_bestmoves(1);
+        let error =
+            "error internal the search failed (a search's bug); playing the first legal move";
+        assert_eq!(
+            lines[lines.len() - 2..],
+            [error.to_string(), format!("bestmove {first}")]
+        );
+        // The next search runs on a fresh engine of the same options and answers as any other.
+        session.handle("go depth 2");
+        let lines = captured.lines_after_bestmoves(2);
+        assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+        assert!(lines.iter().any(|l| l.contains(" multipv 2 ")), "{lines:?}");
+        assert!(!lines.iter().any(|l| l.contains("busy")), "{lines:?}");
     }
 }
