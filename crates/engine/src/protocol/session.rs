@@ -470,16 +470,7 @@ impl Session {
             }));
             if let Err(panic) = searched {
                 if !answered.get() {
-                    let error = ProtocolError::new(
-                        ErrorCode::Internal,
-                        format!(
-                            "the search failed ({}); playing the first legal move",
-                            panic_text(&*panic)
-                        ),
-                    );
-                    out.line(&error.to_string());
-                    finish();
-                    out.line(&format!("bestmove {fallback}"));
+                    answer_failed_search(out, finish, &fallback, &*panic);
                 }
                 // The engine's state is not to be trusted: the loop makes a fresh one.
                 std::panic::resume_unwind(panic);
@@ -569,13 +560,23 @@ impl Session {
     }
 }
 
-/// What a panic said, if it said it in words.
-fn panic_text(panic: &(dyn std::any::Any + Send)) -> &str {
-    match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
+/// The answer of a search that panicked before it answered: `error internal` with what the
+/// panic said, then `bestmove fallback`.
+fn answer_failed_search(
+    out: &Output,
+    finish: &dyn Fn(),
+    fallback: &str,
+    panic: &(dyn std::any::Any + Send),
+) {
+    let said = match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
         (Some(text), _) => text,
-        (_, Some(text)) => text,
+        (_, Some(text)) => text.as_str(),
         _ => "a panic",
-    }
+    };
+    let message = format!("the search failed ({said}); playing the first legal move");
+    out.line(&ProtocolError::new(ErrorCode::Internal, message).to_string());
+    finish();
+    out.line(&format!("bestmove {fallback}"));
 }
 
 /// Table size of an engine made afresh when the old one was lost (a panicking search, a job
