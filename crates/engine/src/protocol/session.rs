@@ -692,6 +692,7 @@ commands (see PROTOCOL.md):
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::output::Captured;
 
     #[test]
     fn a_table_out_of_range_is_refused_with_its_size() {
@@ -709,38 +710,22 @@ mod tests {
         );
     }
 
-    /// Output written to a buffer the test reads.
-    #[derive(Clone, Default)]
-    struct Captured(Arc<std::sync::Mutex<Vec<u8>>>);
-
-    impl std::io::Write for Captured {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    impl Captured {
-        /// The lines written so far, once `bestmove` has been written `count` times.
-        fn lines_after_bestmoves(&self, count: usize) -> Vec<String> {
-            for _ in 0..10_000 {
-                let text = String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned();
-                if text.matches("bestmove").count() >= count {
-                    return text.lines().map(str::to_string).collect();
-                }
-                std::thread::sleep(Duration::from_millis(1));
+    /// The lines written to `captured`, once `bestmove` has been written `count` times.
+    fn lines_after_bestmoves(captured: &Captured, count: usize) -> Vec<String> {
+        for _ in 0..10_000 {
+            let lines = captured.lines();
+            if lines.iter().filter(|l| l.starts_with("bestmove")).count() >= count {
+                return lines;
             }
-            panic!("no bestmove written");
+            std::thread::sleep(Duration::from_millis(1));
         }
+        panic!("no bestmove written");
     }
 
     #[test]
     fn a_search_that_panics_still_answers_a_legal_move_and_the_engine_goes_on() {
-        let captured = Captured::default();
-        let mut session = Session::new(Output::new(Box::new(captured.clone())), 1, 1).unwrap();
+        let (out, captured) = Output::captured();
+        let mut session = Session::new(out, 1, 1).unwrap();
         session.handle("position startpos");
         session.handle("setoption name MultiPV value 2");
         let first = session.position().legal_turns()[0].to_string();
@@ -752,7 +737,7 @@ mod tests {
         session
             .start_search(limits, "(none)", false, panicking)
             .unwrap();
-        let lines = captured.lines_after_bestmoves(1);
+        let lines = lines_after_bestmoves(&captured, 1);
         let error =
             "error internal the search failed (a search's bug); playing the first legal move";
         assert_eq!(
@@ -761,7 +746,7 @@ mod tests {
         );
         // The next search runs on a fresh engine of the same options and answers as any other.
         session.handle("go depth 2");
-        let lines = captured.lines_after_bestmoves(2);
+        let lines = lines_after_bestmoves(&captured, 2);
         assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
         assert!(lines.iter().any(|l| l.contains(" multipv 2 ")), "{lines:?}");
         assert!(!lines.iter().any(|l| l.contains("busy")), "{lines:?}");
