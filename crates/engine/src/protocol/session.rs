@@ -435,8 +435,7 @@ impl Session {
         show_wdl: bool,
         search: SearchJob,
     ) -> Result<(), ProtocolError> {
-        let first_legal = self.position().legal_turns().first().map(Turn::to_string);
-        let fallback = first_legal.unwrap_or_else(|| none.to_string());
+        let position = self.position();
         self.spawn_job(limits.ponder, move |engine, control, out, finish| {
             let gate = Gate::new();
             let answered = std::cell::Cell::new(false);
@@ -470,7 +469,7 @@ impl Session {
             }));
             if let Err(panic) = searched {
                 if !answered.get() {
-                    answer_failed_search(out, finish, &fallback, &*panic);
+                    answer_failed_search(out, finish, &position, none, &*panic);
                 }
                 // The engine's state is not to be trusted: the loop makes a fresh one.
                 std::panic::resume_unwind(panic);
@@ -560,14 +559,18 @@ impl Session {
     }
 }
 
-/// The answer of a search that panicked before it answered: `error internal` with what the
-/// panic said, then `bestmove fallback`.
+/// The answer of a search of `position` that panicked before it answered: `error internal`
+/// with what the panic said, then `bestmove` with the first legal move, or `none` if it has
+/// none.
 fn answer_failed_search(
     out: &Output,
     finish: &dyn Fn(),
-    fallback: &str,
+    position: &AnyPosition,
+    none: &str,
     panic: &(dyn std::any::Any + Send),
 ) {
+    let first_legal = position.legal_turns().first().map(Turn::to_string);
+    let fallback = first_legal.unwrap_or_else(|| none.to_string());
     let said = match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
         (Some(text), _) => text,
         (_, Some(text)) => text.as_str(),
