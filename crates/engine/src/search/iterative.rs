@@ -104,6 +104,9 @@ impl<'a, 't> Searcher<'a, 't> {
                 if self.stopped {
                     break;
                 }
+                // A later line can score above an earlier one (the table and the prunings
+                // saw other trees): the lines found so far stay best first, stable for ties.
+                moves[..=line].sort_by_key(|m| std::cmp::Reverse(m.score));
             }
             if self.stopped {
                 break;
