@@ -16,14 +16,13 @@ pub struct WdlModel {
     pub scale: f64,
 }
 
-/// The model fitted to the evaluation on main, the second network: `sumito tune --wdl` on the
-/// 1,000,074 positions of `sumito datagen --positions 1000000 --depth 3 --seed 777` (2026-12-05,
-/// bench 251885, 6,656 games, log loss 0.63040; the model fitted to the linear evaluation,
-/// centre 34.9 and scale 53.0, has 0.69370 on them). At a level score it gives 22% win, 56%
-/// draw, 22% loss.
+/// The model fitted to the evaluation on main, the third network: `sumito tune --wdl` on the
+/// 1,000,105 positions of `sumito datagen --positions 1000000 --depth 3 --seed 777` (2026-12-06,
+/// bench 293710, 6,605 games, log loss 0.61361; the second network's model, centre 57.2 and
+/// scale 45.6, has 0.61435 on them). At a level score it gives 22% win, 56% draw, 22% loss.
 pub const FITTED: WdlModel = WdlModel {
-    centre: 57.2,
-    scale: 45.6,
+    centre: 61.2,
+    scale: 48.5,
 };
 
 fn sigmoid(x: f64) -> f64 {
