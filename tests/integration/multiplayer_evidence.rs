@@ -5,11 +5,12 @@
 //!
 //! `cargo test --release --test integration multiplayer_evidence:: -- --ignored --nocapture --test-threads 1`
 //! (settings by environment: `MULTI_DEPTH`, `MULTI_SEARCH`, `MULTI_GAMES`, `MULTI_OPPONENTS`,
-//! `MULTI_ROUNDS`, `MULTI_MOVETIME`, `MULTI_SEED`, `MULTI_WEIGHTS`; `MULTI_VERBOSE` prints
-//! every ejection).
+//! `MULTI_ROUNDS`, `MULTI_MOVETIME`, `MULTI_SEED`, `MULTI_WEIGHTS`; `MULTI_EVAL=hand` plays
+//! the hand-chosen weights where the engine's default, the built-in networks, would play;
+//! `MULTI_VERBOSE` prints every ejection).
 
 use sumito_engine::multi_search::{
-    Algorithm, MultiEval, MultiRequest, MultiWeights, evaluate, search_multi,
+    Algorithm, MultiEval, MultiRequest, MultiWeights, SeatsEval, search_multi,
 };
 use sumito_engine::search::{Control, Engine, Limits};
 use sumito_rules::movegen::{Move, MoveList};
@@ -26,16 +27,26 @@ enum Player {
     Greedy(Random),
     /// One ply of Sumito's evaluation: the move whose position evaluates best for its own
     /// seat, ties broken at random (a stronger greedy player than the issue asks for).
-    EvalGreedy(Random),
+    EvalGreedy(Random, MultiEval),
+}
+
+/// The evaluation Sumito plays `layout` with: the engine's default (the built-in networks), or
+/// the hand-chosen weights with `MULTI_EVAL=hand`.
+fn default_eval(layout: MultiLayout) -> MultiEval {
+    let choice = match std::env::var("MULTI_EVAL").as_deref() {
+        Ok("hand") => SeatsEval::Hand,
+        _ => SeatsEval::BuiltIn,
+    };
+    choice.for_seating(layout.seating())
 }
 
 impl Player {
-    fn sumito(limits: Limits, algorithm: Algorithm, weights: MultiWeights) -> Player {
+    fn sumito(limits: Limits, algorithm: Algorithm, eval: MultiEval) -> Player {
         let engine = Engine::new(16).expect("a 16 MB table");
         let request = MultiRequest {
             limits,
             algorithm,
-            eval: MultiEval::Hand(weights),
+            eval,
             searchmoves: Vec::new(),
             lines: 1,
         };
@@ -70,16 +81,13 @@ impl Player {
                 let choices = if ejections > 0 { ejections } else { list.len() };
                 Some(list.as_slice()[random.below(choices)])
             }
-            Player::EvalGreedy(random) => {
+            Player::EvalGreedy(random, eval) => {
                 let seat = position.side_to_move();
                 let value = |mv: Move| {
                     let next = position.play(mv);
                     match next.outcome() {
                         Some(outcome) if outcome.won(seat) => i32::MAX,
-                        _ => {
-                            let weights = MultiWeights::for_seating(position.seating());
-                            evaluate(&next, seat, &weights)
-                        }
+                        _ => eval.evaluate(&next, seat),
                     }
                 };
                 let best = list.iter().map(|&mv| value(mv)).max()?;
@@ -198,7 +206,7 @@ fn env_or(name: &str, default: u32) -> u32 {
         .unwrap_or(default)
 }
 
-/// Sumito at depth 3 (its default search for the layout) against uniformly random and one-ply greedy
+/// Sumito at depth 3 (its default search and evaluation for the layout) against uniformly random and one-ply greedy
 /// players (an ejection when there is one), in every seat of three-player games and in either
 /// team of four-player games (its partner Sumito too): at least 95% of at least 30 games each.
 /// Five and six players are played and reported too, without the bar.
@@ -219,10 +227,10 @@ fn sumito_beats_random_and_greedy_players_in_every_seat() {
     println!("| layout | opponents | Sumito's seats | games | Sumito wins | shared | others win |");
     println!("|---|---|---|---|---|---|---|");
     for opponent in opponents.split_whitespace() {
-        let other = |game: u32| match opponent {
+        let other = |layout: MultiLayout, game: u32| match opponent {
             "random" => Player::Random(Random(7 + game as u64)),
             "greedy" => Player::Greedy(Random(7 + game as u64)),
-            _ => Player::EvalGreedy(Random(7 + game as u64)),
+            _ => Player::EvalGreedy(Random(7 + game as u64), default_eval(layout)),
         };
         let cases: Vec<(MultiLayout, Vec<usize>)> = vec![
             (MultiLayout::ThreePlayer, vec![0]),
@@ -245,10 +253,9 @@ fn sumito_beats_random_and_greedy_players_in_every_seat() {
                         true => {
                             let algorithm =
                                 chosen.unwrap_or(Algorithm::for_seating(layout.seating()));
-                            let weights = MultiWeights::for_seating(layout.seating());
-                            Player::sumito(Limits::depth(depth), algorithm, weights)
+                            Player::sumito(Limits::depth(depth), algorithm, default_eval(layout))
                         }
-                        false => other(game * 8 + seat as u32),
+                        false => other(layout, game * 8 + seat as u32),
                     })
                     .collect()
             };
@@ -273,19 +280,17 @@ fn sumito_beats_random_and_greedy_players_in_every_seat() {
     }
 }
 
-/// One side of a head-to-head: a name, its search for a layout, and the changes to the
-/// layout's evaluation weights (`name=value,...`, empty for none).
+/// One side of a head-to-head: a name, and its search and evaluation for a layout.
 struct Side {
     name: String,
     algorithm: fn(MultiLayout) -> Algorithm,
-    changes: String,
+    eval: Box<dyn Fn(MultiLayout) -> MultiEval + Sync>,
 }
 
-impl Side {
-    fn weights(&self, layout: MultiLayout) -> MultiWeights {
-        let weights = MultiWeights::for_seating(layout.seating()).with(&self.changes);
-        weights.expect("weight changes as name=value,...")
-    }
+/// The hand-chosen weights of `layout` with `changes` (`name=value,...`, empty for none).
+fn hand_weights(layout: MultiLayout, changes: &str) -> MultiEval {
+    let weights = MultiWeights::for_seating(layout.seating()).with(changes);
+    MultiEval::Hand(weights.expect("weight changes as name=value,..."))
 }
 
 /// `a` against `b` at `limits`, one thread each: in three-player games every seating of two of
@@ -321,7 +326,7 @@ fn head_to_head(a: &Side, b: &Side, limits: &Limits, rounds: u32) {
                     Player::sumito(
                         limits.clone(),
                         (side.algorithm)(layout),
-                        side.weights(layout),
+                        (side.eval)(layout),
                     )
                 })
                 .collect()
@@ -360,7 +365,7 @@ fn head_to_head(a: &Side, b: &Side, limits: &Limits, rounds: u32) {
 }
 
 /// Paranoid against Best-Reply Search at a fixed time a move (`MULTI_MOVETIME`, 40 ms), the
-/// default weights: the measurement behind `MultiSearch auto` (STRENGTH.md).
+/// default evaluation: the measurement behind `MultiSearch auto` (STRENGTH.md).
 #[test]
 #[ignore = "evidence: about three minutes a ten rounds"]
 fn paranoid_against_best_reply_search() {
@@ -370,15 +375,16 @@ fn paranoid_against_best_reply_search() {
     let side = |name: &str, algorithm| Side {
         name: name.to_string(),
         algorithm,
-        changes: String::new(),
+        eval: Box::new(default_eval),
     };
     let paranoid = side("paranoid", |_| Algorithm::Paranoid);
     let brs = side("brs", |_| Algorithm::BestReply);
     head_to_head(&paranoid, &brs, &Limits::movetime(movetime as u64), rounds);
 }
 
-/// Evaluation weights changed by `MULTI_WEIGHTS` (`marble=10,threat=40`) against each layout's
-/// own, both with `MultiSearch auto`'s search, at `MULTI_DEPTH` (3) or `MULTI_MOVETIME`.
+/// Hand-chosen evaluation weights changed by `MULTI_WEIGHTS` (`marble=10,threat=40`) against
+/// each layout's own (the networks play neither side), both with `MultiSearch auto`'s search,
+/// at `MULTI_DEPTH` (3) or `MULTI_MOVETIME`.
 #[test]
 #[ignore = "evidence: an experiment, minutes"]
 fn weights_against_the_default() {
@@ -393,12 +399,12 @@ fn weights_against_the_default() {
     let variant = Side {
         name: "variant".into(),
         algorithm: auto,
-        changes,
+        eval: Box::new(move |layout| hand_weights(layout, &changes)),
     };
     let default = Side {
         name: "default".into(),
         algorithm: auto,
-        changes: String::new(),
+        eval: Box::new(|layout| hand_weights(layout, "")),
     };
     head_to_head(&variant, &default, &limits, rounds);
 }
