@@ -2,23 +2,32 @@
 //! data files: `sumito tune --wdl`.
 
 use super::data::Entry;
+use rayon::prelude::*;
 use sumito_engine::search::WdlModel;
 
+/// Entries summed by one task: the chunks' sums are added in order, so the loss does not depend
+/// on the number of threads.
+const CHUNK: usize = 1 << 14;
+
 /// The mean negative log-likelihood of the entries' results under `model`: lower is better.
+/// Runs on the current rayon pool (a fit takes thousands of these).
 pub fn loss(model: &WdlModel, entries: &[Entry]) -> f64 {
-    let total: f64 = entries
-        .iter()
-        .map(|entry| {
-            let [win, draw, loss] = model.chances(f64::from(entry.score));
-            let chance = match entry.result {
-                r if r > 0.75 => win,
-                r if r < 0.25 => loss,
-                _ => draw,
-            };
-            -chance.max(1e-12).ln()
-        })
-        .sum();
-    total / entries.len().max(1) as f64
+    let chunks: Vec<f64> = entries
+        .par_chunks(CHUNK)
+        .map(|chunk| chunk.iter().map(|entry| surprise(model, entry)).sum())
+        .collect();
+    chunks.iter().sum::<f64>() / entries.len().max(1) as f64
+}
+
+/// The negative log-likelihood of one entry's result.
+fn surprise(model: &WdlModel, entry: &Entry) -> f64 {
+    let [win, draw, loss] = model.chances(f64::from(entry.score));
+    let chance = match entry.result {
+        r if r > 0.75 => win,
+        r if r < 0.25 => loss,
+        _ => draw,
+    };
+    -chance.max(1e-12).ln()
 }
 
 /// The minimum of `f` on `[low, high]` by golden-section search (`f` unimodal there).
