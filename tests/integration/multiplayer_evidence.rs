@@ -90,11 +90,12 @@ impl Player {
                         _ => eval.evaluate(&next, seat),
                     }
                 };
-                let best = list.iter().map(|&mv| value(mv)).max()?;
-                let ties: Vec<Move> = list
+                let values: Vec<(Move, i32)> = list.iter().map(|&mv| (mv, value(mv))).collect();
+                let best = values.iter().map(|&(_, v)| v).max()?;
+                let ties: Vec<Move> = values
                     .iter()
-                    .copied()
-                    .filter(|&mv| value(mv) == best)
+                    .filter(|&&(_, v)| v == best)
+                    .map(|&(mv, _)| mv)
                     .collect();
                 Some(ties[random.below(ties.len())])
             }
