@@ -65,6 +65,14 @@ fn shuffle<T>(entries: &mut [T], seed: u64) {
     }
 }
 
+/// The sum of `sum` over `items` cut into chunks of `chunk`, the chunks summed on the current
+/// rayon pool and their sums added in order: the same float whatever the number of threads.
+fn chunked_sum<T: Sync>(items: &[T], chunk: usize, sum: impl Fn(&[T]) -> f64 + Sync) -> f64 {
+    use rayon::prelude::*;
+    let sums: Vec<f64> = items.par_chunks(chunk).map(&sum).collect();
+    sums.iter().sum()
+}
+
 /// Runs `sumito tune --wdl`: fits the win/draw/loss model to every position of the data files
 /// and prints its parameters, to be put into `crates/engine/src/search/wdl.rs`.
 pub fn run_wdl(paths: &[std::path::PathBuf]) -> Result<(), TuneError> {

@@ -2,7 +2,6 @@
 //! data files: `sumito tune --wdl`.
 
 use super::data::Entry;
-use rayon::prelude::*;
 use sumito_engine::search::WdlModel;
 
 /// Entries summed by one task: the chunks' sums are added in order, so the loss does not depend
@@ -12,11 +11,10 @@ const CHUNK: usize = 1 << 14;
 /// The mean negative log-likelihood of the entries' results under `model`: lower is better.
 /// Runs on the current rayon pool (a fit takes thousands of these).
 pub fn loss(model: &WdlModel, entries: &[Entry]) -> f64 {
-    let chunks: Vec<f64> = entries
-        .par_chunks(CHUNK)
-        .map(|chunk| chunk.iter().map(|entry| surprise(model, entry)).sum())
-        .collect();
-    chunks.iter().sum::<f64>() / entries.len().max(1) as f64
+    let total = super::chunked_sum(entries, CHUNK, |chunk| {
+        chunk.iter().map(|entry| surprise(model, entry)).sum()
+    });
+    total / entries.len().max(1) as f64
 }
 
 /// The negative log-likelihood of one entry's result.

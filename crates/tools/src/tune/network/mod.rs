@@ -357,12 +357,7 @@ fn mean_loss<M: Trainable>(objective: &Objective, p: &[f32], entries: &[M::Entry
     if entries.is_empty() {
         return None;
     }
-    let sum: f64 = entries
-        .par_chunks(CHUNK)
-        .map(|chunk| M::loss(objective, p, chunk))
-        .collect::<Vec<_>>()
-        .iter()
-        .sum();
+    let sum = super::chunked_sum(entries, CHUNK, |chunk| M::loss(objective, p, chunk));
     Some(sum / entries.len() as f64)
 }
 
