@@ -16,13 +16,13 @@ pub struct WdlModel {
     pub scale: f64,
 }
 
-/// The model fitted to the evaluation on main, the fourth network: `sumito tune --wdl` on the
-/// 1,000,078 positions of `sumito datagen --positions 1000000 --depth 3 --seed 777` (2026-12-06,
-/// bench 243182, 6,623 games, log loss 0.61770; the third network's model, centre 61.2 and
-/// scale 48.5, has 0.61814 on them). At a level score it gives 23% win, 54% draw, 23% loss.
+/// The model fitted to the evaluation on main, the fifth network: `sumito tune --wdl` on the
+/// 1,000,079 positions of `sumito datagen --positions 1000000 --depth 3 --seed 777` (2026-12-06,
+/// bench 257369, 6,595 games, log loss 0.61193; the fourth network's model, centre 58.5 and
+/// scale 48.4, has 0.61218 on them). At a level score it gives 22% win, 56% draw, 22% loss.
 pub const FITTED: WdlModel = WdlModel {
-    centre: 58.5,
-    scale: 48.4,
+    centre: 60.5,
+    scale: 48.3,
 };
 
 fn sigmoid(x: f64) -> f64 {

@@ -580,7 +580,7 @@ function fillForm() {
   const ladder = hasSkill && Array.isArray(engine.levels_elo) ? engine.levels_elo : null;
   for (const option of skill.options) {
     const level = Number(option.value);
-    // Short enough for the narrow drop-down: "20 full · 3686 Elo", "7 · 2741 Elo" (as measured on
+    // Short enough for the narrow drop-down: "20 full · 3760 Elo", "7 · 2830 Elo" (as measured on
     // 2026-12-06).
     const full = level === 20 ? (ladder ? ' full' : ' (full strength)') : '';
     option.textContent = `${level}${full}${ladder ? ` · ${ladder[level - 1]} Elo` : ''}`;
