@@ -9,9 +9,10 @@
 //!
 //! The file, little-endian: `SUMITOSN`, version (u32), the players it was trained for (u32),
 //! inputs and hidden size (u32 each), the length of a UTF-8 header (u32) and the header (the
-//! commands that made it), the input weights (input by input, `HIDDEN` i16 each), the bias
+//! commands that made it), the input weights (input by input, hidden size i16 each), the bias
 //! (i16), the output weights (i16), the output bias (i32), and an FNV-1a hash of everything
-//! before it (u64).
+//! before it (u64). A file of fewer than `HIDDEN` sums fills the first ones, the others
+//! staying zero: the networks trained when `HIDDEN` was 64 evaluate as they did.
 
 use super::inputs::{INPUTS, Inputs};
 use crate::eval::nnue::{QA, Reader, centi_marbles, fnv1a};
@@ -20,7 +21,7 @@ use sumito_rules::board::Seat;
 use sumito_rules::multiplayer::{MultiLayout, MultiPosition};
 
 /// Hidden neurons.
-pub const HIDDEN: usize = 64;
+pub const HIDDEN: usize = 128;
 
 const MAGIC: &[u8; 8] = b"SUMITOSN";
 
@@ -46,6 +47,9 @@ pub struct SeatsNetwork {
     pub output_weights: [i16; HIDDEN],
     /// The output bias, in units of `QA × QB`.
     pub output_bias: i32,
+    /// The sums in use, 1 to `HIDDEN`: those past them are zero (a file of fewer sums) and are
+    /// never computed.
+    pub hidden: usize,
     /// What made it: the commands, from the file's header.
     pub header: String,
 }
@@ -53,10 +57,10 @@ pub struct SeatsNetwork {
 impl std::fmt::Debug for SeatsNetwork {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let first = self.header.lines().next().unwrap_or("");
-        let players = self.players;
+        let (players, hidden) = (self.players, self.hidden);
         write!(
             f,
-            "SeatsNetwork({players} players, {INPUTS}x{HIDDEN}, {first})"
+            "SeatsNetwork({players} players, {INPUTS}x{hidden}, {first})"
         )
     }
 }
@@ -75,7 +79,7 @@ pub enum SeatsNetworkError {
     Players(u32),
     /// Another shape of network.
     #[error(
-        "N-player network of {inputs} inputs and {hidden} hidden neurons; this build has {INPUTS} and {HIDDEN}"
+        "N-player network of {inputs} inputs and {hidden} hidden neurons; this build reads {INPUTS} inputs and 1 to {HIDDEN} hidden neurons"
     )]
     Shape {
         /// Its inputs.
@@ -108,6 +112,7 @@ impl SeatsNetwork {
             input_bias: [0; HIDDEN],
             output_weights: [0; HIDDEN],
             output_bias: 0,
+            hidden: HIDDEN,
             header,
         }
     }
@@ -129,13 +134,16 @@ impl SeatsNetwork {
     /// Adds `input`'s weights to `sums` as it turns on, or takes them away as it turns off.
     #[inline]
     pub fn change(&self, sums: &mut [i32; HIDDEN], input: usize, on: bool) {
-        let weights = &self.input_weights[input];
+        let used = self.hidden;
+        let pairs = sums[..used]
+            .iter_mut()
+            .zip(&self.input_weights[input][..used]);
         if on {
-            for (sum, &w) in sums.iter_mut().zip(weights) {
+            for (sum, &w) in pairs {
                 *sum += i32::from(w);
             }
         } else {
-            for (sum, &w) in sums.iter_mut().zip(weights) {
+            for (sum, &w) in pairs {
                 *sum -= i32::from(w);
             }
         }
@@ -143,8 +151,9 @@ impl SeatsNetwork {
 
     /// The output of the hidden `sums`, in centi-marbles.
     pub fn output(&self, sums: &[i32; HIDDEN]) -> i32 {
-        // At most HIDDEN × QA × 2¹⁵ (5.3 × 10⁸) in all: the products add up in 32 bits.
-        let weighed = sums.iter().zip(&self.output_weights);
+        // At most HIDDEN × QA × 2¹⁵ (1.07 × 10⁹) in all: the products add up in 32 bits.
+        let used = self.hidden;
+        let weighed = sums[..used].iter().zip(&self.output_weights[..used]);
         let dot: i32 = weighed
             .map(|(&sum, &w)| sum.clamp(0, QA) * i32::from(w))
             .sum();
@@ -167,7 +176,7 @@ impl SeatsNetwork {
         if MultiLayout::for_seats(players as usize).is_none() {
             return Err(SeatsNetworkError::Players(players));
         }
-        if (inputs as usize, hidden as usize) != (INPUTS, HIDDEN) {
+        if inputs as usize != INPUTS || hidden as usize > HIDDEN || hidden == 0 {
             return Err(SeatsNetworkError::Shape { inputs, hidden });
         }
         if fnv1a(body) != u64::from_le_bytes(*hash) {
@@ -175,11 +184,15 @@ impl SeatsNetwork {
         }
         let header = r.header().ok_or(length.clone())?;
         let mut network = SeatsNetwork::zero(players as usize, header);
+        let hidden = hidden as usize;
+        network.hidden = hidden;
         for column in network.input_weights.iter_mut() {
-            r.fill(column).ok_or(length.clone())?;
+            r.fill(&mut column[..hidden]).ok_or(length.clone())?;
         }
-        r.fill(&mut network.input_bias).ok_or(length.clone())?;
-        r.fill(&mut network.output_weights).ok_or(length.clone())?;
+        r.fill(&mut network.input_bias[..hidden])
+            .ok_or(length.clone())?;
+        r.fill(&mut network.output_weights[..hidden])
+            .ok_or(length.clone())?;
         network.output_bias = r.take().map(i32::from_le_bytes).ok_or(length.clone())?;
         if !r.0.is_empty() {
             return Err(length);
@@ -209,21 +222,23 @@ impl SeatsNetwork {
         SeatsNetwork::from_bytes(&bytes)
     }
 
-    /// The network as a file.
+    /// The network as a file, of the sums in use.
     pub fn to_bytes(&self) -> Vec<u8> {
+        let hidden = self.hidden;
         let mut bytes = MAGIC.to_vec();
         for number in [
             VERSION,
             self.players as u32,
             INPUTS as u32,
-            HIDDEN as u32,
+            hidden as u32,
             self.header.len() as u32,
         ] {
             bytes.extend(number.to_le_bytes());
         }
         bytes.extend(self.header.as_bytes());
         let columns = self.input_weights.iter().chain([&self.input_bias]);
-        for value in columns.flatten().chain(&self.output_weights) {
+        let columns = columns.chain([&self.output_weights]);
+        for value in columns.flat_map(|column| &column[..hidden]) {
             bytes.extend(value.to_le_bytes());
         }
         bytes.extend(self.output_bias.to_le_bytes());
@@ -274,6 +289,42 @@ mod tests {
             SeatsNetwork::from_bytes(&two_player),
             Err(SeatsNetworkError::NotANetwork)
         );
+    }
+
+    #[test]
+    fn a_network_of_fewer_sums_reads_into_the_first_ones() {
+        let full = sample();
+        let mut small = sample();
+        small.hidden = 64;
+        let bytes = small.to_bytes();
+        assert!(bytes.len() < full.to_bytes().len());
+        let read = SeatsNetwork::from_bytes(&bytes).unwrap();
+        // The sums past the first 64 read as zero, and the rest is as written.
+        for column in small.input_weights.iter_mut() {
+            column[64..].fill(0);
+        }
+        small.input_bias[64..].fill(0);
+        small.output_weights[64..].fill(0);
+        assert_eq!(read, small);
+        // Zero or not, the sums past those in use count nothing.
+        let start = MultiLayout::ThreePlayer.position();
+        let viewer = Seat::new(1).unwrap();
+        let mut cut = full.clone();
+        cut.hidden = 64;
+        assert_eq!(cut.evaluate(&start, viewer), read.evaluate(&start, viewer));
+        assert_ne!(full.evaluate(&start, viewer), read.evaluate(&start, viewer));
+        for hidden in [0, HIDDEN + 1] {
+            let mut cut = sample();
+            cut.hidden = hidden.min(HIDDEN);
+            let mut bytes = cut.to_bytes();
+            bytes[20..24].copy_from_slice(&(hidden as u32).to_le_bytes());
+            let refused = SeatsNetwork::from_bytes(&bytes);
+            let shape = SeatsNetworkError::Shape {
+                inputs: INPUTS as u32,
+                hidden: hidden as u32,
+            };
+            assert_eq!(refused, Err(shape));
+        }
     }
 
     #[test]
