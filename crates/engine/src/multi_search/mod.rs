@@ -4,6 +4,7 @@
 //! and time manager.
 
 mod algorithm;
+mod busy;
 mod eval;
 mod evaluator;
 mod network;

@@ -2,6 +2,7 @@
 //! threads beside it sharing the engine's table, and the reports to the protocol.
 
 use super::algorithm::Algorithm;
+use super::busy::Busy;
 use super::evaluator::{MultiEval, SeatsEval};
 use super::tree::Tree;
 use crate::search::{
@@ -77,6 +78,8 @@ pub fn search_multi(
     tt.new_search();
     control.begin_count();
     let done = AtomicBool::new(false);
+    let busy = (threads > 1).then(Busy::default);
+    let busy = busy.as_ref();
     let max_depth = limits.depth.unwrap_or(u32::MAX).min(MAX_DEPTH);
     let time = TimeManager::new(limits, root.side_to_move().index(), overhead);
     std::thread::scope(|scope| {
@@ -85,7 +88,7 @@ pub fn search_multi(
             let spawned = std::thread::Builder::new()
                 .name(format!("multi-helper-{helper}"))
                 .spawn_scoped(scope, move || {
-                    let mut tree = Tree::new(tt, control, done, root, how, None);
+                    let mut tree = Tree::new((tt, busy), control, done, root, how, None);
                     let wanted = (max_depth, lines);
                     iterate(&mut tree, root, moves, wanted, helper, &mut |_, _| false);
                     tree.publish();
@@ -94,7 +97,7 @@ pub fn search_multi(
                 log::warn!("no helper thread {helper}: {e}");
             }
         }
-        let mut tree = Tree::new(tt, control, &done, root, how, Some(time));
+        let mut tree = Tree::new((tt, busy), control, &done, root, how, Some(time));
         // A round of turns: the seats still in play.
         let seats = root.seating().all().filter(|s| !root.has_left(*s)).count();
         let mut on_iteration = |tree: &mut Tree, iteration: &Iteration| {

@@ -17,6 +17,7 @@
 //! for the root seat and algorithm it was searched for, so both are folded into its key.
 
 use super::algorithm::Algorithm;
+use super::busy::Busy;
 use super::evaluator::{MultiEval, ThreadEval};
 use crate::eval::ejectable;
 use crate::search::{
@@ -31,6 +32,11 @@ use sumito_rules::random::splitmix64;
 
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
+
+/// The least depth at which a thread marks the children it searches and leaves those another
+/// thread is under for after its other moves: below it the marking costs more than the work
+/// it saves.
+const DEFER_DEPTH: i32 = 3;
 
 /// Keys folded into table keys, one per root seat and algorithm: a score is from its root
 /// seat's view and found by its algorithm.
@@ -117,6 +123,8 @@ pub struct Tree<'a> {
     done: &'a AtomicBool,
     /// The main thread's limits; a helper's are none.
     pub time: TimeManager,
+    /// The positions the threads are under, when there are several.
+    busy: Option<&'a Busy>,
     main: bool,
     algorithm: Algorithm,
     eval: ThreadEval,
@@ -133,12 +141,15 @@ pub struct Tree<'a> {
     killers: Box<[[Move; 2]; MAX_PLY + 1]>,
     /// A Best-Reply layer's moves, a buffer per ply, so that no node allocates.
     layers: Vec<Vec<(Seat, Move)>>,
+    /// The moves of a node left for later (another thread was under them), a buffer per ply.
+    deferred: Vec<Vec<(Seat, Move)>>,
 }
 
 impl<'a> Tree<'a> {
-    /// A search of `root`'s position by `algorithm`; the main thread keeps `time`.
+    /// A search of `root`'s position by `algorithm`; the main thread keeps `time`. `busy` is
+    /// shared by the threads when there are several.
     pub fn new(
-        tt: &'a TranspositionTable,
+        (tt, busy): (&'a TranspositionTable, Option<&'a Busy>),
         control: &'a Control,
         done: &'a AtomicBool,
         root: &MultiPosition,
@@ -152,6 +163,7 @@ impl<'a> Tree<'a> {
             done,
             main: time.is_some(),
             time: time.unwrap_or_else(TimeManager::unlimited),
+            busy,
             algorithm,
             eval: ThreadEval::new(eval),
             root: seat,
@@ -162,6 +174,7 @@ impl<'a> Tree<'a> {
             stopped: false,
             killers: Box::new([[Move::NONE; 2]; MAX_PLY + 1]),
             layers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            deferred: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
         }
     }
 
@@ -315,25 +328,86 @@ impl<'a> Tree<'a> {
         }
         self.order(&mut list, tt_move, ply);
         let mut window = Window::new(alpha, beta, self.ours(position.side_to_move()));
+        let mut later = std::mem::take(&mut self.deferred[ply]);
+        later.clear();
+        let mut closed = false;
         for (index, &mv) in list.iter().enumerate() {
             let child = position.play(mv);
-            let quiet = !mv.is_push() && !self.killers[ply].contains(&mv);
-            let r = late_move_reduction(depth, index, quiet);
-            let score = self.scout(&window, index, r, &mut |tree, r, alpha, beta| {
-                tree.paranoid(&child, depth - 1 - r, ply + 1, alpha, beta)
-            });
-            if self.stopped {
-                return 0;
+            if index > 0 && self.under_another(child.hash() ^ self.key, depth) {
+                later.push((position.side_to_move(), mv));
+                continue;
             }
-            if window.update(score, mv) {
-                self.remember_killer(mv, ply);
+            closed = self.paranoid_move(&child, mv, index, depth, ply, &mut window);
+            if closed {
                 break;
             }
+        }
+        let first_later = list.len() - later.len();
+        for (i, &(_, mv)) in later.iter().enumerate() {
+            if closed {
+                break;
+            }
+            let child = position.play(mv);
+            closed = self.paranoid_move(&child, mv, first_later + i, depth, ply, &mut window);
+        }
+        self.deferred[ply] = later;
+        if self.stopped {
+            return 0;
         }
         let bound = window.bound();
         self.tt
             .store(key, ply, window.best_move, window.best, 0, depth, bound);
         window.best
+    }
+
+    /// Searches `mv`, the `index`-th move of a paranoid node, whose position is `child`, and
+    /// takes its score into `window`; true when the node is done: the window closed (the move
+    /// becomes a killer) or the search stopped.
+    fn paranoid_move(
+        &mut self,
+        child: &MultiPosition,
+        mv: Move,
+        index: usize,
+        depth: i32,
+        ply: usize,
+        window: &mut Window,
+    ) -> bool {
+        let quiet = !mv.is_push() && !self.killers[ply].contains(&mv);
+        let r = late_move_reduction(depth, index, quiet);
+        let mark = self.mark(child.hash() ^ self.key, depth);
+        let score = self.scout(window, index, r, &mut |tree, r, alpha, beta| {
+            tree.paranoid(child, depth - 1 - r, ply + 1, alpha, beta)
+        });
+        self.unmark(mark);
+        if self.stopped {
+            return true;
+        }
+        let closed = window.update(score, mv);
+        if closed {
+            self.remember_killer(mv, ply);
+        }
+        closed
+    }
+
+    /// Is another thread searching the child of table key `key` of a node at `depth`? Always
+    /// false on one thread and near the horizon.
+    fn under_another(&self, key: u64, depth: i32) -> bool {
+        self.busy
+            .is_some_and(|busy| depth >= DEFER_DEPTH && busy.is_busy(key))
+    }
+
+    /// Marks the child of table key `key` of a node at `depth` as being searched, where the
+    /// threads share a busy table and the node is deep enough; the key to unmark.
+    fn mark(&self, key: u64, depth: i32) -> Option<u64> {
+        let busy = self.busy.filter(|_| depth >= DEFER_DEPTH)?;
+        busy.enter(key);
+        Some(key)
+    }
+
+    fn unmark(&self, mark: Option<u64>) {
+        if let (Some(busy), Some(key)) = (self.busy, mark) {
+            busy.leave(key);
+        }
     }
 
     /// Principal variation search with late-move reductions: the first move (`index` 0) gets
@@ -448,7 +522,7 @@ impl<'a> Tree<'a> {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(position, ply, alpha, beta, Some(ours));
         }
-        let key = position.hash() ^ self.key ^ if ours { 0 } else { OPPONENT_LAYER };
+        let key = self.layer_key(position, ours);
         let (tt_move, settled) = self.probe(key, depth, ply, alpha, beta);
         if let Some(score) = settled {
             return score;
@@ -464,20 +538,30 @@ impl<'a> Tree<'a> {
             return self.best_reply(position, depth - 1, ply + 1, alpha, beta, !ours);
         }
         let mut window = Window::new(alpha, beta, ours);
+        let mut later = std::mem::take(&mut self.deferred[ply]);
+        later.clear();
+        let mut closed = false;
         for (index, &(seat, mv)) in moves.iter().enumerate() {
             let child = self.reply(position, seat, mv);
-            let r = late_move_reduction(depth, index, !mv.is_push());
-            let score = self.scout(&window, index, r, &mut |tree, r, alpha, beta| {
-                tree.best_reply(&child, depth - 1 - r, ply + 1, alpha, beta, !ours)
-            });
-            if self.stopped {
-                break;
+            if index > 0 && self.under_another(self.layer_key(&child, !ours), depth) {
+                later.push((seat, mv));
+                continue;
             }
-            if window.update(score, mv) {
+            closed = self.reply_move(&child, mv, index, (depth, ply, ours), &mut window);
+            if closed {
                 break;
             }
         }
+        let first_later = moves.len() - later.len();
+        for (i, &(seat, mv)) in later.iter().enumerate() {
+            if closed {
+                break;
+            }
+            let child = self.reply(position, seat, mv);
+            closed = self.reply_move(&child, mv, first_later + i, (depth, ply, ours), &mut window);
+        }
         self.layers[ply] = moves;
+        self.deferred[ply] = later;
         if self.stopped {
             return 0;
         }
@@ -485,6 +569,32 @@ impl<'a> Tree<'a> {
         self.tt
             .store(key, ply, window.best_move, window.best, 0, depth, bound);
         window.best
+    }
+
+    /// The table key of a Best-Reply node: its position's, the root seat's and algorithm's,
+    /// and whether the layer is the root team's.
+    fn layer_key(&self, position: &MultiPosition, ours: bool) -> u64 {
+        position.hash() ^ self.key ^ if ours { 0 } else { OPPONENT_LAYER }
+    }
+
+    /// Searches `mv`, the `index`-th move of a Best-Reply node at `(depth, ply)` of layer
+    /// `ours`, whose position is `child`, and takes its score into `window`; true when the
+    /// node is done: the window closed or the search stopped.
+    fn reply_move(
+        &mut self,
+        child: &MultiPosition,
+        mv: Move,
+        index: usize,
+        (depth, ply, ours): (i32, usize, bool),
+        window: &mut Window,
+    ) -> bool {
+        let r = late_move_reduction(depth, index, !mv.is_push());
+        let mark = self.mark(self.layer_key(child, !ours), depth);
+        let score = self.scout(window, index, r, &mut |tree, r, alpha, beta| {
+            tree.best_reply(child, depth - 1 - r, ply + 1, alpha, beta, !ours)
+        });
+        self.unmark(mark);
+        self.stopped || window.update(score, mv)
     }
 
     /// The position after `seat` plays `mv` out of turn, as Best-Reply Search lets it, with the
