@@ -328,13 +328,11 @@ impl<'a> Tree<'a> {
         }
         self.order(&mut list, tt_move, ply);
         let mut window = Window::new(alpha, beta, self.ours(position.side_to_move()));
-        let mut later = std::mem::take(&mut self.deferred[ply]);
-        later.clear();
         let mut closed = false;
         for (index, &mv) in list.iter().enumerate() {
             let child = position.play(mv);
             if index > 0 && self.under_another(child.hash() ^ self.key, depth) {
-                later.push((position.side_to_move(), mv));
+                self.deferred[ply].push((position.side_to_move(), mv));
                 continue;
             }
             closed = self.paranoid_move(&child, mv, index, depth, ply, &mut window);
@@ -342,15 +340,19 @@ impl<'a> Tree<'a> {
                 break;
             }
         }
-        let first_later = list.len() - later.len();
-        for (i, &(_, mv)) in later.iter().enumerate() {
-            if closed {
-                break;
+        if !self.deferred[ply].is_empty() {
+            let later = std::mem::take(&mut self.deferred[ply]);
+            let first_later = list.len() - later.len();
+            for (i, &(_, mv)) in later.iter().enumerate() {
+                if closed {
+                    break;
+                }
+                let child = position.play(mv);
+                closed = self.paranoid_move(&child, mv, first_later + i, depth, ply, &mut window);
             }
-            let child = position.play(mv);
-            closed = self.paranoid_move(&child, mv, first_later + i, depth, ply, &mut window);
+            self.deferred[ply] = later;
+            self.deferred[ply].clear();
         }
-        self.deferred[ply] = later;
         if self.stopped {
             return 0;
         }
@@ -363,6 +365,7 @@ impl<'a> Tree<'a> {
     /// Searches `mv`, the `index`-th move of a paranoid node, whose position is `child`, and
     /// takes its score into `window`; true when the node is done: the window closed (the move
     /// becomes a killer) or the search stopped.
+    #[inline(always)]
     fn paranoid_move(
         &mut self,
         child: &MultiPosition,
@@ -538,13 +541,11 @@ impl<'a> Tree<'a> {
             return self.best_reply(position, depth - 1, ply + 1, alpha, beta, !ours);
         }
         let mut window = Window::new(alpha, beta, ours);
-        let mut later = std::mem::take(&mut self.deferred[ply]);
-        later.clear();
         let mut closed = false;
         for (index, &(seat, mv)) in moves.iter().enumerate() {
             let child = self.reply(position, seat, mv);
             if index > 0 && self.under_another(self.layer_key(&child, !ours), depth) {
-                later.push((seat, mv));
+                self.deferred[ply].push((seat, mv));
                 continue;
             }
             closed = self.reply_move(&child, mv, index, (depth, ply, ours), &mut window);
@@ -552,16 +553,21 @@ impl<'a> Tree<'a> {
                 break;
             }
         }
-        let first_later = moves.len() - later.len();
-        for (i, &(seat, mv)) in later.iter().enumerate() {
-            if closed {
-                break;
+        if !self.deferred[ply].is_empty() {
+            let later = std::mem::take(&mut self.deferred[ply]);
+            let first_later = moves.len() - later.len();
+            for (i, &(seat, mv)) in later.iter().enumerate() {
+                if closed {
+                    break;
+                }
+                let child = self.reply(position, seat, mv);
+                closed =
+                    self.reply_move(&child, mv, first_later + i, (depth, ply, ours), &mut window);
             }
-            let child = self.reply(position, seat, mv);
-            closed = self.reply_move(&child, mv, first_later + i, (depth, ply, ours), &mut window);
+            self.deferred[ply] = later;
+            self.deferred[ply].clear();
         }
         self.layers[ply] = moves;
-        self.deferred[ply] = later;
         if self.stopped {
             return 0;
         }
@@ -580,6 +586,7 @@ impl<'a> Tree<'a> {
     /// Searches `mv`, the `index`-th move of a Best-Reply node at `(depth, ply)` of layer
     /// `ours`, whose position is `child`, and takes its score into `window`; true when the
     /// node is done: the window closed or the search stopped.
+    #[inline(always)]
     fn reply_move(
         &mut self,
         child: &MultiPosition,
