@@ -313,7 +313,7 @@ impl<'a> Tree<'a> {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(position, ply, alpha, beta, None);
         }
-        let key = position.hash() ^ self.key;
+        let key = self.table_key(position);
         let (tt_move, settled) = self.probe(key, depth, ply, alpha, beta);
         if let Some(score) = settled {
             return score;
@@ -331,7 +331,7 @@ impl<'a> Tree<'a> {
         let mut closed = false;
         for (index, &mv) in list.iter().enumerate() {
             let child = position.play(mv);
-            if index > 0 && self.under_another(child.hash() ^ self.key, depth) {
+            if index > 0 && self.under_another(self.table_key(&child), depth) {
                 self.deferred[ply].push((position.side_to_move(), mv));
                 continue;
             }
@@ -377,7 +377,7 @@ impl<'a> Tree<'a> {
     ) -> bool {
         let quiet = !mv.is_push() && !self.killers[ply].contains(&mv);
         let r = late_move_reduction(depth, index, quiet);
-        let mark = self.mark(child.hash() ^ self.key, depth);
+        let mark = self.mark(self.table_key(child), depth);
         let score = self.scout(window, index, r, &mut |tree, r, alpha, beta| {
             tree.paranoid(child, depth - 1 - r, ply + 1, alpha, beta)
         });
@@ -577,10 +577,15 @@ impl<'a> Tree<'a> {
         window.best
     }
 
-    /// The table key of a Best-Reply node: its position's, the root seat's and algorithm's,
-    /// and whether the layer is the root team's.
+    /// The table key of a paranoid node: its position's, the root seat's and algorithm's.
+    fn table_key(&self, position: &MultiPosition) -> u64 {
+        position.hash() ^ self.key
+    }
+
+    /// The table key of a Best-Reply node: a paranoid node's, and whether the layer is the
+    /// root team's.
     fn layer_key(&self, position: &MultiPosition, ours: bool) -> u64 {
-        position.hash() ^ self.key ^ if ours { 0 } else { OPPONENT_LAYER }
+        self.table_key(position) ^ if ours { 0 } else { OPPONENT_LAYER }
     }
 
     /// Searches `mv`, the `index`-th move of a Best-Reply node at `(depth, ply)` of layer
@@ -667,7 +672,7 @@ impl<'a> Tree<'a> {
         }
         let mut position = *child;
         while line.len() < length {
-            let Some(entry) = self.tt.probe(position.hash() ^ self.key, 0) else {
+            let Some(entry) = self.tt.probe(self.table_key(&position), 0) else {
                 break;
             };
             if !entry.mv.is_some() || !position.is_legal(entry.mv) {
