@@ -94,8 +94,9 @@ pub struct AnalyseArgs {
     /// Only the K-th game of the file (from 1).
     #[arg(long, conflicts_with = "fen")]
     pub game: Option<usize>,
-    /// Time per position in milliseconds [default: 1000 with --fen, 200 per move of a game].
-    #[arg(long, conflicts_with = "depth")]
+    /// Time per position in milliseconds, at most a day [default: 1000 with --fen, 200 per move
+    /// of a game].
+    #[arg(long, conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     pub movetime: Option<u64>,
     /// Depth per position instead of a time.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]

@@ -2,8 +2,11 @@
 //! the games are made with.
 
 use std::path::PathBuf;
-use sumito_engine::search::{Limits, MAX_THREADS, TableSizeError};
+use sumito_engine::search::{Limits, MAX_THREADS, TableSizeError, TranspositionTable};
 use sumito_tools::datagen::{DEFAULT_DEPTH, Encoding, GameRange, Job, PlyRange, Settings};
+
+/// The margin of `--margin` when none is given, in centi-marbles.
+const DEFAULT_MARGIN: u32 = 10;
 
 /// What is wrong with the flags of `sumito datagen`.
 #[derive(Debug, thiserror::Error)]
@@ -11,6 +14,12 @@ pub enum DatagenFlagsError {
     /// Neither `--games` nor `--positions`.
     #[error("say how much to make: --games N, --positions N or both")]
     NoAmount,
+    /// `--games 0` or `--positions 0`.
+    #[error("--games and --positions must be at least 1")]
+    ZeroAmount,
+    /// `--margin` with one line, where there is nothing to draw among.
+    #[error("--margin draws the move among the --multipv lines: it needs --multipv 2 or more")]
+    MarginOfOneLine,
     /// `--threads` out of range.
     #[error("--threads must be from 1 to {max}", max = MAX_THREADS)]
     Threads,
@@ -117,9 +126,9 @@ pub struct DatagenArgs {
     #[arg(long = "multipv", alias = "lines", default_value_t = 2)]
     pub lines: usize,
     /// The move is drawn evenly among the lines scoring at most this many centi-marbles below
-    /// the best one (0: always the best).
-    #[arg(long, default_value_t = 10)]
-    pub margin: u32,
+    /// the best one (0: always the best) [default: 10].
+    #[arg(long)]
+    pub margin: Option<u32>,
     /// Table size in MB of each thread's search (the games depend on it).
     #[arg(long, default_value_t = 8)]
     pub hash: usize,
@@ -134,6 +143,9 @@ impl DatagenArgs {
         if self.games.is_none() && self.positions.is_none() {
             return Err(DatagenFlagsError::NoAmount);
         }
+        if self.games == Some(0) || self.positions == Some(0) {
+            return Err(DatagenFlagsError::ZeroAmount);
+        }
         if self
             .threads
             .is_some_and(|n| !(1..=MAX_THREADS).contains(&n))
@@ -146,7 +158,11 @@ impl DatagenArgs {
         if !(1..=64).contains(&self.lines) {
             return Err(DatagenFlagsError::Lines);
         }
-        if self.margin > 10_000 {
+        if self.margin.is_some() && self.lines == 1 {
+            return Err(DatagenFlagsError::MarginOfOneLine);
+        }
+        let margin = self.margin.unwrap_or(DEFAULT_MARGIN);
+        if margin > 10_000 {
             return Err(DatagenFlagsError::Margin);
         }
         let plies_after_opening = self.old_max_plies.unwrap_or(self.plies_after_opening);
@@ -154,7 +170,9 @@ impl DatagenArgs {
             return Err(DatagenFlagsError::PliesAfterOpening);
         }
         // Each thread makes a table of this size: found out now rather than in every thread.
-        sumito_engine::search::Engine::new(self.hash).map_err(DatagenFlagsError::Hash)?;
+        let threads = self.threads.unwrap_or_else(rayon::current_num_threads);
+        TranspositionTable::check_per_thread(self.hash, threads)
+            .map_err(DatagenFlagsError::Hash)?;
         let limits = match (self.depth, self.nodes) {
             (_, Some(0)) => return Err(DatagenFlagsError::Nodes),
             (_, Some(nodes)) => Limits {
@@ -173,7 +191,7 @@ impl DatagenArgs {
             opening_plies: self.opening_plies,
             plies_after_opening,
             lines: self.lines,
-            margin: self.margin,
+            margin,
             hash: self.hash,
         })
     }

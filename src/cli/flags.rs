@@ -131,6 +131,20 @@ pub fn seconds_of(flag: &str, seconds: f64) -> Result<std::time::Duration, Strin
     Ok(std::time::Duration::from_secs_f64(seconds))
 }
 
+/// Refuses a list flag (`--layout a,b`) that names a value twice: the tools use each value in
+/// turn, so a repeat would silently weight it.
+pub fn no_repeats<T: PartialEq + std::fmt::Display>(
+    flag: &str,
+    values: &[T],
+) -> Result<(), String> {
+    for (index, value) in values.iter().enumerate() {
+        if values[..index].contains(value) {
+            return Err(format!("{flag} names {value} twice"));
+        }
+    }
+    Ok(())
+}
+
 /// Reads `--shard K/N` (1 <= K <= N) as (K − 1, N).
 pub fn shard(text: &str) -> Result<(u64, u64), String> {
     let bad = || format!("bad --shard '{text}': expected K/N with 1 <= K <= N, as in 2/8");

@@ -18,6 +18,15 @@ use sumito_tools::uap_client::{EngineSpec, parse_option};
 /// Most games per pair.
 pub(super) const MAX_GAMES: u32 = 10_000_000;
 
+/// Games per pair of an SPRT without --games: more than a test of a few Elo needs.
+const SPRT_GAMES: u32 = 100_000;
+
+/// The answer's lateness a clock or move time allows when --time-margin is not given.
+const DEFAULT_TIME_MARGIN_MS: u64 = 50;
+
+/// The Event tag of the records when --event is not given.
+const DEFAULT_EVENT: &str = "Sumito match";
+
 /// Most games at once.
 const MAX_CONCURRENCY: usize = 256;
 
@@ -51,7 +60,8 @@ pub struct MatchArgs {
     pub tc: Vec<String>,
     /// Games per engine pair, played as colour-swapped pairs on the same opening; with
     /// --players, games per combination of engines, a multiple of its seatings, each group of
-    /// seatings on one opening [default: 2; with --players one game per seating].
+    /// seatings on one opening [default: 2; with --sprt 100000, for the test to decide; with
+    /// --players one game per seating].
     #[arg(long)]
     pub games: Option<u32>,
     /// Players at the table: 2, or 3 to 6 for the N-player layouts (RULES.md), every engine in
@@ -90,14 +100,10 @@ pub struct MatchArgs {
     #[arg(long, num_args = 1..=4, value_name = "KEY=VALUE")]
     pub sprt: Option<Vec<String>>,
     /// Milliseconds an answer may come after the clock or the move time runs out
-    /// (`--timemargin` is its old spelling).
-    #[arg(
-        long = "time-margin",
-        alias = "timemargin",
-        default_value_t = 50,
-        value_name = "MS"
-    )]
-    pub timemargin: u64,
+    /// (`--timemargin` is its old spelling); refused where every engine plays by depth or nodes
+    /// [default: 50].
+    #[arg(long = "time-margin", alias = "timemargin", value_name = "MS")]
+    pub timemargin: Option<u64>,
     /// Seconds an engine may stay silent where no clock bounds it (handshake, isready, depth
     /// and node searches).
     #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
@@ -121,9 +127,9 @@ pub struct MatchArgs {
     /// movecount=M score=S [twosided=true]; see GAMES.md [default: off].
     #[arg(long, num_args = 1..=3, value_name = "KEY=VALUE")]
     pub resign: Option<Vec<String>>,
-    /// The Event tag of the records.
-    #[arg(long, default_value = "Sumito match")]
-    pub event: String,
+    /// The Event tag of the records; only with --records [default: "Sumito match"].
+    #[arg(long)]
+    pub event: Option<String>,
     /// Replay a records file, report any illegal move or wrong result, and play nothing (no
     /// other flag goes with it).
     #[arg(long, value_name = "FILE", conflicts_with_all = [
@@ -216,17 +222,25 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, super::Error> {
     let multi = super::match_multi::multi_match(raw, seed)?;
     let controls = time_controls(raw)?;
     check_numbers(raw)?;
+    super::flags::no_repeats("--layout", &raw.layout)?;
     let mut layouts = raw.layout.clone();
     if layouts.is_empty() {
         layouts.push(Layout::Standard);
     }
-    layouts.dedup();
     // Without --openings the shipped suite, in an order drawn from the seed.
     let book = match (&multi, &raw.openings) {
         (Some(_), _) => Book::None,
         (None, Some(argument)) => Book::from_argument(argument, &layouts)?,
         (None, None) => Book::suite(&layouts, seed)?,
     };
+    if !raw.layout.is_empty() && !book.uses_layouts() {
+        return Err(
+            "--layout: every line of the --openings file names its own start (a layout \
+                    or a position string), so the games would not start from it"
+                .into(),
+        );
+    }
+    check_unused(raw, &controls)?;
     // The move limit counts from the start, openings included: one that ends inside an opening
     // would play the opening past the end of the game.
     let longest = match &multi {
@@ -247,6 +261,7 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, super::Error> {
     };
     let games = match &multi {
         Some(multi) => super::match_multi::games(raw.games, multi)?,
+        None if sprt.is_some() => raw.games.unwrap_or(SPRT_GAMES),
         None => raw.games.unwrap_or(2),
     };
     let shard = (raw.shard.as_deref())
@@ -280,9 +295,9 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, super::Error> {
         max_plies: raw.max_plies,
         seed,
         records: raw.records.clone(),
-        margin: Duration::from_millis(raw.timemargin),
+        margin: Duration::from_millis(raw.timemargin.unwrap_or(DEFAULT_TIME_MARGIN_MS)),
         silence: Duration::from_secs_f64(raw.silence_timeout),
-        event: raw.event.clone(),
+        event: (raw.event.clone()).unwrap_or_else(|| DEFAULT_EVENT.to_string()),
         shard,
         game_time: raw.game_time.map(Duration::from_secs_f64),
         kind,
@@ -362,6 +377,23 @@ fn engine_specs(raw: &MatchArgs) -> Result<(Vec<EngineSpec>, Vec<bool>), super::
     Ok((engines, named))
 }
 
+/// Refuses the flags that would change nothing in this match.
+fn check_unused(raw: &MatchArgs, controls: &[TimeControl]) -> Result<(), String> {
+    if raw.event.is_some() && raw.records.is_none() {
+        return Err("--event is the Event tag of the records: it goes with --records".into());
+    }
+    let on_time =
+        |tc: &TimeControl| matches!(tc, TimeControl::MoveTime { .. } | TimeControl::Clock { .. });
+    if raw.timemargin.is_some() && !controls.iter().any(on_time) {
+        return Err(
+            "--time-margin allows lateness on a clock or a move time, and every engine \
+                    here plays by depth or nodes"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
 /// The numeric flags within their bounds.
 fn check_numbers(raw: &MatchArgs) -> Result<(), String> {
     if raw
@@ -378,7 +410,7 @@ fn check_numbers(raw: &MatchArgs) -> Result<(), String> {
             "--max-plies must be from 0 (none) to {MAX_MOVE_LIMIT}"
         ));
     }
-    if raw.timemargin > 60_000 {
+    if raw.timemargin.is_some_and(|ms| ms > 60_000) {
         return Err("--time-margin is at most 60000 ms".into());
     }
     if let Some(seconds) = raw.game_time
@@ -527,6 +559,14 @@ mod tests {
         assert_eq!(config.seed, 7);
         assert!(two.sprt.is_some());
         assert_eq!(config.max_plies, 200);
+    }
+
+    #[test]
+    fn an_sprt_without_games_plays_until_the_test_decides() {
+        let two = ["--engine", "a", "--engine", "b", "--tc", "depth=1"];
+        let config = parse(&[&two[..], &["--sprt", "elo0=0", "elo1=5"]].concat()).unwrap();
+        assert_eq!(config.games, SPRT_GAMES);
+        assert_eq!(parse(&two).unwrap().games, 2);
     }
 
     #[test]

@@ -40,7 +40,12 @@ const VERSION: &str = if env!("SUMITO_BUILD").is_empty() {
 
 /// `sumito [--threads N] [--hash MB]` speaks UAP; `sumito <subcommand>` runs a tool.
 #[derive(Parser)]
-#[command(name = "sumito", version = VERSION, about = "Sumito, an Abalone engine")]
+#[command(
+    name = "sumito",
+    version = VERSION,
+    propagate_version = true,
+    about = "Sumito, an Abalone engine"
+)]
 pub struct Cli {
     /// Threads and table size of the engine loop (run without a subcommand).
     #[command(flatten)]

@@ -1,6 +1,7 @@
 //! `sumito openings`: the command line of the opening suite maker
 //! ([`sumito_tools::match_runner::suite`]); the suite goes to stdout.
 
+use sumito_engine::search::{MAX_THREADS, TableSizeError, TranspositionTable};
 use sumito_rules::board::Layout;
 use sumito_rules::game::AnyLayout;
 use sumito_rules::multiplayer::MultiLayout;
@@ -26,9 +27,15 @@ pub enum OpeningsError {
              names of --opening-plies MIN-MAX)"
     )]
     Plies,
-    /// `--threads 0`.
-    #[error("--threads must be at least 1")]
+    /// `--threads` out of range.
+    #[error("--threads must be from 1 to {MAX_THREADS}")]
     Threads,
+    /// No table of `--hash` MB for every thread.
+    #[error("--hash: {0}")]
+    Hash(#[from] TableSizeError),
+    /// `--layout` names a layout twice.
+    #[error("{0}")]
+    RepeatedLayout(String),
     /// The suite itself cannot be made.
     #[error(transparent)]
     Suite(#[from] SuiteError),
@@ -89,9 +96,14 @@ impl OpeningsArgs {
         if min > max || max > 100 {
             return Err(OpeningsError::Plies);
         }
-        if self.threads == Some(0) {
+        if self
+            .threads
+            .is_some_and(|t| !(1..=MAX_THREADS).contains(&t))
+        {
             return Err(OpeningsError::Threads);
         }
+        super::flags::no_repeats("--layout", &self.layout)
+            .map_err(OpeningsError::RepeatedLayout)?;
         let mut layouts: Vec<Layout> = self
             .layout
             .iter()
@@ -103,7 +115,10 @@ impl OpeningsArgs {
         if layouts.is_empty() {
             layouts = Layout::ALL.to_vec();
         }
-        layouts.dedup();
+        let hash = self.hash.unwrap_or(16);
+        // Each thread searches with a table of its own.
+        let threads = self.threads.unwrap_or_else(rayon::current_num_threads);
+        TranspositionTable::check_per_thread(hash, threads)?;
         Ok(Recipe {
             per_layout: self.per_layout,
             depth,
@@ -112,7 +127,7 @@ impl OpeningsArgs {
             max_plies: max,
             seed: self.seed,
             layouts,
-            hash: self.hash.unwrap_or(16),
+            hash,
         })
     }
 }

@@ -5,6 +5,7 @@ use super::flags::StartArgs;
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
+use sumito_engine::search::MAX_THREADS;
 use sumito_rules::game::AnyPosition;
 use sumito_rules::movegen::perft_divide_until;
 use sumito_rules::multiplayer::{MultiPosition, multi_perft_divide_until, multi_root_moves};
@@ -37,6 +38,12 @@ pub fn run(args: &PerftArgs) -> super::Outcome {
     // Depth 0 is refused, as `go perft 0` is: one leaf, the position itself, says nothing.
     if !(1..=MAX_DEPTH).contains(&depth) {
         return Err(format!("perft depth must be 1 to {MAX_DEPTH}").into());
+    }
+    if args
+        .threads
+        .is_some_and(|t| !(1..=MAX_THREADS).contains(&t))
+    {
+        return Err(format!("--threads must be from 1 to {MAX_THREADS}").into());
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))

@@ -229,3 +229,76 @@ fn refusals_name_what_to_do_once() {
         tc.stderr
     );
 }
+
+/// Runs sumito with `args` and asserts that it is refused with `expected` in its message.
+fn refused_with(args: &[&str], expected: &str) {
+    let run = run_sumito(args);
+    assert!(!run.success, "{args:?} ran: {}", run.stderr);
+    assert!(
+        run.stderr.contains(expected),
+        "{args:?}: expected '{expected}' in:\n{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn flags_that_would_change_nothing_are_refused() {
+    let scratch = crate::common::matches::scratch("unused-flags");
+    let two = ["match", "--engine", "x", "--engine", "y", "--tc", "depth=1"];
+    fn with<'a>(two: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+        [two, extra].concat()
+    }
+    refused_with(&with(&two, &["--event", "E"]), "--event");
+    refused_with(&with(&two, &["--time-margin", "100"]), "--time-margin");
+    refused_with(
+        &with(&two, &["--layout", "standard,german-daisy,standard"]),
+        "names standard twice",
+    );
+    refused_with(
+        &with(&two, &["--games", "2", "--shard", "2/2"]),
+        "--shard 2/2",
+    );
+    // A file of position strings decides every start: --layout would not be used.
+    let book = scratch.join("starts.txt");
+    std::fs::write(
+        &book,
+        "wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0 0 0\n",
+    )
+    .unwrap();
+    let book = book.to_str().unwrap();
+    refused_with(
+        &with(&two, &["--layout", "german-daisy", "--openings", book]),
+        "--layout",
+    );
+    refused_with(&["perft", "1", "--threads", "0"], "--threads");
+    refused_with(&["analyse", "--fen", "x", "--movetime", "0"], "--movetime");
+    refused_with(
+        &["openings", "--layout", "standard,belgian-daisy,standard"],
+        "names standard twice",
+    );
+    let data = scratch.join("d.txt");
+    let data = data.to_str().unwrap();
+    refused_with(&["datagen", "--output", data, "--games", "0"], "at least 1");
+    refused_with(
+        &[
+            "datagen",
+            "--output",
+            data,
+            "--games",
+            "1",
+            "--multipv",
+            "1",
+            "--margin",
+            "5",
+        ],
+        "--multipv 2",
+    );
+    assert!(!std::path::Path::new(data).exists());
+    // Every command takes --version, as docs/building.md says.
+    let version = run_sumito(&["perft", "--version"]);
+    assert!(
+        version.success && version.stdout.starts_with("sumito"),
+        "{}",
+        version.stderr
+    );
+}

@@ -398,6 +398,10 @@ fn an_illegal_move_list_is_rejected_whole_and_names_the_move() {
 fn a_finished_game_answers_gameover_and_no_move() {
     let mut engine = Engine::start();
     engine.send("position fen 5/6/7/8/5bbbw/8/7/6/5 b 0 5 0 moves e6e7");
+    // A refused `go` gets its one error line, not the game-over line too.
+    engine.send("go btime 500");
+    assert!(engine.next().starts_with("error syntax "));
+    assert!(engine.sync().is_empty());
     engine.send("go depth 3");
     let lines = engine.until(|l| l.starts_with("bestmove"));
     // The result and the Termination tag of GAMES.md, which a GUI copies into its record.
@@ -960,6 +964,22 @@ fn hash_and_threads_are_announced_with_the_values_the_engine_started_with() {
 }
 
 #[test]
+fn the_position_string_d_writes_reads_back_at_the_ply_limit() {
+    let mut engine = Engine::start();
+    let start = "wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0 0 1000000";
+    engine.send(&format!("position fen {start} moves a1b2"));
+    engine.send("d");
+    let lines = engine.sync();
+    let fen = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("fen "))
+        .unwrap_or_else(|| panic!("no fen line: {lines:?}"));
+    assert!(fen.ends_with(" w 0 0 1000000"), "{fen}");
+    engine.send(&format!("position fen {fen}"));
+    assert!(engine.sync().iter().all(|l| !l.starts_with("error")));
+}
+
+#[test]
 fn commands_that_cannot_be_carried_out_get_one_error_each() {
     let mut engine = Engine::start();
     for (command, answer) in [
@@ -969,6 +989,16 @@ fn commands_that_cannot_be_carried_out_get_one_error_each() {
             "error syntax movetime must be 0 or more ms",
         ),
         ("go nodes 0", "error syntax nodes must be 1 or more"),
+        // Alone they shape no clock, and the search would run until `stop`.
+        ("go binc 100 winc 100", "error syntax go gives an increment"),
+        (
+            "go movestogo 5",
+            "error syntax go gives an increment or movestogo",
+        ),
+        (
+            "position fen rr1ww/rr2ww/rr3ww/rr4ww/rr5ww/r6w/7/bbbbbb/bbbbb b 0/0/0 0 a1b2",
+            "error syntax 'a1b2' after the position string",
+        ),
     ] {
         engine.send(command);
         let line = engine.next();

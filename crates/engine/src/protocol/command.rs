@@ -114,7 +114,7 @@ impl Command {
                 }
                 _ => Err(ProtocolError::syntax("bench takes at most a depth")),
             },
-            "setoption" => parse_setoption(&rest),
+            "setoption" => parse_setoption(line, &rest),
             "position" => parse_position(&rest),
             "go" => parse_go(&rest),
             _ => Err(ProtocolError::new(
@@ -125,7 +125,9 @@ impl Command {
     }
 }
 
-fn parse_setoption(words: &[&str]) -> Result<Command, ProtocolError> {
+/// `setoption`'s `words`, each a slice of `line`: the value is the rest of the line as sent,
+/// blanks and all, since a file name may hold two in a row.
+fn parse_setoption(line: &str, words: &[&str]) -> Result<Command, ProtocolError> {
     let usage = || ProtocolError::syntax("usage: setoption name <Name> [value <value>]");
     if words.first().map(|w| w.to_ascii_lowercase()) != Some("name".into()) {
         return Err(usage());
@@ -136,7 +138,10 @@ fn parse_setoption(words: &[&str]) -> Result<Command, ProtocolError> {
         return Err(usage());
     }
     let value = match value_at {
-        Some(at) if at + 1 < words.len() => Some(words[at + 1..].join(" ")),
+        Some(at) if at + 1 < words.len() => {
+            let start = words[at + 1].as_ptr() as usize - line.as_ptr() as usize;
+            Some(line[start..].to_string())
+        }
         Some(_) => {
             let name = name_words.join(" ");
             return Err(ProtocolError::new(
@@ -166,6 +171,17 @@ fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
         ),
         None => (words, Vec::new()),
     };
+    // A position string has at most five fields (four for three to six players), none with a
+    // move's shape after the board: such a word was most likely meant after the keyword
+    // `moves`, so say that rather than count fields.
+    if head.first().is_some_and(|w| w.eq_ignore_ascii_case("fen"))
+        && let Some(stray) = (head.iter().skip(3).find(|w| looks_like_a_move(w))).or(head.get(6))
+    {
+        return Err(ProtocolError::syntax(format!(
+            "{} after the position string: moves come after the word 'moves'",
+            quote(stray)
+        )));
+    }
     let start = match head.first().map(|w| w.to_ascii_lowercase()).as_deref() {
         Some("startpos") if head.len() == 1 => Start::Layout(AnyLayout::Two(Layout::Standard)),
         Some("layout") if head.len() == 2 => Start::Layout(
@@ -173,18 +189,20 @@ fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
                 .parse()
                 .map_err(|e: UnknownAnyLayout| ProtocolError::syntax(e.to_string()))?,
         ),
-        // A position string has at most five fields; a sixth word is most likely a move
-        // without the keyword `moves`, so say that rather than count fields.
-        Some("fen") if head.len() > 6 => {
-            return Err(ProtocolError::syntax(format!(
-                "{} after the position string: moves come after the word 'moves'",
-                quote(head[6])
-            )));
-        }
         Some("fen") if head.len() >= 2 => Start::Fen(head[1..].join(" ")),
         _ => return Err(usage()),
     };
     Ok(Command::Position { start, moves })
+}
+
+/// Whether `word` has a move's shape (`a1b2`, `c3c4d3`: cells of a row letter and a column
+/// digit), which no field of a position string after the board has.
+fn looks_like_a_move(word: &str) -> bool {
+    let bytes = word.as_bytes();
+    matches!(bytes.len(), 4 | 6)
+        && bytes.chunks(2).all(|cell| {
+            matches!(cell[0].to_ascii_lowercase(), b'a'..=b'i') && matches!(cell[1], b'1'..=b'9')
+        })
 }
 
 /// The seat index of `time1`..`time6` (`prefix` "time") or `inc1`..`inc6` ("inc").
@@ -307,6 +325,17 @@ mod tests {
             Ok(Command::SetOption {
                 name: "Hash".into(),
                 value: Some("128".into())
+            })
+        );
+    }
+
+    #[test]
+    fn an_option_value_keeps_its_blanks() {
+        assert_eq!(
+            Command::parse("setoption name EvalFile VALUE nets/my  net\tone.nnue"),
+            Ok(Command::SetOption {
+                name: "EvalFile".into(),
+                value: Some("nets/my  net\tone.nnue".into())
             })
         );
     }

@@ -319,7 +319,9 @@ impl Session {
             ("EvalFile", Value::Text(path)) => {
                 let network = match path.as_str() {
                     "" => Network::embedded(),
-                    LINEAR => return Err(bad(LINEAR_GONE.to_string())),
+                    path if path.eq_ignore_ascii_case(LINEAR) => {
+                        return Err(bad(LINEAR_GONE.to_string()));
+                    }
                     path => Arc::new(Network::load(path).map_err(|e| bad(e.to_string()))?),
                 };
                 engine.settings.network = network;
@@ -337,7 +339,9 @@ impl Session {
             ("SeatsEvalFile", Value::Text(path)) => {
                 let eval = match path.as_str() {
                     "" => crate::multi_search::SeatsEval::BuiltIn,
-                    "hand" => crate::multi_search::SeatsEval::Hand,
+                    path if path.eq_ignore_ascii_case("hand") => {
+                        crate::multi_search::SeatsEval::Hand
+                    }
                     path => {
                         let network = crate::multi_search::SeatsNetwork::load(path)
                             .map_err(|e| bad(e.to_string()))?;
@@ -401,6 +405,8 @@ impl Session {
         // Checked first: while a search runs, any `go` is answered `busy`.
         self.engine()?;
         let searchmoves = parse_searchmoves(&position, &go.searchmoves)?;
+        // Before the game-over line: a refused `go` is answered with its one `error` line.
+        let limits = limits(&go, position.side_to_move().index(), 2)?;
         if let Some(outcome) = position.outcome() {
             // The search finds no move and answers `bestmove (none)`, after `stop` for an
             // `infinite` or `ponder` search, as every other search does.
@@ -412,7 +418,6 @@ impl Session {
                 sumito_rules::ending::result_token(outcome.winner()),
             ));
         }
-        let limits = limits(&go, position.side_to_move().index(), 2)?;
         let game: Vec<Position> = self.game.iter().filter_map(AnyPosition::two).collect();
         let search: SearchJob = Box::new(move |engine, limits, control, report, answer| {
             engine.search_answering(&game, limits, &searchmoves, control, report, answer);
@@ -649,6 +654,15 @@ fn limits(go: &Go, side: usize, seats: usize) -> Result<Limits, ProtocolError> {
         increment: go.increment.map(|increment| increment.unwrap_or(0)),
         moves_to_go: go.moves_to_go,
     });
+    // Increments and movestogo only shape a clock: alone they would leave the search to run
+    // until `stop`, as a game with no clock does.
+    if clocks.is_none() && (go.increment.iter().any(Option::is_some) || go.moves_to_go.is_some()) {
+        return Err(syntax(
+            "go gives an increment or movestogo but no clock (btime and wtime, or time1 to \
+             time6)"
+                .into(),
+        ));
+    }
     if clocks.is_some() && go.time.get(side).is_some_and(Option::is_none) {
         return Err(syntax(match (seats, side) {
             (2, 0) => "go gives wtime but not btime, the clock of black, who is to move".into(),

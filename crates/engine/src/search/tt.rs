@@ -106,6 +106,20 @@ pub enum TableSizeError {
         /// The memory the system says is available, in MB.
         available: usize,
     },
+    /// One table a thread, together more than the memory the system says is available.
+    #[error(
+        "{threads} threads with a {mb} MB table each need {} MB, more than the {available} MB \
+         of memory available",
+        threads * mb
+    )]
+    ThreadsMoreThanAvailable {
+        /// Threads, each with its own table.
+        threads: usize,
+        /// The size of each table, in MB.
+        mb: usize,
+        /// The memory the system says is available, in MB.
+        available: usize,
+    },
     /// The allocation itself failed.
     #[error("cannot allocate {0} MB for the hash table")]
     CannotAllocate(usize),
@@ -145,6 +159,22 @@ impl TranspositionTable {
             && mb > available
         {
             return Err(TableSizeError::MoreThanAvailable { mb, available });
+        }
+        Ok(())
+    }
+
+    /// Checks that `threads` tables of `mb` MB each, one a thread (as the batch tools give
+    /// their workers), fit the memory available.
+    pub fn check_per_thread(mb: usize, threads: usize) -> Result<(), TableSizeError> {
+        TranspositionTable::check_size(mb)?;
+        if let Some(available) = available_mb()
+            && mb.saturating_mul(threads) > available
+        {
+            return Err(TableSizeError::ThreadsMoreThanAvailable {
+                threads,
+                mb,
+                available,
+            });
         }
         Ok(())
     }

@@ -205,6 +205,8 @@ fn parse_number(field: &'static str, text: &str, max: u32) -> Result<u32, Positi
 
 impl fmt::Display for Position {
     /// The position string, always with all five fields.
+    /// A ply count past [`MAX_PLY_COUNT`] (moves played after a string at the limit) is
+    /// written as the limit, so that the string can be read back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = board_field(|cell| {
             Colour::BOTH
@@ -218,7 +220,7 @@ impl fmt::Display for Position {
             self.side_to_move().letter(),
             self.lost(Colour::Black),
             self.lost(Colour::White),
-            self.plies()
+            self.plies().min(MAX_PLY_COUNT)
         )
     }
 }

@@ -288,7 +288,8 @@ fn parse_number(field: &'static str, text: &str, max: u32) -> Result<u32, MultiP
 }
 
 impl fmt::Display for MultiPosition {
-    /// The position string, always with all four fields.
+    /// The position string, always with all four fields; plies past [`MAX_PLY_COUNT`] are
+    /// written as the limit, so that the string can be read back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = board_field(|cell| self.seat_at(cell.bit()).map(|seat| seat.letter()));
         let counts: Vec<String> = self
@@ -304,7 +305,7 @@ impl fmt::Display for MultiPosition {
             "{text} {} {} {}",
             self.side_to_move().letter(),
             counts.join("/"),
-            self.plies()
+            self.plies().min(MAX_PLY_COUNT)
         )
     }
 }

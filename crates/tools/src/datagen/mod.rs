@@ -98,9 +98,11 @@ pub fn run(job: &Job) -> Result<(), DatagenError> {
     let first = job.shard.map_or(0, |range| range.first);
     let (file, held) = resume::open(&job.output, &header, job.encoding, first)?;
     let name = job.output.display();
+    let count = |n: u64, noun: &str| format!("{n} {noun}{}", if n == 1 { "" } else { "s" });
     let holds = format!(
-        "{name} holds {} games, {} positions",
-        held.games, held.positions
+        "{name} holds {}, {}",
+        count(held.games, "game"),
+        count(held.positions, "position")
     );
     // A complete file is said to be so, and nothing more: it is not continued.
     if target.reached(held.games, held.positions) {
@@ -129,7 +131,6 @@ pub fn run(job: &Job) -> Result<(), DatagenError> {
     };
     let added = produce(&pool, settings, games, file)?;
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
-    let count = |n: u64, noun: &str| format!("{n} {noun}{}", if n == 1 { "" } else { "s" });
     eprintln!(
         "datagen: {name} holds {}, {}; this run {}, {} in {seconds:.1} s: {:.0} positions/hour \
          on {}",

@@ -36,6 +36,20 @@ pub enum MatchError {
         records: Option<PathBuf>,
     },
 
+    /// `--shard K/N` where the schedule's colour pairs (or groups of seatings) leave shard K
+    /// without a game.
+    #[error(
+        "--shard {shard}/{shards}: {games} games per pair leave this shard none; use fewer shards"
+    )]
+    EmptyShard {
+        /// The shard, from 1.
+        shard: u64,
+        /// How many shards.
+        shards: u64,
+        /// `--games`.
+        games: u32,
+    },
+
     // The `--sprt` argument.
     /// A word of `--sprt` is not `key=value`.
     #[error("--sprt: '{word}' is not key=value")]

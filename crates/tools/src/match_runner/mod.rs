@@ -53,6 +53,14 @@ use sumito_games::clock::{ms_to_seconds, whole_ms};
 /// the games end. Setting `stop` (the Ctrl-C flag) ends it early, with the table of the games
 /// finished so far.
 pub fn run(mut config: MatchConfig, stop: &AtomicBool) -> Result<(), MatchError> {
+    let (shard, shards) = config.shard;
+    if shards > 1 && scheduled_games(&config) == 0 {
+        return Err(MatchError::EmptyShard {
+            shard: shard + 1,
+            shards,
+            games: config.games,
+        });
+    }
     // Start every engine once before anything is played: a wrong command or a refused option
     // stops the match here, with a message. These processes then serve the first worker.
     let mut first = Vec::with_capacity(config.engines.len());
@@ -147,6 +155,14 @@ pub fn run(mut config: MatchConfig, stop: &AtomicBool) -> Result<(), MatchError>
             warn_of_the_machine(&config, jobs.len());
             runner::run(&config, &plan, jobs, first, stop)
         }
+    }
+}
+
+/// How many games the match (its shard) plays.
+fn scheduled_games(config: &MatchConfig) -> usize {
+    match &config.kind {
+        MatchKind::Two(two) => pairs::schedule(config, two).len(),
+        MatchKind::Multi(multi) => multi::schedule_multi(config, multi).len(),
     }
 }
 

@@ -242,6 +242,15 @@ impl Book {
         Ok(Book::Suite { by_layout })
     }
 
+    /// Whether the match's layouts decide where its games start: not for a file whose every
+    /// line names its own start (a layout or a position string).
+    pub fn uses_layouts(&self) -> bool {
+        match self {
+            Book::File { lines } => lines.iter().any(|l| matches!(l, BookLine::Moves(_))),
+            _ => true,
+        }
+    }
+
     /// The opening of pair `pair` (counted from 0) on `layout`, drawn with `seed` when random.
     pub fn opening(&self, pair: u64, layout: Layout, seed: u64) -> Opening {
         match self {
