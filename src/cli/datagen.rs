@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 use sumito_engine::search::{Limits, MAX_THREADS, TableSizeError, TranspositionTable};
-use sumito_tools::datagen::{DEFAULT_DEPTH, Encoding, GameRange, Job, PlyRange, Settings};
+use sumito_tools::datagen::{
+    DEFAULT_DEPTH, Encoding, GameRange, Job, PlyRange, Settings, quantity,
+};
 
 /// The margin of `--margin` when none is given, in centi-marbles.
 const DEFAULT_MARGIN: u32 = 10;
@@ -17,7 +19,7 @@ pub enum DatagenFlagsError {
     /// `--games 0` or `--positions 0`.
     #[error("--games and --positions must be at least 1")]
     ZeroAmount,
-    /// `--margin` with one line, where there is nothing to draw among.
+    /// `--margin` other than the default with one line, where there is nothing to draw among.
     #[error("--margin draws the move among the --multipv lines: it needs --multipv 2 or more")]
     MarginOfOneLine,
     /// `--threads` out of range.
@@ -158,7 +160,9 @@ impl DatagenArgs {
         if !(1..=64).contains(&self.lines) {
             return Err(DatagenFlagsError::Lines);
         }
-        if self.margin.is_some() && self.lines == 1 {
+        // The default is taken, since every file's header (and so the command that makes it
+        // again) names it.
+        if self.lines == 1 && self.margin.is_some_and(|m| m != DEFAULT_MARGIN) {
             return Err(DatagenFlagsError::MarginOfOneLine);
         }
         let margin = self.margin.unwrap_or(DEFAULT_MARGIN);
@@ -220,11 +224,11 @@ pub fn run(args: &DatagenArgs) -> super::Outcome {
     if !args.merge.is_empty() {
         let merged = sumito_tools::datagen::merge(&args.merge, &args.output, args.format)?;
         eprintln!(
-            "datagen: {} holds {} games, {} positions, merged from {} files",
+            "datagen: {} holds {}, {}, merged from {}",
             args.output.display(),
-            merged.games,
-            merged.positions,
-            args.merge.len()
+            quantity(merged.games, "game"),
+            quantity(merged.positions, "position"),
+            quantity(args.merge.len() as u64, "file")
         );
         return Ok(());
     }

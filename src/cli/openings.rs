@@ -115,10 +115,6 @@ impl OpeningsArgs {
         if layouts.is_empty() {
             layouts = Layout::ALL.to_vec();
         }
-        let hash = self.hash.unwrap_or(16);
-        // Each thread searches with a table of its own.
-        let threads = self.threads.unwrap_or_else(rayon::current_num_threads);
-        TranspositionTable::check_per_thread(hash, threads)?;
         Ok(Recipe {
             per_layout: self.per_layout,
             depth,
@@ -127,7 +123,7 @@ impl OpeningsArgs {
             max_plies: max,
             seed: self.seed,
             layouts,
-            hash,
+            hash: self.hash.unwrap_or(16),
         })
     }
 }
@@ -146,6 +142,9 @@ pub fn run(args: &OpeningsArgs) -> super::Outcome {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
+    // Each thread searches with a table of its own.
+    TranspositionTable::check_per_thread(recipe.hash, pool.current_num_threads())
+        .map_err(OpeningsError::from)?;
     let started = std::time::Instant::now();
     let made = suite::make(&recipe, &pool).map_err(OpeningsError::from)?;
     sumito_tools::say!("{}", made.text);

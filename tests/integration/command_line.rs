@@ -273,7 +273,15 @@ fn flags_that_would_change_nothing_are_refused() {
     refused_with(&["perft", "1", "--threads", "0"], "--threads");
     refused_with(&["analyse", "--fen", "x", "--movetime", "0"], "--movetime");
     refused_with(
-        &["openings", "--layout", "standard,belgian-daisy,standard"],
+        &[
+            "openings",
+            "--layout",
+            "standard,belgian-daisy,standard",
+            "--per-layout",
+            "1",
+            "--depth",
+            "1",
+        ],
         "names standard twice",
     );
     let data = scratch.join("d.txt");

@@ -195,14 +195,17 @@ fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
     Ok(Command::Position { start, moves })
 }
 
-/// Whether `word` has a move's shape (`a1b2`, `c3c4d3`: cells of a row letter and a column
-/// digit), which no field of a position string after the board has.
+/// Whether `word` is `pass`, `leave` or has a move's shape (`a1b2`, `c3c4d3`: cells of a row
+/// letter and a column digit), which no field of a position string after the board has.
 fn looks_like_a_move(word: &str) -> bool {
     let bytes = word.as_bytes();
-    matches!(bytes.len(), 4 | 6)
-        && bytes.chunks(2).all(|cell| {
-            matches!(cell[0].to_ascii_lowercase(), b'a'..=b'i') && matches!(cell[1], b'1'..=b'9')
-        })
+    word.eq_ignore_ascii_case("pass")
+        || word.eq_ignore_ascii_case("leave")
+        || matches!(bytes.len(), 4 | 6)
+            && bytes.chunks(2).all(|cell| {
+                matches!(cell[0].to_ascii_lowercase(), b'a'..=b'i')
+                    && matches!(cell[1], b'1'..=b'9')
+            })
 }
 
 /// The seat index of `time1`..`time6` (`prefix` "time") or `inc1`..`inc6` ("inc").

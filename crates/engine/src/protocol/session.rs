@@ -654,8 +654,8 @@ fn limits(go: &Go, side: usize, seats: usize) -> Result<Limits, ProtocolError> {
         increment: go.increment.map(|increment| increment.unwrap_or(0)),
         moves_to_go: go.moves_to_go,
     });
-    // Increments and movestogo only shape a clock: alone they would leave the search to run
-    // until `stop`, as a game with no clock does.
+    // Increments and movestogo only shape a clock: without one they would be ignored (and a
+    // search given nothing else would run until `stop`).
     if clocks.is_none() && (go.increment.iter().any(Option::is_some) || go.moves_to_go.is_some()) {
         return Err(syntax(
             "go gives an increment or movestogo but no clock (btime and wtime, or time1 to \

@@ -98,11 +98,10 @@ pub fn run(job: &Job) -> Result<(), DatagenError> {
     let first = job.shard.map_or(0, |range| range.first);
     let (file, held) = resume::open(&job.output, &header, job.encoding, first)?;
     let name = job.output.display();
-    let count = |n: u64, noun: &str| format!("{n} {noun}{}", if n == 1 { "" } else { "s" });
     let holds = format!(
         "{name} holds {}, {}",
-        count(held.games, "game"),
-        count(held.positions, "position")
+        quantity(held.games, "game"),
+        quantity(held.positions, "position")
     );
     // A complete file is said to be so, and nothing more: it is not continued.
     if target.reached(held.games, held.positions) {
@@ -134,14 +133,19 @@ pub fn run(job: &Job) -> Result<(), DatagenError> {
     eprintln!(
         "datagen: {name} holds {}, {}; this run {}, {} in {seconds:.1} s: {:.0} positions/hour \
          on {}",
-        count(held.games + added.games, "game"),
-        count(held.positions + added.positions, "position"),
-        count(added.games, "game"),
-        count(added.positions, "position"),
+        quantity(held.games + added.games, "game"),
+        quantity(held.positions + added.positions, "position"),
+        quantity(added.games, "game"),
+        quantity(added.positions, "position"),
         added.positions as f64 * 3600.0 / seconds,
-        count(pool.current_num_threads() as u64, "thread"),
+        quantity(pool.current_num_threads() as u64, "thread"),
     );
     Ok(())
+}
+
+/// `n` and `noun`, plural unless `n` is 1: "1 game", "7 games".
+pub fn quantity(n: u64, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The games a run adds to its file.

@@ -39,7 +39,7 @@ pub enum MatchError {
     /// `--shard K/N` where the schedule's colour pairs (or groups of seatings) leave shard K
     /// without a game.
     #[error(
-        "--shard {shard}/{shards}: {games} games per pair leave this shard none; use fewer shards"
+        "--shard {shard}/{shards}: --games {games} leaves this shard no game; use fewer shards"
     )]
     EmptyShard {
         /// The shard, from 1.
