@@ -418,6 +418,59 @@ fn malformed_requests_get_a_4xx_with_a_message() {
 }
 
 #[test]
+fn refused_requests_change_nothing_and_fields_without_use_are_named() {
+    let gui = Gui::start(&["--movetime", "100"]);
+    let address = &gui.address;
+    // Black has lost six: the game is over before it starts.
+    let finished = "wwwww/wwwwww/2www2/8/9/8/7/bbb3/bbbbb b 6 0 0";
+    let cases = [
+        (r#"{"mode":"play","engines":[1,1]}"#.to_string(), "one engine"),
+        (r#"{"mode":"analyse","engines":[1,1]}"#.into(), "one engine"),
+        (r#"{"mode":"watch","colour":"white"}"#.into(), "colour has no meaning"),
+        (r#"{"mode":"analyse","skill":5}"#.into(), "skill has no meaning"),
+        (r#"{"mode":"analyse","engine_resigns":false}"#.into(), "resign"),
+        (r#"{"mode":"play","draw":""}"#.into(), "adjudication"),
+        (r#"{"mode":"play","seats":["person",1]}"#.into(), "seats has no meaning"),
+        (format!(r#"{{"mode":"play","fen":"{finished}"}}"#), "the game is over"),
+        (
+            r#"{"mode":"play","layout":"nowhere","fen":"wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 0 0 0"}"#
+                .into(),
+            "nowhere",
+        ),
+    ];
+    for (body, words) in cases {
+        let answer = post_json(address, "/api/new", &body);
+        assert_eq!(answer.status, 409, "{body}: {}", answer.body);
+        assert!(answer.body.contains(words), "{body}: {}", answer.body);
+    }
+    // A request refused as a whole leaves the state as it was, and sends no event.
+    let before = gui.state();
+    let refused = post_json(address, "/api/analysis", r#"{"multipv":4,"resume":true}"#);
+    assert_eq!(refused.status, 409, "{}", refused.body);
+    let after = gui.state();
+    assert_eq!(after["version"], before["version"]);
+    assert_eq!(after["multipv"], before["multipv"]);
+    // Analysis off in a game being played changes nothing: the game goes on.
+    assert_eq!(
+        post_json(address, "/api/new", r#"{"mode":"play"}"#).status,
+        200
+    );
+    let off = post_json(address, "/api/analysis", r#"{"running":false}"#).json();
+    assert_eq!(off["mode"], "play");
+    assert_eq!(off["analysing"], false);
+    // Another method than the route's is answered with a message and the route's method.
+    let wrong = get(address, "/api/move");
+    assert_eq!(wrong.status, 405);
+    assert!(wrong.json()["error"].is_string(), "{}", wrong.body);
+    assert_eq!(wrong.header("allow"), Some("POST"));
+    // What was sent is not sent back whole.
+    let long = format!(r#"{{"move":"{}"}}"#, "a".repeat(100_000));
+    let echoed = post_json(address, "/api/move", &long);
+    assert_eq!(echoed.status, 409);
+    assert!(echoed.body.len() < 1100, "{} bytes", echoed.body.len());
+}
+
+#[test]
 fn the_page_gets_each_snapshot_as_a_server_sent_event() {
     let gui = Gui::start(&["--movetime", "100"]);
     use std::io::{Read, Write};

@@ -175,13 +175,24 @@ impl<K: SessionKind> Session<K> {
                     max: MAX_MULTIPV,
                 });
             }
-            self.multipv = multipv;
         }
+        // Set only once nothing else can refuse the request.
+        let set_lines = |session: &mut Self| {
+            if let Some(multipv) = settings.multipv {
+                session.multipv = multipv;
+            }
+        };
         if settings.resume == Some(true) {
-            return self.resume(engines, reporter);
+            self.resume(engines, reporter)?;
+            set_lines(self);
+            return Ok(());
         }
+        set_lines(self);
         let running = match (settings.running, self.analysis) {
-            (Some(running), _) => running,
+            // Turning analysis on enters it; off it already is, and the game goes on.
+            (Some(true), _) => true,
+            (Some(false), None) => return Ok(()),
+            (Some(false), Some(_)) => false,
             (None, Some(running)) => running,
             // Only the number of lines changes; it applies to the next analysis.
             (None, None) => return Ok(()),

@@ -81,6 +81,20 @@ pub enum GuiError {
     /// A new game names no engine, or more than two.
     #[error("engines must list one or two engine numbers")]
     EngineCount,
+    /// A new game of a person, or an analysis, with two engine numbers: one engine plays.
+    #[error(
+        "engines: a game against you and an analysis run one engine: give one number (two name \
+         Black's and White's engines in mode watch)"
+    )]
+    OneEngine,
+    /// A field of a new game that the game asked for has no use for.
+    #[error("{field} has no meaning in {game}: leave it out")]
+    NoMeaning {
+        /// The field.
+        field: &'static str,
+        /// The game asked for: `mode watch`, `a two-player game`.
+        game: &'static str,
+    },
     /// A new game names an engine the command line did not give.
     #[error(
         "there is no engine {number}: engines are numbered 1 to {count}, in the order of --engine"

@@ -77,14 +77,17 @@ impl Hub {
         self.table.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Changes the table with `change` and publishes the new state. `change` gets the way
-    /// for the engines it may start to report back.
+    /// Changes the table with `change` and publishes the new state, if there is one: a
+    /// refused request that changed nothing sends no event. `change` gets the way for the
+    /// engines it may start to report back.
     pub fn update<R>(self: &Arc<Hub>, change: impl FnOnce(&mut Table, &dyn Reporter) -> R) -> R {
         let mut table = self.lock();
         let result = change(&mut table, self);
-        table.version += 1;
-        let snapshot = snapshot_text(&table);
-        self.snapshots.send_replace(Arc::from(snapshot));
+        if *snapshot_text(&table) != **self.snapshots.borrow() {
+            table.version += 1;
+            let snapshot = snapshot_text(&table);
+            self.snapshots.send_replace(Arc::from(snapshot));
+        }
         result
     }
 

@@ -106,16 +106,23 @@ fn checked_time_control(text: Option<&str>, default: TimeControl) -> Result<Time
 
 /// Parses the start of a new game.
 fn start_of(request: &NewGame) -> Result<Start, GuiError> {
-    match (&request.fen, &request.layout) {
+    // A layout is read even beside a position string (the page sends both): a wrong name is
+    // refused, not passed over.
+    let layout = (request.layout.as_deref())
+        .map(str::parse::<Layout>)
+        .transpose()?;
+    match (&request.fen, layout) {
         // A game's start: composed positions with marbles missing are refused.
         (Some(fen), _) if !fen.trim().is_empty() => fen
             .trim()
             .parse::<Position>()
             .and_then(|position| check_game_counts(&position).map(|()| position))
-            .map(Start::Fen)
-            .map_err(GuiError::BadPosition),
-        (_, Some(name)) => Ok(Start::Layout(name.parse::<Layout>()?)),
-        _ => Ok(Start::Layout(Layout::Standard)),
+            .map_err(GuiError::BadPosition)
+            .and_then(|position| match position.outcome() {
+                Some(_) => Err(GuiError::GameOver),
+                None => Ok(Start::Fen(position)),
+            }),
+        (_, layout) => Ok(Start::Layout(layout.unwrap_or(Layout::Standard))),
     }
 }
 
@@ -136,12 +143,29 @@ fn mode_of(request: &NewGame) -> Result<Mode, GuiError> {
         "white" => Colour::White,
         other => return Err(GuiError::BadColour(other.to_string())),
     };
-    match request.mode.as_str() {
-        "play" => Ok(Mode::Play { human }),
-        "watch" => Ok(Mode::Watch),
-        "analyse" => Ok(Mode::Analyse),
-        other => Err(GuiError::BadMode(other.to_string())),
+    let mode = match request.mode.as_str() {
+        "play" => return Ok(Mode::Play { human }),
+        "watch" => Mode::Watch,
+        "analyse" => Mode::Analyse,
+        other => return Err(GuiError::BadMode(other.to_string())),
+    };
+    // Only a person's game has a person's colour and an engine's level.
+    for (field, given) in [
+        ("colour", request.colour.is_some()),
+        ("skill", request.skill.is_some()),
+    ] {
+        if given {
+            return Err(GuiError::NoMeaning {
+                field,
+                game: if mode == Mode::Watch {
+                    "mode watch"
+                } else {
+                    "mode analyse"
+                },
+            });
+        }
     }
+    Ok(mode)
 }
 
 /// The adjudication rules of a new game, read as `sumito match --draw`/`--resign` read them
@@ -155,7 +179,7 @@ fn adjudication_of(request: &NewGame, mode: Mode) -> Result<Adjudication, GuiErr
             .map(str::to_string)
     };
     let (draw, resign) = (text(&request.draw), text(&request.resign));
-    if (draw.is_some() || resign.is_some()) && mode != Mode::Watch {
+    if (request.draw.is_some() || request.resign.is_some()) && mode != Mode::Watch {
         return Err(GuiError::AdjudicationNotWatching);
     }
     Ok(Adjudication {
@@ -167,7 +191,7 @@ fn adjudication_of(request: &NewGame, mode: Mode) -> Result<Adjudication, GuiErr
 /// Whether the engine may resign the new game: only the person's game can allow it.
 fn engine_resigns_of(request: &NewGame, mode: Mode) -> Result<bool, GuiError> {
     let allowed = request.engine_resigns.unwrap_or(false);
-    if allowed && !matches!(mode, Mode::Play { .. }) {
+    if request.engine_resigns.is_some() && !matches!(mode, Mode::Play { .. }) {
         return Err(GuiError::EngineResignsNotPlaying);
     }
     Ok(allowed)
@@ -290,7 +314,7 @@ fn refuse_two_player_options(request: &NewGame) -> Result<(), GuiError> {
     if request.draw.is_some() || request.resign.is_some() {
         return Err(GuiError::TwoPlayerOnly("adjudication"));
     }
-    if request.engine_resigns == Some(true) {
+    if request.engine_resigns.is_some() {
         return Err(GuiError::TwoPlayerOnly("an engine's resignation"));
     }
     if request.skill.is_some() {
@@ -332,9 +356,9 @@ impl Table {
         reporter: &dyn Reporter,
     ) -> Result<(), GuiError> {
         if request.seats.is_some() {
-            return Err(GuiError::SeatCount {
-                players: 2,
-                given: request.seats.as_ref().map_or(0, Vec::len),
+            return Err(GuiError::NoMeaning {
+                field: "seats",
+                game: "a two-player game (engines and colour seat it)",
             });
         }
         let start = start_of(request)?;
@@ -350,7 +374,10 @@ impl Table {
         let pair = match request.engines.as_deref() {
             None => [0, 1 % count],
             Some(&[one]) => [engine_index(one, count)?; 2],
-            Some(&[first, second]) => [engine_index(first, count)?, engine_index(second, count)?],
+            Some(&[first, second]) if mode == Mode::Watch => {
+                [engine_index(first, count)?, engine_index(second, count)?]
+            }
+            Some(&[_, _]) => return Err(GuiError::OneEngine),
             Some(_) => return Err(GuiError::EngineCount),
         };
         // A game against the person, and analysis, run the first engine only.

@@ -31,9 +31,22 @@ type Shared = State<Arc<Hub>>;
 
 /// A refusal: the status and a message, as JSON `{"error": …}`.
 fn refuse(status: StatusCode, message: impl Into<String>) -> Response {
-    let body = serde_json::json!({ "error": message.into() });
+    let mut message = message.into();
+    // Messages quote what was sent: a long move or time control is not sent back whole.
+    if message.len() > MAX_MESSAGE {
+        let cut = (0..=MAX_MESSAGE)
+            .rev()
+            .find(|&at| message.is_char_boundary(at))
+            .unwrap_or(0);
+        message.truncate(cut);
+        message.push('…');
+    }
+    let body = serde_json::json!({ "error": message });
     (status, Json(body)).into_response()
 }
+
+/// The longest error message sent, in bytes; a longer one is cut.
+const MAX_MESSAGE: usize = 1000;
 
 /// The answer to a change: the new snapshot, or 409 and why the change was refused.
 fn answer(hub: &Hub, result: Result<(), GuiError>) -> Response {
@@ -74,6 +87,13 @@ pub fn router(hub: Arc<Hub>, allowed: AllowedHosts, body_timeout: Duration) -> R
         .route("/api/goto", post(goto))
         .route("/api/analysis", post(analysis))
         .route("/api/record", get(download).post(upload))
+        // The `Allow` header, which axum adds, names the methods the route takes.
+        .method_not_allowed_fallback(|| async {
+            refuse(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this route takes another method: see Allow",
+            )
+        })
         .fallback(|| async { refuse(StatusCode::NOT_FOUND, "no such page") })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(
