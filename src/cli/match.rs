@@ -15,8 +15,9 @@ use sumito_tools::match_runner::stats::Sprt;
 use sumito_tools::match_runner::{MatchConfig, MatchKind, TwoPlayerMatch};
 use sumito_tools::uap_client::{EngineSpec, parse_option};
 
-/// Most games per pair.
-pub(super) const MAX_GAMES: u32 = 10_000_000;
+/// Most games in a match: the schedule of every game is held in memory (about 160 bytes a
+/// game), and a million games at 25 ms a move take two weeks on two cores.
+pub(super) const MAX_GAMES: u32 = 1_000_000;
 
 /// Games per pair of an SPRT without --games: more than a test of a few Elo needs.
 const SPRT_GAMES: u32 = 100_000;
@@ -60,8 +61,8 @@ pub struct MatchArgs {
     pub tc: Vec<String>,
     /// Games per engine pair, played as colour-swapped pairs on the same opening; with
     /// --players, games per combination of engines, a multiple of its seatings, each group of
-    /// seatings on one opening [default: 2; with --sprt 100000, for the test to decide; with
-    /// --players one game per seating].
+    /// seatings on one opening; at most 1000000 games in all [default: 2; with --sprt 100000,
+    /// for the test to decide; with --players one game per seating].
     #[arg(long)]
     pub games: Option<u32>,
     /// Players at the table: 2, or 3 to 6 for the N-player layouts (RULES.md), every engine in
@@ -261,8 +262,7 @@ fn configure(raw: &MatchArgs) -> Result<MatchConfig, super::Error> {
     };
     let games = match &multi {
         Some(multi) => super::match_multi::games(raw.games, multi)?,
-        None if sprt.is_some() => raw.games.unwrap_or(SPRT_GAMES),
-        None => raw.games.unwrap_or(2),
+        None => two_player_games(raw, sprt.is_some())?,
     };
     let shard = (raw.shard.as_deref())
         .map(super::flags::shard)
@@ -375,6 +375,20 @@ fn engine_specs(raw: &MatchArgs) -> Result<(Vec<EngineSpec>, Vec<bool>), super::
     }
     let named = (0..count).map(|index| index < raw.name.len()).collect();
     Ok((engines, named))
+}
+
+/// Games per pair of a two-player match: --games, else 2, or [`SPRT_GAMES`] for an SPRT; the
+/// pairs together play at most [`MAX_GAMES`].
+fn two_player_games(raw: &MatchArgs, sprt: bool) -> Result<u32, String> {
+    let games = raw.games.unwrap_or(if sprt { SPRT_GAMES } else { 2 });
+    let count = raw.engine.len() as u64;
+    let pairs = count * (count - 1) / 2;
+    if pairs.saturating_mul(u64::from(games)) > u64::from(MAX_GAMES) {
+        return Err(format!(
+            "{pairs} pairs of engines, {games} games each: more than {MAX_GAMES} games in all"
+        ));
+    }
+    Ok(games)
 }
 
 /// Refuses the flags that would change nothing in this match.
@@ -577,6 +591,10 @@ mod tests {
             (two.to_string(), "no time control"),
             (format!("--tc fast {two}"), "bad time control"),
             (format!("--tc depth=1 {two} --games 0"), "--games"),
+            (
+                format!("--tc depth=1 {two} --engine c --games 400000"),
+                "3 pairs of engines, 400000 games each",
+            ),
             (
                 format!("--name x --name y --name z --tc depth=1 {two}"),
                 "3 --name for 2 engines",

@@ -458,6 +458,10 @@ fn refused_requests_change_nothing_and_fields_without_use_are_named() {
     let off = post_json(address, "/api/analysis", r#"{"running":false}"#).json();
     assert_eq!(off["mode"], "play");
     assert_eq!(off["analysing"], false);
+    // A body must be an object: serde would read an array as the fields in order.
+    let array = post_json(address, "/api/resign", "[]");
+    assert_eq!(array.status, 422, "{}", array.body);
+    assert!(gui.state()["result"].is_null());
     // Another method than the route's is answered with a message and the route's method.
     let wrong = get(address, "/api/move");
     assert_eq!(wrong.status, 405);

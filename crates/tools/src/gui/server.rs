@@ -20,6 +20,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use futures_util::Stream;
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
@@ -61,10 +63,20 @@ fn snapshot_response(hub: &Hub) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], text).into_response()
 }
 
-/// The JSON body, or the 4xx answer axum's rejection stands for, with its message.
-fn body<T>(json: Result<Json<T>, JsonRejection>) -> Result<T, Box<Response>> {
-    json.map(|Json(value)| value)
-        .map_err(|rejection| Box::new(refuse(rejection.status(), rejection.body_text())))
+/// The JSON body read as a `T`, or the 4xx answer: axum's rejection, with its message, for a
+/// body that is not JSON; 422 for one that is not an object (serde would read a struct from an
+/// array, field by field: `[]` would resign) or does not fit `T`.
+fn body<T: DeserializeOwned>(json: Result<Json<Value>, JsonRejection>) -> Result<T, Box<Response>> {
+    let Json(value) =
+        json.map_err(|rejection| Box::new(refuse(rejection.status(), rejection.body_text())))?;
+    if !value.is_object() {
+        let message = "the body must be a JSON object, {…}";
+        return Err(Box::new(refuse(StatusCode::UNPROCESSABLE_ENTITY, message)));
+    }
+    serde_json::from_value(value).map_err(|error| {
+        let message = format!("the body does not fit this request: {error}");
+        Box::new(refuse(StatusCode::UNPROCESSABLE_ENTITY, message))
+    })
 }
 
 /// The router with every route, behind the guard; a request's body must arrive within
@@ -173,8 +185,8 @@ async fn events(State(hub): Shared) -> Sse<impl Stream<Item = Result<Event, Infa
     Sse::new(stream).keep_alive(KeepAlive::default())
 }
 
-async fn new_game(State(hub): Shared, json: Result<Json<NewGame>, JsonRejection>) -> Response {
-    match body(json) {
+async fn new_game(State(hub): Shared, json: Result<Json<Value>, JsonRejection>) -> Response {
+    match body::<NewGame>(json) {
         Ok(request) => answer(&hub, hub.update(|t, h| t.new_game(&request, h))),
         Err(refusal) => *refusal,
     }
@@ -192,8 +204,8 @@ struct MoveRequest {
     drop: Option<usize>,
 }
 
-async fn play_move(State(hub): Shared, json: Result<Json<MoveRequest>, JsonRejection>) -> Response {
-    match body(json) {
+async fn play_move(State(hub): Shared, json: Result<Json<Value>, JsonRejection>) -> Response {
+    match body::<MoveRequest>(json) {
         Ok(request) => {
             let (text, drop) = (&request.text, request.drop);
             answer(&hub, hub.update(|t, h| t.human_move(text, drop, h)))
@@ -210,8 +222,8 @@ struct UndoRequest {
     plies: Option<usize>,
 }
 
-async fn undo(State(hub): Shared, json: Result<Json<UndoRequest>, JsonRejection>) -> Response {
-    match body(json) {
+async fn undo(State(hub): Shared, json: Result<Json<Value>, JsonRejection>) -> Response {
+    match body::<UndoRequest>(json) {
         Ok(request) => {
             let plies = request.plies.unwrap_or(1);
             answer(&hub, hub.update(|t, h| t.take_back(plies, h)))
@@ -225,18 +237,15 @@ async fn undo(State(hub): Shared, json: Result<Json<UndoRequest>, JsonRejection>
 #[serde(deny_unknown_fields)]
 struct NoArguments {}
 
-async fn offer_draw(
-    State(hub): Shared,
-    json: Result<Json<NoArguments>, JsonRejection>,
-) -> Response {
-    match body(json) {
+async fn offer_draw(State(hub): Shared, json: Result<Json<Value>, JsonRejection>) -> Response {
+    match body::<NoArguments>(json) {
         Ok(NoArguments {}) => answer(&hub, hub.update(|t, _| t.offer_draw())),
         Err(refusal) => *refusal,
     }
 }
 
-async fn resign(State(hub): Shared, json: Result<Json<NoArguments>, JsonRejection>) -> Response {
-    match body(json) {
+async fn resign(State(hub): Shared, json: Result<Json<Value>, JsonRejection>) -> Response {
+    match body::<NoArguments>(json) {
         Ok(NoArguments {}) => answer(&hub, hub.update(|t, h| t.resign(h))),
         Err(refusal) => *refusal,
     }
@@ -248,18 +257,15 @@ struct GotoRequest {
     ply: usize,
 }
 
-async fn goto(State(hub): Shared, json: Result<Json<GotoRequest>, JsonRejection>) -> Response {
-    match body(json) {
+async fn goto(State(hub): Shared, json: Result<Json<Value>, JsonRejection>) -> Response {
+    match body::<GotoRequest>(json) {
         Ok(request) => answer(&hub, hub.update(|t, h| t.goto(request.ply, h))),
         Err(refusal) => *refusal,
     }
 }
 
-async fn analysis(
-    State(hub): Shared,
-    json: Result<Json<AnalysisSettings>, JsonRejection>,
-) -> Response {
-    match body(json) {
+async fn analysis(State(hub): Shared, json: Result<Json<Value>, JsonRejection>) -> Response {
+    match body::<AnalysisSettings>(json) {
         Ok(settings) => answer(&hub, hub.update(|t, h| t.set_analysis(&settings, h))),
         Err(refusal) => *refusal,
     }
@@ -291,8 +297,8 @@ struct RecordUpload {
     game: Option<usize>,
 }
 
-async fn upload(State(hub): Shared, json: Result<Json<RecordUpload>, JsonRejection>) -> Response {
-    match body(json) {
+async fn upload(State(hub): Shared, json: Result<Json<Value>, JsonRejection>) -> Response {
+    match body::<RecordUpload>(json) {
         Ok(upload) => {
             let index = upload.game.unwrap_or(1);
             let result = hub.update(|t, h| t.load_record(&upload.text, index, h));
