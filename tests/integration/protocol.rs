@@ -654,10 +654,11 @@ fn opponent_is_free_text_that_d_shows_and_an_empty_value_clears() {
         lines.contains(&"option name Opponent type string default".to_string()),
         "{lines:?}"
     );
+    // A string value is the rest of the line as sent, its blanks kept.
     engine.send("setoption name Opponent value GM 2800 human Garry  Kasparov");
     let shown = engine.display();
     assert!(
-        shown.contains(&"opponent GM 2800 human Garry Kasparov".to_string()),
+        shown.contains(&"opponent GM 2800 human Garry  Kasparov".to_string()),
         "{shown:?}"
     );
     // Too long a text is refused and the old one kept; no value clears it.
