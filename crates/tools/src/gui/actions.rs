@@ -496,10 +496,17 @@ pub(super) mod tests {
             .set_analysis(&resume, &NoEngines)
             .expect_err("not analysed");
         assert_eq!(refused.to_string(), GuiError::NoGameToResume.to_string());
-        let analyse = AnalysisSettings {
+        // Analysis off outside an analysis changes nothing: the game is still played.
+        let off = AnalysisSettings {
             running: Some(false),
             multipv: None,
             resume: None,
+        };
+        table.set_analysis(&off, &NoEngines).expect("nothing to do");
+        assert!(!crate::gui::view::snapshot(&table).can_resume);
+        let analyse = AnalysisSettings {
+            running: Some(true),
+            ..off
         };
         table.set_analysis(&analyse, &NoEngines).expect("analysis");
         assert!(crate::gui::view::snapshot(&table).can_resume);
@@ -659,9 +666,16 @@ pub(super) mod tests {
         assert_eq!(
             new_game(NewGame {
                 engines: Some(vec![1, 3]),
-                ..request("play")
+                ..request("watch")
             }),
             "there is no engine 3: engines are numbered 1 to 2, in the order of --engine"
+        );
+        assert_eq!(
+            new_game(NewGame {
+                engines: Some(vec![1, 2]),
+                ..request("play")
+            }),
+            GuiError::OneEngine.to_string()
         );
         assert_eq!(
             new_game(NewGame {
@@ -896,7 +910,7 @@ pub(super) mod tests {
         two.players = Some(2);
         assert_eq!(
             new_game(two),
-            "seats must list one entry per player (2), not 2"
+            "seats has no meaning in a two-player game (engines and colour seat it): leave it out"
         );
     }
 
