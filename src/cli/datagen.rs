@@ -3,9 +3,8 @@
 
 use std::path::PathBuf;
 use sumito_engine::search::{Limits, MAX_THREADS, TableSizeError, TranspositionTable};
-use sumito_tools::datagen::{
-    DEFAULT_DEPTH, Encoding, GameRange, Job, PlyRange, Settings, quantity,
-};
+use sumito_tools::datagen::{DEFAULT_DEPTH, Encoding, GameRange, Job, PlyRange, Settings};
+use sumito_tools::util::text::quantity;
 
 /// The margin of `--margin` when none is given, in centi-marbles.
 const DEFAULT_MARGIN: u32 = 10;

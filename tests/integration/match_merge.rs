@@ -301,7 +301,7 @@ fn play_records_merge_with_an_abandoned_game_passed_over() {
     );
     assert!(merged.stderr.contains(&passed_over), "{}", merged.stderr);
     assert!(
-        merged.stderr.contains("merge: 1 games from 1 file"),
+        merged.stderr.contains("merge: 1 game from 1 file"),
         "{}",
         merged.stderr
     );

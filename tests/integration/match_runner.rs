@@ -975,7 +975,7 @@ fn an_odd_game_count_is_said_and_an_engines_options_are_in_its_name() {
     ]);
     assert!(run.success, "{}", run.stderr);
     assert!(
-        run.stderr.contains("warning: 1 games per pair is odd"),
+        run.stderr.contains("warning: 1 game per pair is odd"),
         "{}",
         run.stderr
     );

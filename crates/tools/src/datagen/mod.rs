@@ -28,6 +28,7 @@ pub use settings::{DEFAULT_DEPTH, PlyRange, Settings};
 pub use shard::{GameRange, Merged, SHARD_MARK, merge, shard_header, split_header};
 
 use crate::util::progress::Progress;
+use crate::util::text::quantity;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::Write;
@@ -141,11 +142,6 @@ pub fn run(job: &Job) -> Result<(), DatagenError> {
         quantity(pool.current_num_threads() as u64, "thread"),
     );
     Ok(())
-}
-
-/// `n` and `noun`, plural unless `n` is 1: "1 game", "7 games".
-pub fn quantity(n: u64, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The games a run adds to its file.

@@ -11,6 +11,7 @@ use super::multi::merge::{MergedMulti, multi_table};
 use super::report::{self, PairStats};
 use super::rounds::RoundCheck;
 use super::stats::Sprt;
+use crate::util::text::quantity;
 use std::path::{Path, PathBuf};
 use sumito_games::records::is_multi_record;
 use sumito_games::records::{PlayedGame, RecordsError, read_records};
@@ -79,8 +80,11 @@ fn merge_multi(mut games: Vec<MergedMulti>, files: usize) -> Result<(), MatchErr
 /// held twice) on stderr, and prints `table` with the rounds check below it.
 fn print_merged(table: &str, rounds: &[u64], files: usize) {
     let check = RoundCheck::new(rounds);
-    let plural = if files == 1 { "" } else { "s" };
-    eprintln!("merge: {} games from {files} file{plural}", rounds.len());
+    eprintln!(
+        "merge: {} from {}",
+        quantity(rounds.len() as u64, "game"),
+        quantity(files as u64, "file")
+    );
     if !check.is_complete() {
         eprintln!("warning: {}", check.summary());
     }

@@ -142,9 +142,9 @@ pub fn run(mut config: MatchConfig, stop: &AtomicBool) -> Result<(), MatchError>
             );
             if config.games % 2 == 1 {
                 eprintln!(
-                    "warning: {} games per pair is odd: the last opening of each pair is played \
-                     with one colour only, so colour and opening are not balanced",
-                    config.games
+                    "warning: {} per pair is odd: the last opening of each pair is played with \
+                     one colour only, so colour and opening are not balanced",
+                    crate::util::text::quantity(config.games.into(), "game")
                 );
             }
             let plan = pairs::Pairs {
