@@ -83,10 +83,14 @@ impl Hub {
     pub fn update<R>(self: &Arc<Hub>, change: impl FnOnce(&mut Table, &dyn Reporter) -> R) -> R {
         let mut table = self.lock();
         let result = change(&mut table, self);
-        if *snapshot_text(&table) != **self.snapshots.borrow() {
-            table.version += 1;
-            let snapshot = snapshot_text(&table);
-            self.snapshots.send_replace(Arc::from(snapshot));
+        // Written once, as the next version, and published only if it differs from the last
+        // snapshot in more than that number.
+        let mut next = snapshot(&table);
+        next.version += 1;
+        let text = serde_json::to_string(&next).expect("a snapshot is plain data");
+        if after_version(&text) != after_version(&self.snapshots.borrow()) {
+            table.version = next.version;
+            self.snapshots.send_replace(Arc::from(text));
         }
         result
     }
@@ -136,7 +140,29 @@ impl Reporter for Arc<Hub> {
     }
 }
 
+/// A snapshot's JSON text after its first field, the version: what a change changes.
+fn after_version(text: &str) -> &str {
+    text.split_once(',').map_or(text, |(_, rest)| rest)
+}
+
 /// The snapshot of `table` as JSON text.
 fn snapshot_text(table: &Table) -> String {
     serde_json::to_string(&snapshot(table)).expect("a snapshot is plain data")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gui::actions::tests::table_of;
+
+    #[test]
+    fn the_version_is_the_first_field_of_a_snapshot_and_all_that_after_version_drops() {
+        let mut table = table_of(1);
+        let before = snapshot_text(&table);
+        assert!(before.starts_with("{\"version\":0,"), "{before}");
+        table.version = 7;
+        let after = snapshot_text(&table);
+        assert_ne!(before, after);
+        assert_eq!(after_version(&before), after_version(&after));
+    }
 }
