@@ -131,6 +131,17 @@ pub fn seconds_of(flag: &str, seconds: f64) -> Result<std::time::Duration, Strin
     Ok(std::time::Duration::from_secs_f64(seconds))
 }
 
+/// The worker pool of a batch tool: `--threads` threads (1 to [`MAX_THREADS`]), every core
+/// when the flag is not given.
+pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, super::Error> {
+    if let Some(n) = threads.filter(|n| !(1..=MAX_THREADS).contains(n)) {
+        return Err(FlagsError::Threads(n).into());
+    }
+    Ok(rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()?)
+}
+
 /// Refuses a list flag (`--layout a,b`) that names a value twice: the tools use each value in
 /// turn, so a repeat would silently weight it.
 pub fn no_repeats<T: PartialEq + std::fmt::Display>(

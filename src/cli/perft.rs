@@ -5,7 +5,6 @@ use super::flags::StartArgs;
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
-use sumito_engine::search::MAX_THREADS;
 use sumito_rules::game::AnyPosition;
 use sumito_rules::movegen::perft_divide_until;
 use sumito_rules::multiplayer::{MultiPosition, multi_perft_divide_until, multi_root_moves};
@@ -39,15 +38,7 @@ pub fn run(args: &PerftArgs) -> super::Outcome {
     if !(1..=MAX_DEPTH).contains(&depth) {
         return Err(format!("perft depth must be 1 to {MAX_DEPTH}").into());
     }
-    if args
-        .threads
-        .is_some_and(|t| !(1..=MAX_THREADS).contains(&t))
-    {
-        return Err(format!("--threads must be from 1 to {MAX_THREADS}").into());
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()?;
+    let pool = super::flags::thread_pool(args.threads)?;
     let position = match start {
         AnyPosition::Two(position) => position,
         AnyPosition::Multi(position) => return run_multi(&position, args, &pool),

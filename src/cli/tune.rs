@@ -27,14 +27,6 @@ pub fn run(args: &TuneArgs) -> super::Outcome {
     if !args.wdl {
         return Err(WDL_ONLY.into());
     }
-    if args
-        .threads
-        .is_some_and(|n| !(1..=sumito_engine::search::MAX_THREADS).contains(&n))
-    {
-        return Err(super::train::TrainFlagsError::Threads.into());
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()?;
+    let pool = super::flags::thread_pool(args.threads)?;
     Ok(pool.install(|| sumito_tools::tune::run_wdl(&args.data))?)
 }
