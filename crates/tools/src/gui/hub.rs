@@ -5,6 +5,7 @@
 use super::engine_driver::Reporter;
 use super::engine_driver::{Driver, DriverEvent};
 use super::engine_pool::GuiConfig;
+use super::snapshot::Snapshot;
 use super::table::Table;
 use super::view::snapshot;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -25,7 +26,7 @@ impl Hub {
     /// yet: `run` starts them).
     pub fn new(config: GuiConfig) -> Arc<Hub> {
         let table = Table::new(config);
-        let snapshot = snapshot_text(&table);
+        let snapshot = snapshot_text(&snapshot(&table));
         let (snapshots, _) = tokio::sync::watch::channel(Arc::from(snapshot));
         let hub = Arc::new(Hub {
             table: Mutex::new(table),
@@ -87,7 +88,7 @@ impl Hub {
         // snapshot in more than that number.
         let mut next = snapshot(&table);
         next.version += 1;
-        let text = serde_json::to_string(&next).expect("a snapshot is plain data");
+        let text = snapshot_text(&next);
         if after_version(&text) != after_version(&self.snapshots.borrow()) {
             table.version = next.version;
             self.snapshots.send_replace(Arc::from(text));
@@ -145,9 +146,9 @@ fn after_version(text: &str) -> &str {
     text.split_once(',').map_or(text, |(_, rest)| rest)
 }
 
-/// The snapshot of `table` as JSON text.
-fn snapshot_text(table: &Table) -> String {
-    serde_json::to_string(&snapshot(table)).expect("a snapshot is plain data")
+/// `snapshot` as JSON text.
+fn snapshot_text(snapshot: &Snapshot) -> String {
+    serde_json::to_string(snapshot).expect("a snapshot is plain data")
 }
 
 #[cfg(test)]
@@ -158,10 +159,10 @@ mod tests {
     #[test]
     fn the_version_is_the_first_field_of_a_snapshot_and_all_that_after_version_drops() {
         let mut table = table_of(1);
-        let before = snapshot_text(&table);
+        let before = snapshot_text(&snapshot(&table));
         assert!(before.starts_with("{\"version\":0,"), "{before}");
         table.version = 7;
-        let after = snapshot_text(&table);
+        let after = snapshot_text(&snapshot(&table));
         assert_ne!(before, after);
         assert_eq!(after_version(&before), after_version(&after));
     }
