@@ -516,7 +516,9 @@ fn seats_eval_file_loads_a_network_for_its_number_of_players() {
     );
     engine.send("go depth 2");
     assert!(engine.until("bestmove ").last().unwrap() != "bestmove (none)");
-    for refused in [bad, folder.join("missing.snn")] {
+    // A device is refused unread: /dev/stdin would have the engine read its own commands.
+    let stdin = std::path::PathBuf::from("/dev/stdin");
+    for refused in [bad, folder.join("missing.snn"), stdin] {
         let answer = set(&mut engine, refused.to_str().unwrap());
         assert_eq!(answer.len(), 1, "{answer:?}");
         assert!(answer[0].starts_with("error bad-option "), "{answer:?}");

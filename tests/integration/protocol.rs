@@ -671,6 +671,12 @@ fn opponent_is_free_text_that_d_shows_and_an_empty_value_clears() {
             .next()
             .starts_with("error bad-option Opponent takes at most 256")
     );
+    // So is a control byte, which `d` would pass to the GUI raw (here a carriage return).
+    engine.send("setoption name Opponent value GM\r2800");
+    assert_eq!(
+        engine.next(),
+        "error bad-option Opponent may not hold control characters"
+    );
     assert!(
         engine
             .display()
@@ -926,6 +932,14 @@ fn eval_file_loads_a_network_and_refuses_what_is_none_keeping_the_evaluation() {
             "still the network after {refused:?}"
         );
     }
+    // A device is refused unread: /dev/stdin would have the engine read its own commands.
+    engine.send("setoption name EvalFile value /dev/stdin");
+    let answer = engine.sync();
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    assert!(
+        answer[0].starts_with("error bad-option ") && answer[0].ends_with("not a regular file"),
+        "{answer:?}"
+    );
     // `eval` reports the network the search evaluates with.
     engine.send("eval");
     assert_eq!(engine.until(|l| l.starts_with("eval ")), ["eval 150"]);

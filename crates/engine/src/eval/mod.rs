@@ -6,8 +6,10 @@
 //! Where each part lives:
 //! - `nnue`: the network, its file format and the hidden sums kept up to date along a line.
 //! - `contact`: [`Contact`], the pushes and ejections each side could make with one move.
+//! - `network_file`: reading a network file, and only a network's file.
 
 mod contact;
+pub mod network_file;
 pub mod nnue;
 
 pub use contact::{Contact, contact, ejectable, pushable};

@@ -188,6 +188,11 @@ pub fn check(name: &str, value: Option<&str>) -> Result<(&'static str, Value), P
                 "{canonical} takes at most {MAX_TEXT} characters"
             )));
         }
+        // `d` shows a text as it is, on a line of its own: a control byte (a carriage return,
+        // an escape) would reach the GUI raw.
+        (Kind::Text { .. }, Some(text)) if text.chars().any(char::is_control) => {
+            return Err(bad(format!("{canonical} may not hold control characters")));
+        }
         (Kind::Text { .. }, Some(text)) => Value::Text(text.to_string()),
         (_, None) => return Err(bad(format!("{canonical} needs a value"))),
         (Kind::Combo { values, .. }, Some(text)) => {

@@ -64,6 +64,7 @@ struct Running {
 struct Setup {
     hash_mb: usize,
     threads: usize,
+    seed: u64,
     settings: Settings,
 }
 
@@ -72,6 +73,7 @@ impl Setup {
         Setup {
             hash_mb: engine.hash_mb(),
             threads: engine.threads(),
+            seed: engine.seed(),
             settings: engine.settings.clone(),
         }
     }
@@ -82,6 +84,7 @@ impl Setup {
             .or_else(|_| Engine::new(FRESH_HASH_MB))
             .ok()?;
         engine.set_threads(self.threads);
+        engine.set_seed(self.seed);
         engine.settings = self.settings;
         Some(engine)
     }
@@ -229,15 +232,16 @@ impl Session {
                 }
             }),
             Command::Bench(depth) => self.spawn_job(false, move |_, control, out, finish| {
-                let mut lines = Vec::new();
-                bench_lines(depth, control, |line| lines.push(line));
-                // The last line ends the job: everything else is written before it.
-                let last = lines.pop();
-                for line in lines {
-                    out.line(&line);
-                }
+                // Each line as its position is done, one behind: the last line ends the job,
+                // and `finish` comes before it.
+                let mut held: Option<String> = None;
+                bench_lines(depth, control, |line| {
+                    if let Some(done) = held.replace(line) {
+                        out.line(&done);
+                    }
+                });
                 finish();
-                if let Some(last) = last {
+                if let Some(last) = held {
                     out.line(&last);
                 }
             })?,
@@ -517,7 +521,7 @@ impl Session {
                 // The engine went into the closure that failed to start; make a new one.
                 self.engine = setup.engine();
                 return Err(ProtocolError::new(
-                    ErrorCode::Busy,
+                    ErrorCode::Internal,
                     format!("cannot start a search thread: {e}"),
                 ));
             }

@@ -102,6 +102,8 @@ pub struct Engine {
     threads: Vec<ThreadData>,
     /// Draws the choices of skill levels below full strength.
     random: Random,
+    /// The seed `random` was last given (`Seed`; 0: from the clock).
+    seed: u64,
     /// Settings used by the next search.
     pub settings: Settings,
 }
@@ -117,6 +119,7 @@ impl Engine {
             },
             threads: vec![ThreadData::new(0)],
             random: Random(clock_seed()),
+            seed: 0,
             settings: Settings::default(),
         })
     }
@@ -125,16 +128,25 @@ impl Engine {
     /// again move for move; 0 draws a seed from the clock, as a new engine does.
     pub fn set_seed(&mut self, seed: u64) {
         self.random = Random(if seed == 0 { clock_seed() } else { seed });
+        self.seed = seed;
+    }
+
+    /// The seed last given to [`set_seed`](Self::set_seed), 0 if none.
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// Asks for a table of `mb` MB from the next search on; on error the old size stays.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), TableSizeError> {
-        TranspositionTable::check_size(mb)?;
-        if mb != self.hash_mb {
-            // Freed now, so that the old and the new table never need memory at once.
-            self.tt = None;
-            self.hash_mb = mb;
+        if mb == self.hash_mb {
+            return Ok(());
         }
+        // The old table is freed first, so that the two never need memory at once: what it
+        // holds counts as available for the new one.
+        let held = self.tt.as_ref().map_or(0, TranspositionTable::resident_mb);
+        TranspositionTable::check_size_freeing(mb, held)?;
+        self.tt = None;
+        self.hash_mb = mb;
         Ok(())
     }
 

@@ -150,17 +150,34 @@ impl TranspositionTable {
     /// Can a table of `mb` MB be had? (1 to [`MAX_HASH_MB`], and not more than the memory
     /// available.)
     pub fn check_size(mb: usize) -> Result<(), TableSizeError> {
+        TranspositionTable::check_size_freeing(mb, 0)
+    }
+
+    /// As [`check_size`](Self::check_size), with `freed` MB more available: those of the
+    /// table the new one replaces, given back first.
+    pub fn check_size_freeing(mb: usize, freed: usize) -> Result<(), TableSizeError> {
         if !(1..=MAX_HASH_MB).contains(&mb) {
             return Err(TableSizeError::OutOfRange(mb));
         }
         // Overcommitting systems grant any reservation and kill the process when the table is
         // written, so ask what memory there is first.
-        if let Some(available) = available_mb()
+        if let Some(available) = available_mb().map(|mb| mb.saturating_add(freed))
             && mb > available
         {
             return Err(TableSizeError::MoreThanAvailable { mb, available });
         }
         Ok(())
+    }
+
+    /// The MB of this table that the system has mapped, and would have back if it were freed:
+    /// all once touched (`isready`); before that none is counted, since a search maps only the
+    /// pages it writes.
+    pub fn resident_mb(&self) -> usize {
+        if self.touched.load(Ordering::Relaxed) {
+            (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+        } else {
+            0
+        }
     }
 
     /// Checks that `threads` tables of `mb` MB each, one a thread (as the batch tools give
@@ -337,6 +354,26 @@ mod tests {
     use super::*;
     use crate::search::score::win_in;
     use sumito_rules::board::Position;
+
+    #[test]
+    fn a_table_given_back_counts_as_available_once_it_is_mapped() {
+        let table = TranspositionTable::new(2).unwrap();
+        assert_eq!(table.resident_mb(), 0);
+        table.touch();
+        assert_eq!(table.resident_mb(), 2);
+        // Where the memory available is known and a table 1 GB beyond it is in range.
+        let Some(available) = available_mb() else {
+            return;
+        };
+        let beyond = available + 1024;
+        if beyond + 1024 <= MAX_HASH_MB {
+            assert!(matches!(
+                TranspositionTable::check_size(beyond),
+                Err(TableSizeError::MoreThanAvailable { .. })
+            ));
+            assert!(TranspositionTable::check_size_freeing(beyond, 2048).is_ok());
+        }
+    }
 
     #[test]
     fn stores_and_probes_every_field() {

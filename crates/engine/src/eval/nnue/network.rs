@@ -267,10 +267,11 @@ impl Network {
 
     /// The network in the file at `path`.
     pub fn load(path: &str) -> Result<Network, NetworkError> {
-        let bytes = std::fs::read(path).map_err(|e| NetworkError::Read {
-            path: path.to_string(),
-            message: e.to_string(),
-        })?;
+        let bytes =
+            crate::eval::network_file::read(path).map_err(|message| NetworkError::Read {
+                path: path.to_string(),
+                message,
+            })?;
         Network::from_bytes(&bytes)
     }
 

@@ -215,10 +215,11 @@ impl SeatsNetwork {
 
     /// The network in the file at `path`.
     pub fn load(path: &str) -> Result<SeatsNetwork, SeatsNetworkError> {
-        let bytes = std::fs::read(path).map_err(|e| SeatsNetworkError::Read {
-            path: path.to_string(),
-            message: e.to_string(),
-        })?;
+        let bytes =
+            crate::eval::network_file::read(path).map_err(|message| SeatsNetworkError::Read {
+                path: path.to_string(),
+                message,
+            })?;
         SeatsNetwork::from_bytes(&bytes)
     }
 
