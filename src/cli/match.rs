@@ -52,7 +52,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "NAME")]
     pub name: Vec<String>,
     /// A UAP option for every engine (Threads=2, Hash=64; a button without `=`), or with a
-    /// prefix for engine N only (2:Threads=4).
+    /// prefix for engine N only (2:Threads=4), which replaces the one for every engine.
     #[arg(long = "option", value_name = "[N:]NAME=VALUE")]
     pub option: Vec<String>,
     /// Time control for every engine, or with a prefix for engine N only (2:depth=4):
@@ -82,7 +82,8 @@ pub struct MatchArgs {
     pub layout: Vec<Layout>,
     /// Openings: random:K (K random plies from the layout), a file (one position string or
     /// move list a line), or none (the bare layouts) [default: the shipped balanced suite
-    /// openings/suite.txt, a different opening for every colour pair, in an order from --seed].
+    /// openings/suite.txt, a different opening for every colour pair, in an order from --seed;
+    /// with --players N, the N-player suite openings/three-player.txt … six-player.txt].
     #[arg(long, value_name = "random:K|FILE|none")]
     pub openings: Option<String>,
     /// The move limit: the ply count, counted from the layout with the opening's plies, at which
@@ -324,6 +325,11 @@ fn time_controls(raw: &MatchArgs) -> Result<Vec<TimeControl>, super::Error> {
             return Err(message.into());
         }
     }
+    if let Some(tc) = global_tc
+        && tcs.iter().all(Option::is_some)
+    {
+        return Err(format!("--tc {tc} is used by no engine: each has its own --tc N:TC").into());
+    }
     (0..count)
         .map(|index| {
             tcs[index].or(global_tc).ok_or_else(|| {
@@ -350,31 +356,66 @@ fn engine_specs(raw: &MatchArgs) -> Result<(Vec<EngineSpec>, Vec<bool>), super::
             return Err(format!("bad --name '{name}'").into());
         }
     }
-    let mut options: Vec<Vec<(String, Option<String>)>> = vec![Vec::new(); count];
-    let mut global_options = Vec::new();
-    for text in &raw.option {
-        let (owner, option) = target("--option", text, count)?;
-        let option = parse_option(option)?;
-        match owner {
-            Some(engine) => options[engine].push(option),
-            None => global_options.push(option),
-        }
-    }
+    let mut options = engine_options(raw)?;
     let mut engines = Vec::with_capacity(count);
     for (index, command) in raw.engine.iter().enumerate() {
         let spec = EngineSpec::from_command_line(command)?;
         let name = raw.name.get(index).map(|name| name.trim().to_string());
-        // Options for all engines first, so that an engine's own ones override them.
-        let mut engine_options = global_options.clone();
-        engine_options.extend(options[index].iter().cloned());
         engines.push(EngineSpec {
             name: name.unwrap_or(spec.name),
-            options: engine_options,
+            options: std::mem::take(&mut options[index]),
             ..spec
         });
     }
     let named = (0..count).map(|index| index < raw.name.len()).collect();
     Ok((engines, named))
+}
+
+/// An option: its name and value (none for a button).
+type EngineOption = (String, Option<String>);
+
+/// Each engine's options: the `--option`s for every engine, an engine's own `--option N:…`
+/// replacing one of the same name (UAP names are not case-sensitive). An option named twice for
+/// the same engines, or replaced for every engine, is refused: one of the two would be unused.
+fn engine_options(raw: &MatchArgs) -> Result<Vec<Vec<EngineOption>>, super::Error> {
+    let count = raw.engine.len();
+    let mut own: Vec<Vec<EngineOption>> = vec![Vec::new(); count];
+    let mut every = Vec::new();
+    let same = |a: &EngineOption, b: &EngineOption| a.0.eq_ignore_ascii_case(&b.0);
+    for text in &raw.option {
+        let (owner, option) = target("--option", text, count)?;
+        let option = parse_option(option)?;
+        let list = match owner {
+            Some(engine) => &mut own[engine],
+            None => &mut every,
+        };
+        if list.iter().any(|seen| same(seen, &option)) {
+            let whose = match owner {
+                Some(engine) => format!("engine {}", engine + 1),
+                None => "every engine".into(),
+            };
+            return Err(format!("two --option {} for {whose}", option.0).into());
+        }
+        list.push(option);
+    }
+    for option in &every {
+        if own
+            .iter()
+            .all(|list| list.iter().any(|mine| same(mine, option)))
+        {
+            let name = &option.0;
+            return Err(format!("--option {name} is used by no engine: each has its own").into());
+        }
+    }
+    Ok(own
+        .into_iter()
+        .map(|mine| {
+            let kept = every.iter().filter(|o| !mine.iter().any(|m| same(m, o)));
+            let mut options: Vec<EngineOption> = kept.cloned().collect();
+            options.extend(mine);
+            options
+        })
+        .collect())
 }
 
 /// Games per pair of a two-player match: --games, else 2, or [`SPRT_GAMES`] for an SPRT; the
@@ -564,7 +605,8 @@ mod tests {
         assert_eq!(config.controls[0].to_string(), "movetime=100");
         assert_eq!(config.controls[1].to_string(), "depth=4");
         assert_eq!(a.options, [("Hash".to_string(), Some("16".to_string()))]);
-        assert_eq!(b.options.len(), 2);
+        // Engine 2's own Hash replaces the one for every engine.
+        assert_eq!(b.options, [("Hash".to_string(), Some("32".to_string()))]);
         let MatchKind::Two(two) = &config.kind else {
             panic!("a two-player match")
         };
@@ -608,7 +650,23 @@ mod tests {
                 format!("--tc 1:depth=1 {two} --tc 1:depth=3"),
                 "two --tc for engine 1",
             ),
+            (
+                format!("--tc depth=1 {two} --tc 1:depth=2 --tc 2:depth=3"),
+                "--tc depth=1 is used by no engine",
+            ),
             (format!("--tc depth=1 {two} --option =3"), "bad --option"),
+            (
+                format!("--tc depth=1 {two} --option Hash=1 --option hash=2"),
+                "two --option hash for every engine",
+            ),
+            (
+                format!("--tc depth=1 {two} --option 2:Ponder --option 2:Ponder"),
+                "two --option Ponder for engine 2",
+            ),
+            (
+                format!("--tc depth=1 {two} --option Hash=1 --option 1:Hash=2 --option 2:Hash=3"),
+                "--option Hash is used by no engine",
+            ),
             (
                 format!("--tc depth=1 {two} --option 0:Hash=1"),
                 "no engine 0",

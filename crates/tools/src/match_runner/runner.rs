@@ -4,7 +4,7 @@
 //! (the SPRT). What differs between two players and three to six is a [`Plan`]: the two-player
 //! one is `pairs`, the N-player one `multi::plan`.
 
-use super::{MatchConfig, MatchError, report};
+use super::{MatchConfig, MatchError, MatchKind, report};
 use crate::uap_client::EngineProcess;
 use crate::util::progress::Progress;
 use crate::util::samples::Samples;
@@ -123,7 +123,13 @@ pub(super) fn run<P: Plan>(
             .map(RecordsFile::open)
             .transpose()?,
         date: today(),
-        progress: Progress::new("match", jobs.len() as u64),
+        // The SPRT may stop the match before its last game.
+        progress: match &config.kind {
+            MatchKind::Two(two) if two.sprt.is_some() => {
+                Progress::up_to("match", jobs.len() as u64)
+            }
+            _ => Progress::new("match", jobs.len() as u64),
+        },
         total: jobs.len(),
         done: 0,
         lateness: vec![Samples::default(); config.engines.len()],

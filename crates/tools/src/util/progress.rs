@@ -1,7 +1,8 @@
 //! Progress of long jobs on stderr: a bar redrawn in place when stderr is a terminal (through
 //! `indicatif`, every second), and otherwise a plain line every ten seconds (none for a shorter
 //! job), so that logs stay readable, written whether or not a step ended in those seconds. Both
-//! show the time taken and an estimate of the time left.
+//! show the time taken and an estimate of the time left: of the time to the last step, which is
+//! a bound (`eta ≤ …`) for a job that may end sooner, such as a match stopped by its SPRT.
 
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
@@ -33,6 +34,8 @@ struct Plain {
 struct PlainState {
     label: String,
     total: u64,
+    /// Whether the job may end before `total` steps.
+    capped: bool,
     done: u64,
     message: String,
     /// When the job began, for the estimate.
@@ -46,8 +49,7 @@ impl PlainState {
         self.wrote = true;
         let line = plain_line(
             &self.label,
-            self.done,
-            self.total,
+            (self.done, self.total, self.capped),
             &self.message,
             self.started.elapsed(),
         );
@@ -57,10 +59,11 @@ impl PlainState {
 
 impl Plain {
     /// Starts the thread that writes a line every [`PLAIN_EVERY`] until stopped.
-    fn start(label: &str, total: u64) -> Plain {
+    fn start(label: &str, total: u64, capped: bool) -> Plain {
         let state = Arc::new(Mutex::new(PlainState {
             label: label.to_string(),
             total,
+            capped,
             done: 0,
             message: String::new(),
             started: Instant::now(),
@@ -104,10 +107,20 @@ fn lock(state: &Mutex<PlainState>) -> std::sync::MutexGuard<'_, PlainState> {
 impl Progress {
     /// Starts showing `label` with `total` steps to go.
     pub fn new(label: &str, total: u64) -> Progress {
+        Progress::start(label, total, false)
+    }
+
+    /// Starts showing `label` for a job of at most `cap` steps, which may end sooner: the
+    /// estimate is of the time to the cap, shown as the bound it is.
+    pub fn up_to(label: &str, cap: u64) -> Progress {
+        Progress::start(label, cap, true)
+    }
+
+    fn start(label: &str, total: u64, capped: bool) -> Progress {
         if !std::io::stderr().is_terminal() {
             return Progress {
                 bar: None,
-                plain: Some(Plain::start(label, total)),
+                plain: Some(Plain::start(label, total, capped)),
             };
         }
         let bar = ProgressBar::new(total);
@@ -120,12 +133,9 @@ impl Progress {
         // the speed then, which `-` says, as the plain line does.
         .with_key(
             "left",
-            |state: &ProgressState, out: &mut dyn std::fmt::Write| {
-                let left = remaining(state.pos(), state.len().unwrap_or(0), state.elapsed());
-                let _ = match left {
-                    Some(left) => out.write_str(&short_duration(left)),
-                    None => out.write_str("-"),
-                };
+            move |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                let steps = (state.pos(), state.len().unwrap_or(0), capped);
+                let _ = out.write_str(&time_left(steps, state.elapsed()));
             },
         );
         bar.set_style(style);
@@ -172,12 +182,11 @@ impl Progress {
     }
 }
 
-/// The plain progress line: `label: done/total message (elapsed, eta left)`.
-fn plain_line(label: &str, done: u64, total: u64, message: &str, elapsed: Duration) -> String {
-    let eta = match remaining(done, total, elapsed) {
-        Some(left) => short_duration(left),
-        None => "-".into(),
-    };
+/// The plain progress line: `label: done/total message (elapsed, eta left)`, of `steps` (done,
+/// total, whether the total is a cap).
+fn plain_line(label: &str, steps: (u64, u64, bool), message: &str, elapsed: Duration) -> String {
+    let (done, total, _) = steps;
+    let eta = time_left(steps, elapsed);
     let message = if message.is_empty() {
         String::new()
     } else {
@@ -185,6 +194,18 @@ fn plain_line(label: &str, done: u64, total: u64, message: &str, elapsed: Durati
     };
     let elapsed = short_duration(elapsed);
     format!("{label}: {done}/{total}{message} ({elapsed}, eta {eta})")
+}
+
+/// The estimate of a progress line for `steps` (done, total, whether the total is a cap): the
+/// time left at the pace so far, `-` before the first step, `≤` before it when the job may end
+/// sooner.
+fn time_left(steps: (u64, u64, bool), elapsed: Duration) -> String {
+    let (done, total, capped) = steps;
+    match remaining(done, total, elapsed) {
+        Some(left) if capped => format!("≤ {}", short_duration(left)),
+        Some(left) => short_duration(left),
+        None => "-".into(),
+    }
 }
 
 /// The time left at the pace so far, `None` before the first step.
@@ -210,8 +231,7 @@ mod tests {
     fn plain_lines_give_the_time_taken_and_the_time_left_at_the_pace_so_far() {
         let line = plain_line(
             "match",
-            40,
-            200,
+            (40, 200, false),
             "A vs B: Elo +3.1 ± 40.2",
             Duration::from_secs(100),
         );
@@ -221,8 +241,13 @@ mod tests {
             "match: 40/200 A vs B: Elo +3.1 ± 40.2 (1m40s, eta 6m40s)"
         );
         assert_eq!(
-            plain_line("perft 6", 0, 44, "", Duration::from_secs(3)),
+            plain_line("perft 6", (0, 44, false), "", Duration::from_secs(3)),
             "perft 6: 0/44 (3s, eta -)"
+        );
+        // A match that its SPRT may stop: the time to its cap is a bound.
+        assert_eq!(
+            plain_line("match", (40, 200, true), "", Duration::from_secs(100)),
+            "match: 40/200 (1m40s, eta ≤ 6m40s)"
         );
         assert_eq!(short_duration(Duration::from_secs(7_620)), "2h07m");
         assert_eq!(
