@@ -860,11 +860,13 @@ fn watched_games_are_adjudicated_by_the_scores() {
     assert_eq!(post_json(&gui.address, "/api/record", &upload).status, 200);
     let end = post_json(&gui.address, "/api/goto", r#"{"ply":4}"#).json();
     assert_eq!(end["result"]["evidence"], "black +0 +0; white +0 +0");
-    // Bad rules are refused with `sumito match`'s own words, and the game stays as it was.
+    // Bad rules are refused with `sumito match`'s reasons (not its flags: the page has none),
+    // and the game stays as it was.
     for (rules, words) in [
         (
             r#""draw":"movecount=0 score=10""#,
-            "bad --draw 'movecount=0 score=10': movecount must be a whole number from 1 to 10000",
+            "the draw rule 'movecount=0 score=10' does not read: \
+             movecount must be a whole number from 1 to 10000",
         ),
         (r#""resign":"movecount=3""#, "score= is missing"),
         (

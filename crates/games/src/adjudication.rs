@@ -49,6 +49,23 @@ pub struct AdjudicationError {
     why: String,
 }
 
+impl AdjudicationError {
+    /// The rule that does not read: `draw` or `resign`.
+    pub fn rule(&self) -> &'static str {
+        self.flag
+    }
+
+    /// The rule's text as given.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// What is wrong with it.
+    pub fn why(&self) -> &str {
+        &self.why
+    }
+}
+
 /// The `key=value` words of a flag, each key once and known.
 fn read_words<'a>(
     flag: &'static str,

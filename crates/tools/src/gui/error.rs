@@ -182,8 +182,9 @@ pub enum GuiError {
     /// A new game's adjudication rules in another mode than watching.
     #[error("adjudication applies only to games the engines play each other (mode watch)")]
     AdjudicationNotWatching,
-    /// A new game's adjudication rule that does not read, with `sumito match`'s own message.
-    #[error(transparent)]
+    /// A new game's adjudication rule that does not read, with `sumito match`'s reason, but
+    /// not its flag: a player set the rule in a form.
+    #[error("the {} rule '{}' does not read: {}", .0.rule(), .0.text(), .0.why())]
     BadAdjudication(#[from] sumito_games::adjudication::AdjudicationError),
     /// A new game that lets the engine resign in another mode than play.
     #[error("the engine may resign only in a game against you (mode play)")]
