@@ -127,7 +127,8 @@ pub struct DatagenArgs {
     #[arg(long = "multipv", alias = "lines", default_value_t = 2)]
     pub lines: usize,
     /// The move is drawn evenly among the lines scoring at most this many centi-marbles below
-    /// the best one (0: always the best) [default: 10].
+    /// the best one (0: always the best) [default: 10]. With --multipv 1 there is nothing to
+    /// draw among: only the default is taken, which every file's header names.
     #[arg(long)]
     pub margin: Option<u32>,
     /// Table size in MB of each thread's search (the games depend on it).

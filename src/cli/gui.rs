@@ -21,7 +21,7 @@ pub struct GuiArgs {
     #[arg(long, conflicts_with = "tc")]
     pub movetime: Option<u64>,
     /// A clock for both sides in seconds, SECONDS+INCREMENT (e.g. 300+2), or any `--tc` of
-    /// `sumito match`.
+    /// `sumito match` without its engine prefix (movetime=MS, depth=N, nodes=N, 40/60).
     #[arg(long, value_parser = super::flags::time_control)]
     pub tc: Option<TimeControl>,
     /// Open the page in the default browser.

@@ -70,7 +70,7 @@ pub struct OpeningsArgs {
     /// (three-player … six-player), whose suite is judged by every seat's evaluation.
     #[arg(long, value_delimiter = ',', value_name = "LAYOUT")]
     pub layout: Vec<AnyLayout>,
-    /// Threads, each searching its own candidates [default: every core].
+    /// Threads, each searching its own candidates [default: every core] (two-player layouts).
     #[arg(long)]
     pub threads: Option<usize>,
     /// Table size in MB of each thread's search [default: 16] (two-player layouts).
