@@ -62,18 +62,28 @@ impl ProtocolError {
     }
 }
 
-/// The message with each control character shown as its escape: `\x00`, `\x1b`.
+/// The most characters of a message written: one that repeats a whole word of the input (a line
+/// holds up to a megabyte) is cut there.
+pub const MAX_MESSAGE: usize = 1000;
+
+/// The message with each control character shown as its escape: `\x00`, `\x1b`, cut after
+/// [`MAX_MESSAGE`] characters with `…`.
 fn one_line(message: &str) -> String {
     // The message must stay on one line whatever the input held, and a control byte in it
     // is shown, not sent.
-    message
+    let mut line: String = message
         .chars()
+        .take(MAX_MESSAGE)
         .map(|c| match c {
             c if c.is_control() && (c as u32) < 0x100 => format!("\\x{:02x}", c as u32),
             c if c.is_control() => format!("\\u{{{:x}}}", c as u32),
             c => c.to_string(),
         })
-        .collect()
+        .collect();
+    if message.chars().nth(MAX_MESSAGE).is_some() {
+        line.push('…');
+    }
+    line
 }
 
 /// Quotes a piece of input for an error message, shortened and on one line.
@@ -83,4 +93,27 @@ pub fn quote(text: &str) -> String {
         short.push('…');
     }
     format!("'{short}'")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_stays_on_one_line_and_is_cut_when_long() {
+        let error = ProtocolError::syntax("a\rb\u{1b}c");
+        assert_eq!(error.to_string(), "error syntax a\\x0db\\x1bc");
+        let long = ProtocolError::syntax("x".repeat(MAX_MESSAGE + 1));
+        let line = long.to_string();
+        assert!(
+            line.ends_with(&format!("{}…", "x".repeat(MAX_MESSAGE))),
+            "{line}"
+        );
+        assert_eq!(
+            line.chars().count(),
+            "error syntax ".len() + MAX_MESSAGE + 1
+        );
+        let exact = ProtocolError::syntax("x".repeat(MAX_MESSAGE)).to_string();
+        assert!(!exact.ends_with('…'));
+    }
 }
