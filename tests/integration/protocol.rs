@@ -375,7 +375,10 @@ fn garbage_never_silences_the_engine() {
     let side = "q".repeat(100_000);
     engine.send(&format!("position fen 5/6/7/8/9/8/7/6/5 {side} 0 0 0"));
     let error = engine.next();
-    assert!(error.starts_with("error bad-fen ") && error.ends_with('…'), "{error}");
+    assert!(
+        error.starts_with("error bad-fen ") && error.ends_with('…'),
+        "{error}"
+    );
     assert!(error.chars().count() < 1100, "{} characters", error.len());
     engine.send("go nodes 184467440737095516150");
     assert!(engine.next().starts_with("error syntax"));

@@ -506,7 +506,20 @@ impl Session {
             .name("search".into())
             .spawn(move || {
                 let finish = || answered_by_job.store(true, Ordering::SeqCst);
-                job(&mut engine, &control, &out, &finish);
+                let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    job(&mut engine, &control, &out, &finish);
+                }));
+                if let Err(panic) = done {
+                    // A search answers its own failure with a move. `go perft` and `bench`
+                    // end with this line, so that a driver waiting for their last line gets
+                    // one; the loop then makes a fresh engine.
+                    if !answered_by_job.load(Ordering::SeqCst) {
+                        let message = format!("the command failed ({})", panic_text(&*panic));
+                        finish();
+                        out.line(&ProtocolError::new(ErrorCode::Internal, message).to_string());
+                    }
+                    std::panic::resume_unwind(panic);
+                }
                 engine
             });
         match thread {
@@ -580,15 +593,20 @@ fn answer_failed_search(
 ) {
     let first_legal = position.legal_turns().first().map(Turn::to_string);
     let fallback = first_legal.unwrap_or_else(|| none.to_string());
-    let said = match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
-        (Some(text), _) => text,
-        (_, Some(text)) => text.as_str(),
-        _ => "a panic",
-    };
+    let said = panic_text(panic);
     let message = format!("the search failed ({said}); playing the first legal move");
     out.line(&ProtocolError::new(ErrorCode::Internal, message).to_string());
     finish();
     out.line(&format!("bestmove {fallback}"));
+}
+
+/// What a panic said, if it said it in text.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> &str {
+    match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
+        (Some(text), _) => text,
+        (_, Some(text)) => text.as_str(),
+        _ => "a panic",
+    }
 }
 
 /// Table size of an engine made afresh when the old one was lost (a panicking search, a job
@@ -770,6 +788,31 @@ mod tests {
         let lines = lines_after_bestmoves(&captured, 2);
         assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
         assert!(lines.iter().any(|l| l.contains(" multipv 2 ")), "{lines:?}");
+        assert!(!lines.iter().any(|l| l.contains("busy")), "{lines:?}");
+    }
+
+    #[test]
+    fn a_perft_or_bench_that_panics_ends_with_an_error_and_the_engine_keeps_its_options() {
+        let (out, captured) = Output::captured();
+        let mut session = Session::new(out, 1, 1).unwrap();
+        session.handle("setoption name Seed value 42");
+        session
+            .spawn_job(false, |_, _, _, _| panic!("a perft's bug"))
+            .unwrap();
+        let error = "error internal the command failed (a perft's bug)";
+        for _ in 0..10_000 {
+            if captured.lines().iter().any(|l| l == error) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(captured.lines(), [error]);
+        // The loop makes a fresh engine of the same options, its seed included.
+        session.handle("isready");
+        assert_eq!(session.engine.as_ref().map(Engine::seed), Some(42));
+        session.handle("go depth 1");
+        let lines = lines_after_bestmoves(&captured, 1);
+        assert_eq!(lines[1], "readyok", "{lines:?}");
         assert!(!lines.iter().any(|l| l.contains("busy")), "{lines:?}");
     }
 }
