@@ -1023,6 +1023,10 @@ fn commands_that_cannot_be_carried_out_get_one_error_each() {
             "position fen rr1ww/rr2ww/rr3ww/rr4ww/rr5ww/r6w/7/bbbbbb/bbbbb b 0/0/0 0 a1b2",
             "error syntax 'a1b2' after the position string",
         ),
+        (
+            "position fen 5/6/7/8/9/8/7/6/5 b 0 0 0 extra",
+            "error syntax 'extra' after the position string, which has at most five fields",
+        ),
     ] {
         engine.send(command);
         let line = engine.next();

@@ -174,13 +174,19 @@ fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
     // A position string has at most five fields (four for three to six players), none with a
     // move's shape after the board: such a word was most likely meant after the keyword
     // `moves`, so say that rather than count fields.
-    if head.first().is_some_and(|w| w.eq_ignore_ascii_case("fen"))
-        && let Some(stray) = (head.iter().skip(3).find(|w| looks_like_a_move(w))).or(head.get(6))
-    {
-        return Err(ProtocolError::syntax(format!(
-            "{} after the position string: moves come after the word 'moves'",
-            quote(stray)
-        )));
+    if head.first().is_some_and(|w| w.eq_ignore_ascii_case("fen")) {
+        if let Some(stray) = head.iter().skip(3).find(|w| looks_like_a_move(w)) {
+            return Err(ProtocolError::syntax(format!(
+                "{} after the position string: moves come after the word 'moves'",
+                quote(stray)
+            )));
+        }
+        if let Some(extra) = head.get(6) {
+            return Err(ProtocolError::syntax(format!(
+                "{} after the position string, which has at most five fields",
+                quote(extra)
+            )));
+        }
     }
     let start = match head.first().map(|w| w.to_ascii_lowercase()).as_deref() {
         Some("startpos") if head.len() == 1 => Start::Layout(AnyLayout::Two(Layout::Standard)),
