@@ -69,6 +69,13 @@ fn config(args: &GuiArgs) -> Result<GuiConfig, String> {
         (None, Some(tc)) => tc,
         (None, None) => TimeControl::MoveTime { ms: 1000 },
     };
+    // Every game the page starts without a time control of its own plays this one.
+    if !sumito_tools::gui::new_game::within_reason(tc) {
+        return Err(format!(
+            "the time control {tc} is more than a game at the GUI takes (an hour a move, a day \
+             on the clock, depth 64, 10000000000 nodes)"
+        ));
+    }
     let silence = super::flags::silence_timeout(args.silence_timeout)?;
     Ok(GuiConfig {
         engines,

@@ -558,7 +558,10 @@ fn the_page_plays_watches_and_analyses_in_chromium() {
 
     // Analysis of the shown position, three lines, the best move as an arrow.
     browser.script("document.querySelector('#multipv').value = '3'; document.querySelector('#multipv').dispatchEvent(new Event('change'));");
+    // The engine panel's Start analysis also ends the game's play, so it asks too.
     browser.click("#analysis-toggle");
+    let question = browser.answer_prompt(true);
+    assert!(question.starts_with("Analyse this game?"), "{question}");
     browser.wait_for(
         "three lines",
         "return document.querySelectorAll('#pv-lines li').length === 3",
@@ -1272,6 +1275,7 @@ fn three_and_four_players_play_in_chromium() {
     );
     browser.screenshot(&shots.join("three-player-watch.png"));
     browser.click("#analysis-toggle");
+    browser.answer_prompt(true);
     browser.wait_for(
         "a line of analysis",
         "return state.mode === 'analyse' && document.querySelectorAll('#pv-lines li').length >= 1",

@@ -352,6 +352,19 @@ fn a_persons_flag_falls_when_their_clock_runs_out() {
     assert!(record.contains(left), "{record}");
 }
 
+/// A snapshot gives the time left when it was made: read later, it is made again.
+#[test]
+fn a_running_clock_is_read_as_it_stands_when_the_state_is_asked_for() {
+    let gui = Gui::start(&["--movetime", "100"]);
+    let started = post_json(&gui.address, "/api/new", r#"{"mode":"play","tc":"60+0"}"#);
+    assert_eq!(started.status, 200, "{}", started.body);
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let black = gui.state()["clocks"]["black"]
+        .as_u64()
+        .expect("Black's clock");
+    assert!(black <= 58_500, "1.5 s into Black's minute: {black} ms");
+}
+
 #[test]
 fn malformed_requests_get_a_4xx_with_a_message() {
     let gui = Gui::start(&["--movetime", "100"]);
@@ -616,6 +629,26 @@ fn a_silence_timeout_out_of_range_is_refused() {
         assert!(!run.success, "{seconds}");
         assert!(
             run.stderr.contains("--silence-timeout must be"),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
+/// A time control that every new game without its own would refuse is refused at the start.
+#[test]
+fn a_time_control_no_game_takes_is_refused_at_the_start() {
+    for tc in ["depth=80", "movetime=3600001"] {
+        let flag = if tc.starts_with("movetime") {
+            "--movetime"
+        } else {
+            "--tc"
+        };
+        let value = tc.trim_start_matches("movetime=");
+        let run = crate::common::engines::run_sumito(&["gui", "--port", "0", flag, value]);
+        assert!(!run.success, "{tc}");
+        assert!(
+            run.stderr.contains("more than a game at the GUI takes"),
             "{}",
             run.stderr
         );

@@ -151,6 +151,16 @@ impl GameClocks {
         }
     }
 
+    /// Takes `elapsed` off `seat`'s clock for a turn that ended with no move (taken back, or
+    /// left for analysis): no increment, and the period's moves to go stay.
+    pub fn spend(&mut self, seat: usize, elapsed: Duration) {
+        if let TimeControl::Clock { .. } = self.controls[seat] {
+            let clock = &mut self.clocks[seat];
+            let spent = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
+            clock.left_ms = clock.left_ms.saturating_sub(spent);
+        }
+    }
+
     /// The search limits of an in-process engine in `seat`: what [`GameClocks::go_command`]
     /// asks of an engine process.
     pub fn limits(&self, seat: usize) -> Limits {
@@ -227,6 +237,10 @@ mod tests {
                 timed: true
             }
         );
+        // Time spent on a turn with no move comes off alone.
+        clocks.spend(1, Duration::from_millis(200));
+        assert_eq!(clocks.left_ms(1), 900);
+        assert!(clocks.go_command(1).ends_with("movestogo 2"));
     }
 
     #[test]

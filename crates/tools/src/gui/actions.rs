@@ -61,10 +61,11 @@ impl<K: SessionKind> Session<K> {
         self.game.play_text(text)?;
         self.message = None;
         self.engine_says = None;
+        // A move from an earlier position is no move of the turn whose clock ran.
         if later == 0 {
             self.charge_clock();
         } else {
-            self.clock_running = None;
+            self.halt_clock();
         }
         self.cancel(engines);
         self.kick(engines, reporter);
@@ -108,7 +109,7 @@ impl<K: SessionKind> Session<K> {
         self.thinking = Default::default();
         self.message = None;
         self.engine_says = None;
-        self.clock_running = None;
+        self.halt_clock();
         self.kick(engines, reporter);
         Ok(())
     }
@@ -209,7 +210,7 @@ impl<K: SessionKind> Session<K> {
             self.choice[0] = engine;
         }
         self.analysis = Some(running);
-        self.clock_running = None;
+        self.halt_clock();
         self.kick(engines, reporter);
         Ok(())
     }

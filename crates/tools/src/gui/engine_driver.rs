@@ -152,8 +152,10 @@ fn run(
                 Err(_) => return,
             },
         };
-        match search(&mut engine, &request, &inbox, &report) {
-            Ok(queued) => next = queued,
+        // A search asked for meanwhile runs next, also after a failure the engine recovers
+        // from: the session waits for its answer.
+        match search(&mut engine, &request, &inbox, &report, &mut next) {
+            Ok(()) => {}
             Err(Some(failure)) => {
                 let dead = failure == Failure::Crashed || !engine.recover(STOP_PATIENCE);
                 let mut message = match failure {
@@ -188,14 +190,15 @@ fn no_seats(engine: &mut EngineProcess, patience: Duration) -> Option<String> {
     seen.into_iter().find(|line| line.starts_with("error"))
 }
 
-/// Runs one search to its `bestmove`. Returns a search asked for meanwhile, or the failure
-/// (`None` when the handle was dropped).
+/// Runs one search to its `bestmove`, putting a search asked for meanwhile in `queued`; the
+/// failure if it fails (`None` when the handle was dropped).
 fn search(
     engine: &mut EngineProcess,
     request: &SearchRequest,
     inbox: &Receiver<Command>,
     report: &impl Fn(DriverEvent),
-) -> Result<Option<SearchRequest>, Option<Failure>> {
+    queued: &mut Option<SearchRequest>,
+) -> Result<(), Option<Failure>> {
     for line in &request.setup {
         engine.send(line).map_err(Some)?;
     }
@@ -208,17 +211,16 @@ fn search(
             silent: false,
             dead: false,
         });
-        return Ok(None);
+        return Ok(());
     }
     engine.send(&request.go).map_err(Some)?;
     let started = Instant::now();
     let mut deadline = request.limit.map(|limit| started + limit);
-    let mut queued = None;
     loop {
         match inbox.try_recv() {
             Ok(command) => {
                 if let Command::Search(next) = command {
-                    queued = Some(next);
+                    *queued = Some(next);
                 }
                 if engine.send("stop").is_err() {
                     return Err(Some(Failure::Crashed));
@@ -245,7 +247,7 @@ fn search(
                         text,
                         elapsed,
                     });
-                    return Ok(queued);
+                    return Ok(());
                 }
             }
             Err(Failure::Silent) if deadline.is_none_or(|d| Instant::now() < d) => {}

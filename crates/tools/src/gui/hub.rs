@@ -96,6 +96,13 @@ impl Hub {
         result
     }
 
+    /// Publishes the state anew where a running clock has moved since the last snapshot, whose
+    /// time left was that of its moment: a page that (re)connects, or a client that asks,
+    /// counts down from the time left now.
+    pub fn refresh(self: &Arc<Hub>) {
+        self.update(|_, _| ());
+    }
+
     /// The current snapshot, as JSON text.
     pub fn snapshot(&self) -> Arc<str> {
         self.snapshots.borrow().clone()

@@ -200,7 +200,7 @@ fn engine_resigns_of(request: &NewGame, mode: Mode) -> Result<bool, GuiError> {
 /// Whether a page's time control is one a game at the table can be played with: an hour a
 /// move, a day on the clock, depth 64 or ten billion nodes at most. Anything more is a typo or
 /// an attack, and would tie the engines up for good.
-fn within_reason(tc: TimeControl) -> bool {
+pub fn within_reason(tc: TimeControl) -> bool {
     const HOUR_MS: u64 = 3_600_000;
     match tc {
         TimeControl::MoveTime { ms } => ms <= HOUR_MS,

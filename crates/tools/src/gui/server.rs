@@ -170,11 +170,13 @@ async fn not_to_be_framed(mut response: Response) -> Response {
 }
 
 async fn state(State(hub): Shared) -> Response {
+    hub.refresh();
     snapshot_response(&hub)
 }
 
 /// Every snapshot as an event `state`, the current one first.
 async fn events(State(hub): Shared) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    hub.refresh();
     let mut receiver = hub.subscribe();
     receiver.mark_changed();
     let stream = futures_util::stream::unfold(receiver, |mut receiver| async move {

@@ -62,6 +62,14 @@ impl<K: Kind> Session<K> {
             clocks.charge(seat.index(), since.elapsed());
         }
     }
+
+    /// Stops the running clock for a turn that ends with no move (taken back, or left for
+    /// analysis), taking the time it ran off its seat's clock: thinking is never free.
+    pub(super) fn halt_clock(&mut self) {
+        if let (Some(clocks), Some((seat, since))) = (&mut self.clocks, self.clock_running.take()) {
+            clocks.spend(seat.index(), since.elapsed());
+        }
+    }
 }
 
 impl<K: SessionKind> Session<K> {

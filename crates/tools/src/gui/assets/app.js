@@ -742,7 +742,18 @@ function connect() {
   events.onerror = () => {
     $('#connection').textContent = 'reconnecting…';
     $('#connection').className = 'offline';
+    // The browser retries a broken stream by itself, but gives up on one refused with an
+    // error status (a 503 past --max-connections): then the page starts a new one.
+    if (events.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
   };
+}
+
+// Analysis of the game shown; a game being played asks first, since it stops being played.
+function startAnalysis() {
+  const playing = state && state.mode !== 'analyse' && !state.result;
+  const question = 'Analyse this game? It stops being played: the engines and clocks stop, '
+    + 'and its moves stay to be analysed. "Back to the game" plays it on.';
+  if (!playing || window.confirm(question)) api('/api/analysis', { running: true });
 }
 
 function newGame(event) {
@@ -810,13 +821,10 @@ function wire() {
   $('#last').addEventListener('click', () => state && goto(state.moves.length));
   $('#flip').addEventListener('click', () => { flipped = !flipped; redraw(); });
   $('#undo').addEventListener('click', () => api('/api/undo', { plies: 1 }));
-  $('#takeback').addEventListener('click', () => api('/api/undo', { plies: state && state.multi ? 1 : 2 }));
-  $('#analyse-game').addEventListener('click', () => {
-    const playing = state && state.mode !== 'analyse' && !state.result;
-    const question = 'Analyse this game? It stops being played: the engines and clocks stop, '
-      + 'and its moves stay to be analysed. "Back to the game" plays it on.';
-    if (!playing || window.confirm(question)) api('/api/analysis', { running: true });
-  });
+  // One ply: the server steps back over the engine's turns to the person's, so that this takes
+  // back the engine's reply and your move, or only your move while the engine thinks on it.
+  $('#takeback').addEventListener('click', () => api('/api/undo', { plies: 1 }));
+  $('#analyse-game').addEventListener('click', startAnalysis);
   $('#offer-draw').addEventListener('click', () => api('/api/offer-draw', {}));
   $('#resume').addEventListener('click', () => api('/api/analysis', { resume: true }));
   $('#resign').addEventListener('click', () => {
@@ -826,8 +834,10 @@ function wire() {
   });
   $('#new-form').elements['draw-on'].addEventListener('change', showRules);
   $('#new-form').elements['resign-on'].addEventListener('change', showRules);
-  $('#analysis-toggle').addEventListener('click', () =>
-    api('/api/analysis', { running: !(state && state.mode === 'analyse' && state.analysing) }));
+  $('#analysis-toggle').addEventListener('click', () => {
+    if (state && state.mode === 'analyse' && state.analysing) api('/api/analysis', { running: false });
+    else startAnalysis();
+  });
   $('#multipv').addEventListener('change', (e) => api('/api/analysis', { multipv: Number(e.target.value) }));
   const input = document.querySelector('input[name="move"]');
   input.addEventListener('keydown', async (event) => {
