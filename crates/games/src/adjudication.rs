@@ -368,7 +368,7 @@ fn ejected(position: &Position) -> u32 {
     u32::from(position.lost(Colour::Black)) + u32::from(position.lost(Colour::White))
 }
 
-/// `black +3 0 -2; white …`: `first`'s scores, then the other engine's if known.
+/// `black +3 +0 -2; white …`: `first`'s scores, then the other engine's if known.
 fn evidence(first: Colour, mine: &[Reported], theirs: Option<&[Reported]>) -> String {
     let list = |scores: &[Reported]| {
         let words: Vec<String> = scores.iter().map(|&s| score_word(s)).collect();

@@ -55,6 +55,15 @@ pub enum RecordsError {
         /// The line, from 1.
         line: usize,
     },
+    /// A tag given twice in one record, as the next record's tags read when a record has no
+    /// movetext.
+    #[error("line {line}: a second {tag} tag in one record (a record without its movetext?)")]
+    RepeatedTag {
+        /// The tag's name.
+        tag: String,
+        /// The line, from 1.
+        line: usize,
+    },
     /// A line starting with `[` is not `[Key "value"]`.
     #[error("line {line}: a tag line must look like [Key \"value\"]")]
     BadTagLine {
@@ -228,6 +237,12 @@ pub enum RecordsError {
     UnfinishedNotAbandoned {
         /// The record's `Termination` tag.
         termination: Termination,
+    },
+    /// A result for an abandoned game.
+    #[error("result {result} after 'abandoned': an abandoned game has none (*)")]
+    AbandonedWithResult {
+        /// The record's result.
+        result: String,
     },
     /// A fault that did not lose the game.
     #[error("result {result} after '{termination}': a fault loses the game")]

@@ -189,6 +189,12 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordsError> {
             }
             let tag = parse_tag(line, number)?;
             if let Some(record) = current.as_mut() {
+                if record.tags.iter().any(|(name, _)| *name == tag.0) {
+                    return Err(RecordsError::RepeatedTag {
+                        tag: tag.0,
+                        line: number,
+                    });
+                }
                 record.tags.push(tag);
             }
         } else {

@@ -148,13 +148,20 @@ fn check_unfinished(
             termination: termination.clone(),
         });
     }
-    if result == "*" {
-        return match termination {
-            Termination::Abandoned => Ok(()),
-            _ => Err(RecordsError::UnfinishedNotAbandoned {
+    match (result, termination) {
+        ("*", Termination::Abandoned) => return Ok(()),
+        ("*", _) => {
+            return Err(RecordsError::UnfinishedNotAbandoned {
                 termination: termination.clone(),
-            }),
-        };
+            });
+        }
+        // Abandoned is no result: GAMES.md takes it only with `*`.
+        (_, Termination::Abandoned) => {
+            return Err(RecordsError::AbandonedWithResult {
+                result: result.to_string(),
+            });
+        }
+        _ => {}
     }
     let winner = match result {
         "1-0" => Colour::Black,
@@ -397,6 +404,10 @@ mod tests {
             ("[Event \"x\"]\n[Bad\n", "line 2"),
             ("[Event \"x]\n", "line 1"),
             ("[Event \"x\"]\n\n1. a1b1 {open\n", "not closed"),
+            (
+                "[Event \"x\"]\n[Round \"1\"]\n\n[Event \"x\"]\n[Round \"2\"]\n\n1. a1b1 *\n",
+                "line 4: a second Event tag",
+            ),
             ("[Event \"x\"]\n\n1-0 a1b1\n", "after the result"),
         ] {
             let error = parse_records(text).unwrap_err();
@@ -419,6 +430,14 @@ mod tests {
         );
         let text = text.replace("crash", "abandoned");
         assert_eq!(verify_record(&parse_records(&text).unwrap()[0]).unwrap(), 0);
+        // Abandoned is no result, whoever the result names.
+        let won = text.replace('*', "1-0");
+        assert!(
+            verify_record(&parse_records(&won).unwrap()[0])
+                .unwrap_err()
+                .to_string()
+                .contains("an abandoned game has none")
+        );
         let text = "[Layout \"standard\"]\n[Result \"1-0\"]\n[Termination \"crash\"]\n\n0-1\n";
         let record = &parse_records(text).unwrap()[0];
         assert!(

@@ -161,9 +161,12 @@ impl FromStr for Termination {
             "adjudicated draw" => Termination::AdjudicatedDraw,
             "adjudicated loss" => Termination::AdjudicatedLoss,
             "abandoned" => Termination::Abandoned,
+            // The words, then the answer after a blank: `illegal movement` is no termination.
             other => match other.strip_prefix("illegal move") {
-                Some(text) => Termination::IllegalMove(text.trim().to_string()),
-                None => {
+                Some(text) if text.is_empty() || text.starts_with(' ') => {
+                    Termination::IllegalMove(text.trim().to_string())
+                }
+                _ => {
                     return Err(UnknownTermination(other.to_string()));
                 }
             },
@@ -214,6 +217,11 @@ mod tests {
             Termination::GameTime
         );
         assert!("resigned".parse::<Termination>().is_err());
+        assert!("illegal movement".parse::<Termination>().is_err());
+        assert_eq!(
+            "illegal move".parse::<Termination>().unwrap(),
+            Termination::IllegalMove(String::new())
+        );
     }
 
     #[test]

@@ -13,8 +13,8 @@ use super::rounds::RoundCheck;
 use super::stats::Sprt;
 use crate::util::text::quantity;
 use std::path::{Path, PathBuf};
-use sumito_games::records::is_multi_record;
 use sumito_games::records::{PlayedGame, RecordsError, read_records};
+use sumito_games::records::{is_multi_record, verify_record};
 
 /// One game of the records, with what the table needs.
 struct MergedGame {
@@ -189,6 +189,10 @@ fn directory_files(dir: &Path) -> Result<Vec<PathBuf>, MatchError> {
     Ok(files)
 }
 
+/// The largest `Round` read: a match plays at most 1,000,000 games in all, and the check of
+/// the rounds lists every one missing below the largest.
+const MAX_ROUND: u64 = 1_000_000;
+
 /// The games of one records file; an error names the file, the game and its line.
 fn read_games(path: &Path) -> Result<Read, MatchError> {
     let records = read_records(path)?;
@@ -201,45 +205,38 @@ fn read_games(path: &Path) -> Result<Read, MatchError> {
             line: record.line,
             source,
         };
-        // A game left unfinished (`*`, as `sumito play` records an abandoned one) has no
-        // result to count: it is passed over, and said so.
-        let unfinished = |result: &str| {
-            eprintln!(
-                "warning: {}: game {} (line {}) is unfinished ({result}): not counted",
-                path.display(),
-                index + 1,
-                record.line
-            );
-        };
         let round = record.required_tag("Round").map_err(at)?;
         let round = round
             .parse::<u64>()
             .ok()
-            .filter(|&round| round > 0)
+            .filter(|round| (1..=MAX_ROUND).contains(round))
             .ok_or_else(|| {
                 at(RecordsError::BadTag {
                     tag: "Round",
                     value: round.to_string(),
                 })
             })?;
+        // Checked as `--verify` checks it: a result that the moves or the termination deny is
+        // an error, not a game to count.
+        verify_record(record).map_err(at)?;
+        // A game left unfinished (`*`, as `sumito play` records an abandoned one) has no
+        // result to count: it is passed over, and said so.
+        if record.result.as_deref().or(record.tag("Result")) == Some("*") {
+            eprintln!(
+                "warning: {}: game {} (line {}) is unfinished (*): not counted",
+                path.display(),
+                index + 1,
+                record.line
+            );
+            continue;
+        }
         if is_multi_record(record) {
-            if record.result.as_deref() == Some("*") {
-                unfinished("*");
-                continue;
-            }
             multi.push(MergedMulti::from_record(record, round).map_err(at)?);
             continue;
         }
         let player = |tag| record.required_tag(tag).map(str::to_string).map_err(at);
         let players = [player("Black")?, player("White")?];
-        let game = match PlayedGame::from_record(record) {
-            Ok(game) => game,
-            Err(RecordsError::Unfinished { result }) => {
-                unfinished(&result);
-                continue;
-            }
-            Err(error) => return Err(at(error)),
-        };
+        let game = PlayedGame::from_record(record).map_err(at)?;
         games.push(MergedGame {
             round,
             players,
