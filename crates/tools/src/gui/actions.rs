@@ -167,14 +167,14 @@ impl<K: SessionKind> Session<K> {
         reporter: &dyn Reporter,
     ) -> Result<(), GuiError> {
         if let Some(multipv) = settings.multipv {
-            if self.sitters.len() > 2 && multipv != 1 {
-                return Err(GuiError::TwoPlayerOnly("more than one line of analysis"));
-            }
             if !(1..=MAX_MULTIPV).contains(&multipv) {
                 return Err(GuiError::BadLines {
                     lines: multipv,
                     max: MAX_MULTIPV,
                 });
+            }
+            if self.sitters.len() > 2 && multipv != 1 {
+                return Err(GuiError::TwoPlayerOnly("more than one line of analysis"));
             }
         }
         // Set only once nothing else can refuse the request.

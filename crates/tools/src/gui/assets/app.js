@@ -722,7 +722,9 @@ function apply(snapshot) {
   // A page opened on a game under way shows it, not the form.
   const begun = state ? state.moves.length === 0 && !formChosen : true;
   if (begun && snapshot.moves.length > 0) fold();
-  const changed = !state || snapshot.board.fen !== state.board.fen || snapshot.cursor !== state.cursor;
+  // A new game from the same position changes the mode or the moves, if not the board.
+  const changed = !state || snapshot.board.fen !== state.board.fen || snapshot.cursor !== state.cursor
+    || snapshot.mode !== state.mode || snapshot.moves.length !== state.moves.length;
   // What the page said was about the position it showed: a new one clears it.
   if (changed) { selection = []; notice = null; }
   state = snapshot;
