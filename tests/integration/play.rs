@@ -523,8 +523,11 @@ fn on_a_clock_the_person_who_runs_out_of_time_leaves_the_game() {
         let chunk = said.recv_timeout(Duration::from_secs(60));
         out.extend(chunk.expect("the prompt comes"));
     }
-    // A second and a half on a clock of one second.
-    std::thread::sleep(Duration::from_millis(1500));
+    // A second and a half on a clock of one second, a listing of the moves in between: what
+    // is not a move does not stop the clock, nor start it again.
+    std::thread::sleep(Duration::from_millis(800));
+    writeln!(input, "moves").unwrap();
+    std::thread::sleep(Duration::from_millis(700));
     writeln!(input, "a1b2").unwrap();
     drop(input);
     assert!(child.wait().unwrap().success());

@@ -138,6 +138,9 @@ fn play_at(
     // The board is drawn again only when the game has moved (or moved back), not after a
     // listing or a refused input.
     let mut drawn = None;
+    // When the seat to move began its turn: a listing, a refused input or an undo does not
+    // end the turn, so its clock runs on from there.
+    let mut turn: Option<(Seat, Instant)> = None;
     loop {
         if drawn != Some(table.turns()) {
             table.draw(out);
@@ -148,11 +151,16 @@ fn play_at(
             return Ok(game);
         }
         let seat = table.mover();
-        let started = Instant::now();
+        let started = match turn {
+            Some((mover, since)) if mover == seat => since,
+            _ => turn.insert((seat, Instant::now())).1,
+        };
+        let spent =
+            |started: Instant| u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
         let step = match seat == table.config().human {
             true => {
                 if table.config().timed() {
-                    keys.clock_runs(table.time_left(seat));
+                    keys.clock_runs(table.time_left(seat).saturating_sub(spent(started)));
                 }
                 let step = table.human_turn(&mut keys, out);
                 keys.clock_stops();
@@ -160,17 +168,17 @@ fn play_at(
             }
             false => table.engine_turn(out)?,
         };
+        let late = table.config().timed() && spent(started) > table.time_left(seat);
         match step {
-            Step::Play(turn, score) => {
-                let elapsed = started.elapsed();
-                let late = elapsed.as_millis() > u128::from(table.time_left(seat));
-                if table.config().timed() && late {
-                    if let Some(game) = table.out_of_time(seat, out) {
-                        return Ok(game);
-                    }
-                } else {
-                    table.push(turn, elapsed, score);
+            Step::Play(_, _) | Step::Again if late => {
+                turn = None;
+                if let Some(game) = table.out_of_time(seat, out) {
+                    return Ok(game);
                 }
+            }
+            Step::Play(played, score) => {
+                turn = None;
+                table.push(played, started.elapsed(), score);
             }
             Step::Again => {}
             Step::Over(game) => return Ok(game),
