@@ -1,6 +1,7 @@
 //! `sumito analyse`: its command line, and the listing or JSON it prints.
 
 use super::flags::EngineFlags;
+use std::io::Write;
 use sumito_engine::search::{Engine, Info, Limits};
 use sumito_games::analysis::json::{self, LineObject, MoveObject};
 use sumito_games::analysis::multi::search_position;
@@ -127,7 +128,9 @@ pub fn run(args: &AnalyseArgs) -> super::Outcome {
     if args.multipv.is_some() && args.fen.is_none() {
         return Err(AnalyseError::MultipvWithoutFen.into());
     }
+    // Every core, up to the engine's most threads.
     let all_cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let all_cores = all_cores.min(sumito_engine::search::MAX_THREADS);
     let mut engine = args.engine.engine(all_cores)?;
     match &args.fen {
         Some(fen) => run_position(args, &mut engine, fen)?,
@@ -236,9 +239,6 @@ fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), AnalyseError
         if args.game.is_some_and(|k| k != number) {
             continue;
         }
-        if !args.json {
-            say!("Game {number}: {title}");
-        }
         engine.new_game();
         let (start, turns) = game;
         let mut progress: Option<Progress> = None;
@@ -251,11 +251,21 @@ fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), AnalyseError
         if let Some(progress) = progress {
             progress.finish();
         }
+        let mut text = match args.json {
+            true => String::new(),
+            false => format!("Game {number}: {title}\n"),
+        };
         for annotation in &annotations {
-            match args.json {
-                true => say!("{}", json::line(&MoveObject::new(number, annotation))),
-                false => say!("{}", listing_line(annotation)),
-            }
+            let line = match args.json {
+                true => json::line(&MoveObject::new(number, annotation)),
+                false => listing_line(annotation),
+            };
+            text += &line;
+            text.push('\n');
+        }
+        // A reader that has gone (`| head -1`) wants no more games searched.
+        if std::io::stdout().lock().write_all(text.as_bytes()).is_err() {
+            break;
         }
     }
     Ok(())

@@ -49,10 +49,15 @@ pub fn answer_draw_offer(scores: &[Reported], position: &Position, sumito: Colou
     }
     let recent = &scores[scores.len() - DRAW_MOVES..];
     let level = |score: &Reported| matches!(score, Reported::Centi(cp) if cp.saturating_abs() <= DRAW_MARGIN);
+    // Behind on marbles, it takes the draw that the move limit would not give it.
+    let marbles = match mine < theirs {
+        true => "you lead on marbles",
+        false => "neither side leads on marbles",
+    };
     match recent.iter().find(|score| !level(score)) {
         None => DrawAnswer::Accept(format!(
             "Sumito accepts: its score has stayed within {:.2} marbles of level for its last \
-             {DRAW_MOVES} moves, and neither side leads on marbles.",
+             {DRAW_MOVES} moves, and {marbles}.",
             f64::from(DRAW_MARGIN) / 100.0
         )),
         Some(&score) => {
@@ -129,6 +134,11 @@ mod tests {
         assert!(!accept(&level, &white_ahead));
         let white_behind: Position = "5/6/7/8/5bbbw/8/7/6/5 b 0 1 0".parse().unwrap();
         assert!(accept(&level, &white_behind));
+        let DrawAnswer::Accept(why) = answer_draw_offer(&level, &white_behind, Colour::White)
+        else {
+            panic!("accepted");
+        };
+        assert!(why.ends_with("and you lead on marbles."), "{why}");
         let DrawAnswer::Decline(why) = answer_draw_offer(
             &[Centi(0), Centi(0), Centi(0), Centi(140)],
             &start,

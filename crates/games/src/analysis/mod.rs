@@ -165,4 +165,19 @@ mod tests {
         assert_eq!(mark(win_in_3, 250), Some(Mark::MissedWin));
         assert_eq!(mark(0, -(MATE - 4)), Some(Mark::Blunder));
     }
+
+    #[test]
+    fn a_move_that_reaches_the_move_limit_a_marble_down_loses() {
+        // Black, a marble down, plays ply 6 of a limit of 6: White wins on marbles.
+        let start: Position = "wwwww/wwwwww/2www2/8/9/8/3bb2/bbbbbb/bbbbb b 1 0 5"
+            .parse::<Position>()
+            .unwrap()
+            .with_move_limit(6);
+        let quiet = start.moves().as_slice()[0];
+        let mut engine = Engine::new(1).unwrap();
+        let limits = Limits::depth(1);
+        let start = AnyPosition::Two(start);
+        let notes = analyse_game(&mut engine, start, &[Turn::Move(quiet)], &limits, |_, _| {});
+        assert_eq!(notes[0].after, After::Lost);
+    }
 }

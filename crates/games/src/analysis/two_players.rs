@@ -47,11 +47,13 @@ pub(super) fn analyse_two_player_game(
             let control = Control::new();
             Some(engine.search(&game[..end], limits, &[], &control, &mut |_| {}))
         };
-        let score = match (&result, position.outcome()) {
+        // A finished game: won or lost for its side to move as the rules say (the move limit
+        // may give the win to either side), or drawn.
+        let score = match (&result, position.outcome().map(|o| o.winner())) {
             (Some(result), _) => result.score,
-            // A finished game: the side to move has lost, unless the move limit drew it.
-            (None, Some(sumito_rules::board::Outcome::Draw)) => 0,
-            (None, _) => -MATE,
+            (None, Some(Some(winner))) if winner == position.side_to_move() => MATE,
+            (None, Some(Some(_))) => -MATE,
+            (None, _) => 0,
         };
         let best = result.as_ref().and_then(|r| r.best).unwrap_or(Move::NONE);
         let line = result.map(|r| r.pv).unwrap_or_default();

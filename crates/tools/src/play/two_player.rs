@@ -24,7 +24,7 @@ where the first end lands (a1a3b2). Commands:
   hint     ask Sumito for a move
   undo     take back your last move (and Sumito's reply)
   draw     offer a draw: Sumito accepts when its score has stayed within 0.60 marbles of
-           level for its last 4 moves and neither side leads on marbles, and says why not
+           level for its last 4 moves and it does not lead on marbles, and says why not
   resign   give up the game (asks first; Sumito wins)
   quit     leave the game unfinished (asks first; recorded as *)
   help     this text";
