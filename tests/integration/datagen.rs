@@ -402,6 +402,16 @@ fn bad_flags_and_foreign_files_are_refused_and_left_alone() {
     }
     std::fs::write(&path, "my notes\n").unwrap();
     refused(&["--output", out, "--games", "1"], "not a data file");
+    // A shard of a newer format is refused by its version, not at its first record.
+    let newer = path.with_extension("v9");
+    std::fs::write(&newer, "# sumito datagen 9: --seed 1; games 0-0 of 1\n").unwrap();
+    let merged = path.with_extension("merged");
+    let merged = merged.to_str().unwrap();
+    refused(
+        &["--output", merged, "--merge", newer.to_str().unwrap()],
+        "its format is version 9, newer than this build's",
+    );
+    let _ = std::fs::remove_file(&newer);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "my notes\n");
     datagen(&path.with_extension("other"), &["--games", "1"]);
     let other = path.with_extension("other");

@@ -140,7 +140,10 @@ impl<R: BufRead> Reader<R> {
             Some(rest) => (Encoding::Binary, rest),
             None => (Encoding::Text, &line[..]),
         };
-        let header = String::from_utf8_lossy(&text[..text.len() - 1]).into_owned();
+        // Without its line end, CR LF too (a file that passed through Windows tools).
+        let text = &text[..text.len() - 1];
+        let text = text.strip_suffix(b"\r").unwrap_or(text);
+        let header = String::from_utf8_lossy(text).into_owned();
         let reader = Reader {
             input,
             encoding,

@@ -35,6 +35,20 @@ impl GameRange {
         }
     }
 
+    /// The `--shard K/N` (K from 1) of a run of `total` games whose range this is, if one is
+    /// (of at most a million shards).
+    pub fn as_shard(&self) -> Option<(u64, u64)> {
+        let total = self.total.max(1);
+        (1..=total.min(1_000_000)).find_map(|n| {
+            // The shard whose first game this is, or the next: the bounds round down.
+            let k = (u128::from(self.first) * u128::from(n) / u128::from(total)) as u64 + 1;
+            [k, k + 1]
+                .into_iter()
+                .find(|&k| k <= n && GameRange::shard(k, n, self.total) == *self)
+                .map(|k| (k, n))
+        })
+    }
+
     /// How many games.
     pub fn len(&self) -> u64 {
         self.end.saturating_sub(self.first)
@@ -99,8 +113,8 @@ struct Input {
 /// the file the unsharded run would have written. The shards must be of one run, complete, and
 /// together hold its games from 0 with no gap or overlap; a whole file may stand for the games
 /// from 0. The file is written as `output.part` and takes its name only when whole, so that a
-/// merge killed midway never leaves a shorter file that reads as a complete one; an existing
-/// `output` is never overwritten.
+/// merge killed midway never leaves a shorter file that reads as a complete one (the next merge
+/// writes over its `.part`); an existing `output` is never overwritten.
 pub fn merge(
     inputs: &[PathBuf],
     output: &Path,
@@ -117,9 +131,11 @@ pub fn merge(
     let mut part = output.as_os_str().to_owned();
     part.push(".part");
     let part = PathBuf::from(part);
+    // A `.part` left by a merge that was killed is written over: the merge is run again.
     let file = OpenOptions::new()
         .write(true)
-        .create_new(true)
+        .create(true)
+        .truncate(true)
         .open(&part)
         .map_err(|source| open_error(&part, source))?;
     let result = write_merged(inputs, BufWriter::new(file), encoding).and_then(|merged| {
@@ -229,11 +245,19 @@ fn open_input(path: &PathBuf) -> Result<(Input, Reader<BufReader<File>>), Datage
     })?;
     match Reader::start(BufReader::new(file)).map_err(|e| in_file(path, e))? {
         Start::Header { reader, header } => {
-            if !header.starts_with(super::format::FORMAT_TAG) {
-                return Err(DatagenError::NotMerged {
-                    path: path.clone(),
-                    why: "it is not a data file of sumito datagen".to_string(),
-                });
+            let not_merged = |why: String| DatagenError::NotMerged {
+                path: path.clone(),
+                why,
+            };
+            match super::format::header_parts(&header) {
+                None => return Err(not_merged("it is not a data file of sumito datagen".into())),
+                Some((version, _)) if version > super::format::VERSION => {
+                    return Err(not_merged(format!(
+                        "its format is version {version}, newer than this build's {}",
+                        super::format::VERSION
+                    )));
+                }
+                Some(_) => {}
             }
             let (run, range) = split_header(&header);
             let input = Input {
@@ -253,6 +277,25 @@ fn open_input(path: &PathBuf) -> Result<(Input, Reader<BufReader<File>>), Datage
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shard_s_range_names_a_shard_that_makes_it_again() {
+        for total in [10, 13, 1000] {
+            for n in 1..=7 {
+                for k in 1..=n {
+                    let range = GameRange::shard(k, n, total);
+                    let (k2, n2) = range.as_shard().unwrap();
+                    assert_eq!(GameRange::shard(k2, n2, total), range, "{k}/{n} of {total}");
+                }
+            }
+        }
+        let none = GameRange {
+            first: 1,
+            end: 9,
+            total: 10,
+        };
+        assert_eq!(none.as_shard(), None);
+    }
 
     #[test]
     fn shards_split_the_games_evenly_in_order() {

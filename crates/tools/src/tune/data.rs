@@ -5,7 +5,7 @@
 use super::error::TuneError;
 use crate::datagen::format::Line;
 pub use crate::datagen::format::Sample;
-use crate::datagen::{Item, Reader, Start, split_header};
+use crate::datagen::{GameRange, Item, Reader, Start, split_header};
 use rayon::prelude::*;
 use std::path::Path;
 
@@ -95,6 +95,8 @@ pub struct FileSummary {
     pub bench: Option<u64>,
     /// Its complete games.
     pub games: u64,
+    /// For a shard's file, the games of its run it holds (its header's `; games …`).
+    pub range: Option<GameRange>,
     /// The positions of those games.
     pub positions: u64,
 }
@@ -129,7 +131,7 @@ pub fn read_into<E: FromSample>(
     let Ok(Start::Header { mut reader, header }) = Reader::start(bytes) else {
         return Err(TuneError::NoHeader);
     };
-    let (run, _) = split_header(&header);
+    let (run, range) = split_header(&header);
     let Some((version, settings)) = crate::datagen::format::header_parts(run) else {
         return Err(TuneError::NoHeader);
     };
@@ -150,6 +152,7 @@ pub fn read_into<E: FromSample>(
     let mut summary = FileSummary {
         flags: flags.to_string(),
         bench,
+        range,
         ..FileSummary::default()
     };
     // The positions of the game being read, and of the games read whole but not yet turned
@@ -255,6 +258,9 @@ mod tests {
         let mut crlf = Data::<Entry>::default();
         read_into(FILE.replace('\n', "\r\n").as_bytes(), 0, &mut crlf).unwrap();
         assert_eq!(crlf.train, all.train);
+        // The header's bench too.
+        read_into(with_bench.replace('\n', "\r\n").as_bytes(), 0, &mut crlf).unwrap();
+        assert_eq!(crlf.files[1].bench, Some(336966));
         assert!(read_into(b"game 0 standard 1-0 50 0\n", 0, &mut all).is_err());
     }
 

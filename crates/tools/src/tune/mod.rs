@@ -45,10 +45,23 @@ fn datagen_commands(paths: &[PathBuf], files: &[data::FileSummary]) -> Vec<Strin
                 Some(bench) => format!("  (by the build with bench {bench})"),
                 None => String::new(),
             };
+            // A shard's file is made again as the shard of its run, whose games it holds.
+            let (games, games_held) = match file.range {
+                Some(range) => match range.as_shard() {
+                    Some((k, n)) => (format!("{} --shard {k}/{n}", range.total), String::new()),
+                    None => {
+                        let (first, last) = (range.first, range.end - 1);
+                        (
+                            range.total.to_string(),
+                            format!("  (its games {first}-{last})"),
+                        )
+                    }
+                },
+                None => (file.games.to_string(), String::new()),
+            };
             format!(
-                "sumito datagen --output {} --games {} {}{build}",
+                "sumito datagen --output {} --games {games} {}{games_held}{build}",
                 path.display(),
-                file.games,
                 file.flags
             )
         })
