@@ -29,6 +29,19 @@ struct Browser {
     session: String,
 }
 
+/// The Chromium to drive: the first `chromium` on the PATH (scripts/browser-test installs
+/// Debian's, /usr/bin/chromium, where none is).
+fn chromium() -> String {
+    let on_path = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join("chromium"))
+            .find(|path| path.is_file())
+    });
+    on_path.map_or("/usr/bin/chromium".into(), |path| {
+        path.display().to_string()
+    })
+}
+
 fn free_port() -> u16 {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
     listener.local_addr().expect("its address").port()
@@ -92,7 +105,7 @@ impl Browser {
         ];
         let capabilities = json!({ "capabilities": { "alwaysMatch": {
             "browserName": "chrome",
-            "goog:chromeOptions": { "binary": "/usr/bin/chromium", "args": args },
+            "goog:chromeOptions": { "binary": chromium(), "args": args },
         }}});
         let headers = [("Content-Type", "application/json")];
         let body = capabilities.to_string();

@@ -16,10 +16,16 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
-    /// An engine started by `command` (split like a shell would), named after its program,
-    /// with no options.
+    /// An engine started by `command` (split like a shell would, unless it names an existing
+    /// file whole), named after its program, with no options.
     pub fn from_command_line(command: &str) -> Result<EngineSpec, EngineError> {
-        let mut words = split_command(command)?.into_iter();
+        // A path with blanks (a clone under `~/my code/`) is that program, unquoted too: no
+        // program and arguments split from it would name that file.
+        let words = match std::path::Path::new(command).is_file() {
+            true => vec![command.to_string()],
+            false => split_command(command)?,
+        };
+        let mut words = words.into_iter();
         let program = words.next().ok_or(EngineError::NoProgram)?;
         let args: Vec<String> = words.collect();
         Ok(EngineSpec {
@@ -186,6 +192,21 @@ mod tests {
         assert_eq!(name("python3 -u engine.py"), "engine");
         assert_eq!(name("java -jar abalone.jar"), "abalone");
         assert_eq!(name("bash"), "bash");
+    }
+
+    #[test]
+    fn an_existing_file_with_blanks_in_its_path_is_one_program() {
+        let dir = std::env::temp_dir().join(format!("sumito spec {}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let program = dir.join("my engine");
+        std::fs::write(&program, "").unwrap();
+        let path = program.to_str().unwrap();
+        let spec = EngineSpec::from_command_line(path).unwrap();
+        assert_eq!((spec.program.as_str(), spec.args.len()), (path, 0));
+        // With an argument it is a command line again, to be quoted.
+        let spec = EngineSpec::from_command_line(&format!("'{path}' --threads 2")).unwrap();
+        assert_eq!((spec.program.as_str(), spec.args.len()), (path, 2));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
