@@ -220,6 +220,7 @@ fn iterate(
         if tree.stopped || after(tree, &last) {
             break;
         }
+        tree.can_stop = true;
         depth += 1;
     }
     last

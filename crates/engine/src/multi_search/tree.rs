@@ -138,6 +138,9 @@ pub struct Tree<'a> {
     pub seldepth: usize,
     /// The search must unwind: stopped, out of time or out of nodes.
     pub stopped: bool,
+    /// Whether a stop is heeded: the main thread finishes its first iteration whatever comes,
+    /// as the two-player search does, so that its move is searched and reported.
+    pub can_stop: bool,
     killers: Box<[[Move; 2]; MAX_PLY + 1]>,
     /// A Best-Reply layer's moves, a buffer per ply, so that no node allocates.
     layers: Vec<Vec<(Seat, Move)>>,
@@ -172,6 +175,7 @@ impl<'a> Tree<'a> {
             unpublished: 0,
             seldepth: 0,
             stopped: false,
+            can_stop: time.is_none(),
             killers: Box::new([[Move::NONE; 2]; MAX_PLY + 1]),
             layers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             deferred: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
@@ -210,10 +214,11 @@ impl<'a> Tree<'a> {
                 .time
                 .node_limit()
                 .is_some_and(|limit| self.control.nodes() >= limit);
-            self.stopped = self.control.is_stopped()
-                || self.done.load(Ordering::Relaxed)
-                || out_of_nodes
-                || (self.main && self.time.past_hard_deadline(self.control));
+            self.stopped = self.can_stop
+                && (self.control.is_stopped()
+                    || self.done.load(Ordering::Relaxed)
+                    || out_of_nodes
+                    || (self.main && self.time.past_hard_deadline(self.control)));
         }
     }
 

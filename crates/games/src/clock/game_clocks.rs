@@ -4,9 +4,9 @@
 //!
 //! A seat is a player's place at the table, numbered from 0 in the order the layouts move. In
 //! the two-player game seat 0 is Black and seat 1 White ([`Colour::index`]), whoever is to move
-//! in a given position. The clocks take any number of seats, so that games of three to six
-//! players can use them; what `go` tells of them is UAP's two-player words (`btime`, `wtime`)
-//! until the protocol names more seats.
+//! in a given position. The clocks take any number of seats: `go` tells two seats' clocks in
+//! UAP's two-player words (`btime`, `wtime`), more seats' as `time1` … `time6` and `inc1` …
+//! `inc6` (PROTOCOL.md).
 //!
 //! [`Colour::index`]: sumito_rules::board::Colour::index
 

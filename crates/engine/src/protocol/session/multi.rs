@@ -44,6 +44,12 @@ impl Session {
             position.side_to_move().index(),
             position.seating().seats(),
         )?;
+        // Said first: a finished game's gameover line comes right before its `bestmove`.
+        for name in self.two_player_settings()? {
+            self.out.line(&format!(
+                "info string {name} applies to two-player games only"
+            ));
+        }
         let none = match position.outcome() {
             Some(outcome) => {
                 // As for two players: the result token (the seats' ranks, as records write
@@ -57,11 +63,6 @@ impl Session {
             }
             None => "pass",
         };
-        for name in self.two_player_settings()? {
-            self.out.line(&format!(
-                "info string {name} applies to two-player games only"
-            ));
-        }
         let algorithm =
             (self.algorithm).unwrap_or_else(|| Algorithm::for_seating(position.seating()));
         let eval = self.seats_eval.for_seating(position.seating());
