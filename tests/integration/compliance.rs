@@ -41,6 +41,22 @@ fn sumito_passes_every_check() {
     assert!(lines.last().is_some_and(|l| l.starts_with("all ")));
 }
 
+/// PROTOCOL.md: the engine exits with status 0 at the end of its input. Sumito behind a shell
+/// that exits 3 after it passes everything else.
+#[test]
+fn an_engine_that_exits_with_an_error_at_the_end_of_input_fails_those_checks() {
+    let (success, lines) = compliance(&format!("sh -c \"'{SUMITO}'; exit 3\""));
+    assert!(!success, "passed: {lines:#?}");
+    let failed: Vec<&String> = lines.iter().filter(|l| l.starts_with("FAIL")).collect();
+    assert_eq!(failed.len(), 2, "{failed:#?}");
+    assert!(
+        failed
+            .iter()
+            .all(|l| l.contains("end of input") && l.contains("not 0")),
+        "{failed:#?}"
+    );
+}
+
 #[test]
 fn an_engine_writing_garbage_fails() {
     let (success, lines) = compliance_impatient(&script("garbage"));

@@ -86,9 +86,22 @@ impl Probe {
         }
     }
 
-    /// Closes the engine's input (end of input) and waits for the process to exit.
-    pub fn close_and_wait(&mut self, deadline: Instant) -> bool {
+    /// Closes the engine's input (end of input) and waits for the process to exit: whether it
+    /// did by `deadline`, and with status 0, as PROTOCOL.md asks.
+    pub fn close_and_wait(&mut self, deadline: Instant) -> Result<(), String> {
         self.engine.close_stdin();
-        self.engine.wait_exit(deadline)
+        if !self.engine.wait_exit(deadline) {
+            return Err(format!(
+                "still running {:.1} s after its input closed",
+                self.patience.as_secs_f64()
+            ));
+        }
+        match self.engine.exit_status() {
+            Some(status) if status.success() => Ok(()),
+            Some(status) => Err(format!(
+                "exited at the end of its input with {status}, not 0"
+            )),
+            None => Err("its exit status could not be read".into()),
+        }
     }
 }

@@ -59,14 +59,15 @@ impl Recipe {
         let names: Vec<&str> = self.layouts.iter().map(|l| l.name()).collect();
         format!(
             "sumito openings --per-layout {} --depth {} --max-score {} --opening-plies {}-{} \
-             --seed {} --layout {}",
+             --seed {} --layout {} --hash {}",
             self.per_layout,
             self.depth,
             self.max_score,
             self.min_plies,
             self.max_plies,
             self.seed,
-            names.join(",")
+            names.join(","),
+            self.hash
         )
     }
 }

@@ -49,7 +49,7 @@ pub fn make_multi_suite(recipe: &MultiRecipe, command: &str) -> Result<MultiSuit
     while lines.len() < recipe.count {
         if tried >= recipe.count.saturating_mul(TRIES_PER_OPENING) {
             return Err(format!(
-                "only {} openings of {} found within {} within {tried} tries",
+                "only {} of {} openings found within {} centi-marbles of level in {tried} tries",
                 lines.len(),
                 recipe.count,
                 recipe.max_score
