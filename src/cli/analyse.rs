@@ -239,6 +239,12 @@ fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), AnalyseError
         if args.game.is_some_and(|k| k != number) {
             continue;
         }
+        // The title first, beside the progress of its search. A reader that has gone
+        // (`| head -1`) wants no more games searched.
+        let mut out = std::io::stdout();
+        if !args.json && writeln!(out, "Game {number}: {title}").is_err() {
+            break;
+        }
         engine.new_game();
         let (start, turns) = game;
         let mut progress: Option<Progress> = None;
@@ -251,10 +257,7 @@ fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), AnalyseError
         if let Some(progress) = progress {
             progress.finish();
         }
-        let mut text = match args.json {
-            true => String::new(),
-            false => format!("Game {number}: {title}\n"),
-        };
+        let mut text = String::new();
         for annotation in &annotations {
             let line = match args.json {
                 true => json::line(&MoveObject::new(number, annotation)),
@@ -263,8 +266,7 @@ fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), AnalyseError
             text += &line;
             text.push('\n');
         }
-        // A reader that has gone (`| head -1`) wants no more games searched.
-        if std::io::stdout().lock().write_all(text.as_bytes()).is_err() {
+        if out.write_all(text.as_bytes()).is_err() {
             break;
         }
     }

@@ -236,7 +236,15 @@ fn shards_merged_in_any_order_are_the_unsharded_file() {
         run.stderr
     );
     assert!(!merged.exists());
-    assert!(!PathBuf::from(format!("{}.part", merged.display())).exists());
+    // Nor its `.part.<pid>`: a refused merge cleans up.
+    let part = format!("{}.part", merged.file_name().unwrap().to_string_lossy());
+    let parent = merged.parent().unwrap();
+    let left: Vec<_> = std::fs::read_dir(parent)
+        .unwrap()
+        .flatten()
+        .filter(|entry| entry.file_name().to_string_lossy().starts_with(&part))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
     let mut cut = std::fs::read(&shards[2]).unwrap();
     cut.truncate(cut.len() - 5);
     std::fs::write(&shards[2], &cut).unwrap();

@@ -50,9 +50,10 @@ pub fn answer_draw_offer(scores: &[Reported], position: &Position, sumito: Colou
     let recent = &scores[scores.len() - DRAW_MOVES..];
     let level = |score: &Reported| matches!(score, Reported::Centi(cp) if cp.saturating_abs() <= DRAW_MARGIN);
     // Behind on marbles, it takes the draw that the move limit would not give it.
-    let marbles = match mine < theirs {
-        true => "you lead on marbles",
-        false => "neither side leads on marbles",
+    let marbles = if mine < theirs {
+        "you lead on marbles"
+    } else {
+        "neither side leads on marbles"
     };
     match recent.iter().find(|score| !level(score)) {
         None => DrawAnswer::Accept(format!(

@@ -113,8 +113,8 @@ struct Input {
 /// the file the unsharded run would have written. The shards must be of one run, complete, and
 /// together hold its games from 0 with no gap or overlap; a whole file may stand for the games
 /// from 0. The file is written as `output.part` and takes its name only when whole, so that a
-/// merge killed midway never leaves a shorter file that reads as a complete one (the next merge
-/// writes over its `.part`); an existing `output` is never overwritten.
+/// merge killed midway never leaves a shorter file that reads as a complete one (its
+/// `.part.<pid>` stays, in no later merge's way); an existing `output` is never overwritten.
 pub fn merge(
     inputs: &[PathBuf],
     output: &Path,
@@ -128,14 +128,14 @@ pub fn merge(
         let exists = std::io::Error::from(std::io::ErrorKind::AlreadyExists);
         return Err(open_error(output, exists));
     }
+    // Named by the process: two merges into one output never write one file, and a `.part`
+    // left by a merge that was killed stands in no later merge's way.
     let mut part = output.as_os_str().to_owned();
-    part.push(".part");
+    part.push(format!(".part.{}", std::process::id()));
     let part = PathBuf::from(part);
-    // A `.part` left by a merge that was killed is written over: the merge is run again.
     let file = OpenOptions::new()
         .write(true)
-        .create(true)
-        .truncate(true)
+        .create_new(true)
         .open(&part)
         .map_err(|source| open_error(&part, source))?;
     let result = write_merged(inputs, BufWriter::new(file), encoding).and_then(|merged| {

@@ -96,11 +96,11 @@ impl Hub {
         result
     }
 
-    /// Publishes the state anew where a running clock has moved since the last snapshot, whose
-    /// time left was that of its moment: a page that (re)connects, or a client that asks,
-    /// counts down from the time left now.
-    pub fn refresh(self: &Arc<Hub>) {
-        self.update(|_, _| ());
+    /// The state now, as JSON text, of the last published version: a published snapshot
+    /// gives a running clock's time left as it stood then, this one as it stands, so that a
+    /// page that (re)connects, or a client that asks, counts down from the right time.
+    pub fn current(&self) -> String {
+        snapshot_text(&snapshot(&self.lock()))
     }
 
     /// The current snapshot, as JSON text.

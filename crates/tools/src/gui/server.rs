@@ -18,7 +18,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use futures_util::Stream;
+use futures_util::{Stream, StreamExt};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -170,20 +170,22 @@ async fn not_to_be_framed(mut response: Response) -> Response {
 }
 
 async fn state(State(hub): Shared) -> Response {
-    hub.refresh();
-    snapshot_response(&hub)
+    ([(header::CONTENT_TYPE, "application/json")], hub.current()).into_response()
 }
 
 /// Every snapshot as an event `state`, the current one first.
 async fn events(State(hub): Shared) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
-    hub.refresh();
+    // Subscribed first, so that no change made meanwhile is missed; the first event is the
+    // state now.
     let mut receiver = hub.subscribe();
-    receiver.mark_changed();
-    let stream = futures_util::stream::unfold(receiver, |mut receiver| async move {
+    receiver.borrow_and_update();
+    let first = Event::default().event("state").data(hub.current());
+    let changes = futures_util::stream::unfold(receiver, |mut receiver| async move {
         receiver.changed().await.ok()?;
         let data = receiver.borrow_and_update().clone();
         Some((Ok(Event::default().event("state").data(&*data)), receiver))
     });
+    let stream = futures_util::stream::once(async { Ok(first) }).chain(changes);
     Sse::new(stream).keep_alive(KeepAlive::default())
 }
 

@@ -62,17 +62,23 @@ impl<K: Kind> Session<K> {
             clocks.charge(seat.index(), since.elapsed());
         }
     }
-
-    /// Stops the running clock for a turn that ends with no move (taken back, or left for
-    /// analysis), taking the time it ran off its seat's clock: thinking is never free.
-    pub(super) fn halt_clock(&mut self) {
-        if let (Some(clocks), Some((seat, since))) = (&mut self.clocks, self.clock_running.take()) {
-            clocks.spend(seat.index(), since.elapsed());
-        }
-    }
 }
 
 impl<K: SessionKind> Session<K> {
+    /// Stops the running clock for a turn that ends with no move (taken back, or left for
+    /// analysis). A person's thinking is never free: its time comes off their clock. An
+    /// engine's search was the person's doing to cancel, so its clock only stops.
+    pub(super) fn halt_clock(&mut self) {
+        let Some((seat, since)) = self.clock_running.take() else {
+            return;
+        };
+        if self.sitter(seat) == Sitter::Person
+            && let Some(clocks) = &mut self.clocks
+        {
+            clocks.spend(seat.index(), since.elapsed());
+        }
+    }
+
     /// When the clock of the person to move runs out, if a person's clock runs.
     pub(super) fn persons_deadline(&self) -> Option<Instant> {
         let (seat, since) = self.clock_running?;

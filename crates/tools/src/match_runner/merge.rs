@@ -189,8 +189,9 @@ fn directory_files(dir: &Path) -> Result<Vec<PathBuf>, MatchError> {
     Ok(files)
 }
 
-/// The largest `Round` read: a match plays at most 1,000,000 games in all, and the check of
-/// the rounds lists every one missing below the largest.
+/// The largest `Round` read: a match plays at most 1,000,000 games in all (`sumito match`'s
+/// MAX_GAMES, in the binary), and the check of the rounds lists every one missing below the
+/// largest.
 const MAX_ROUND: u64 = 1_000_000;
 
 /// The games of one records file; an error names the file, the game and its line.

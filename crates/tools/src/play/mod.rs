@@ -168,7 +168,11 @@ fn play_at(
             }
             false => table.engine_turn(out)?,
         };
-        let late = table.config().timed() && spent(started) > table.time_left(seat);
+        // Only while the turn is still this seat's: a person who resigned a seat of a larger
+        // game and watches on is no longer to move.
+        let late = table.config().timed()
+            && table.mover() == seat
+            && spent(started) > table.time_left(seat);
         match step {
             Step::Play(_, _) | Step::Again if late => {
                 turn = None;
