@@ -128,8 +128,17 @@ impl PlayedGame {
     pub fn from_record(record: &Record) -> Result<PlayedGame, RecordsError> {
         match is_multi_record(record) {
             true => PlayedGame::from_replayed(record, &replay_multi(record)?),
-            false => two_player_game(record),
+            false => PlayedGame::from_two_player_moves(record, replay(record)?.moves),
         }
+    }
+
+    /// The game of a two-player record whose moves are already replayed (see
+    /// [`PlayedGame::from_record`]).
+    pub fn from_two_player_moves(
+        record: &Record,
+        moves: Vec<Move>,
+    ) -> Result<PlayedGame, RecordsError> {
+        two_player_game(record, moves)
     }
 
     /// The game of a record of three to six players already replayed (see
@@ -155,9 +164,8 @@ impl PlayedGame {
     }
 }
 
-/// The game of a two-player record (see [`PlayedGame::from_record`]).
-fn two_player_game(record: &Record) -> Result<PlayedGame, RecordsError> {
-    let moves = replay(record)?.moves;
+/// The game of a two-player record of `moves` (see [`PlayedGame::from_record`]).
+fn two_player_game(record: &Record, moves: Vec<Move>) -> Result<PlayedGame, RecordsError> {
     let termination: Termination = record.required_tag("Termination")?.parse()?;
     let winner = match record.result.as_deref().or(record.tag("Result")) {
         Some("1-0") => Some(Colour::Black),

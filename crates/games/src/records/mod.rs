@@ -26,7 +26,9 @@ pub use error::RecordsError;
 pub use game::{LeftSeat, PlayedGame};
 pub use in_play::GameInPlay;
 pub use read::{Record, parse_records, read_records};
-pub use replay::{Replayed, replay, replay_any, start_position, verify_file, verify_record};
+pub use replay::{
+    Replayed, replay, replay_any, start_position, verified, verify_file, verify_record,
+};
 pub use seats_replay::{
     MultiReplayed, is_multi_record, multi_start, replay_multi, verified_multi, verify_multi_record,
 };

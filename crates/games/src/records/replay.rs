@@ -76,7 +76,14 @@ pub fn verify_record(record: &Record) -> Result<usize, RecordsError> {
     if is_multi_record(record) {
         return verify_multi_record(record);
     }
-    let position = replay(record)?.end;
+    verified(record).map(|_| record.moves.len())
+}
+
+/// A two-player record replayed and checked as [`verify_record`] checks it: the replay, for a
+/// caller that goes on with the game (the twin of `verified_multi`).
+pub fn verified(record: &Record) -> Result<Replayed, RecordsError> {
+    let replayed = replay(record)?;
+    let position = replayed.end;
     let result = checked_result(record)?;
     check_ply_count(record)?;
     let termination: Termination = record.required_tag("Termination")?.parse()?;
@@ -84,7 +91,7 @@ pub fn verify_record(record: &Record) -> Result<usize, RecordsError> {
         Some(outcome) => check_finished(outcome, result, &termination)?,
         None => check_unfinished(&position, result, &termination)?,
     }
-    Ok(record.moves.len())
+    Ok(replayed)
 }
 
 /// A game the rules ended: the result and termination must be the rules' own.

@@ -14,7 +14,7 @@ use super::stats::Sprt;
 use crate::util::text::quantity;
 use std::path::{Path, PathBuf};
 use sumito_games::records::{PlayedGame, RecordsError, read_records};
-use sumito_games::records::{is_multi_record, verify_record};
+use sumito_games::records::{is_multi_record, verified, verify_record};
 
 /// One game of the records, with what the table needs.
 struct MergedGame {
@@ -217,12 +217,12 @@ fn read_games(path: &Path) -> Result<Read, MatchError> {
                     value: round.to_string(),
                 })
             })?;
-        // Checked as `--verify` checks it: a result that the moves or the termination deny is
-        // an error, not a game to count.
-        verify_record(record).map_err(at)?;
-        // A game left unfinished (`*`, as `sumito play` records an abandoned one) has no
-        // result to count: it is passed over, and said so.
+        // Every record is checked as `--verify` checks it, once: a result that the moves or the
+        // termination deny is an error, not a game to count. A game left unfinished (`*`, as
+        // `sumito play` records an abandoned one) has no result to count: it is passed over,
+        // and said so.
         if record.result.as_deref().or(record.tag("Result")) == Some("*") {
+            verify_record(record).map_err(at)?;
             eprintln!(
                 "warning: {}: game {} (line {}) is unfinished (*): not counted",
                 path.display(),
@@ -232,12 +232,14 @@ fn read_games(path: &Path) -> Result<Read, MatchError> {
             continue;
         }
         if is_multi_record(record) {
+            // Checked by its own replay.
             multi.push(MergedMulti::from_record(record, round).map_err(at)?);
             continue;
         }
+        let moves = verified(record).map_err(at)?.moves;
         let player = |tag| record.required_tag(tag).map(str::to_string).map_err(at);
         let players = [player("Black")?, player("White")?];
-        let game = PlayedGame::from_record(record).map_err(at)?;
+        let game = PlayedGame::from_two_player_moves(record, moves).map_err(at)?;
         games.push(MergedGame {
             round,
             players,
