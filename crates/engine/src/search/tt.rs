@@ -175,8 +175,10 @@ impl TranspositionTable {
     /// Checks that `threads` tables of `mb` MB each, one a thread (as the batch tools give
     /// their workers), fit the memory available.
     pub fn check_per_thread(mb: usize, threads: usize) -> Result<(), TableSizeError> {
-        TranspositionTable::check_size(mb)?;
-        if let Some(available) = available_mb()
+        // One reading of the memory for both checks.
+        let available = available_mb();
+        fits(mb, 0, available)?;
+        if let Some(available) = available
             && mb.saturating_mul(threads) > available
         {
             return Err(TableSizeError::ThreadsMoreThanAvailable {
@@ -318,7 +320,6 @@ impl TranspositionTable {
     }
 }
 
-/// Memory available for new allocations in MB (Linux: `MemAvailable` in /proc/meminfo).
 /// Whether a table of `mb` MB is in range and fits `available` MB (unknown: any does) with
 /// `freed` MB given back first.
 fn fits(mb: usize, freed: usize, available: Option<usize>) -> Result<(), TableSizeError> {
@@ -333,6 +334,7 @@ fn fits(mb: usize, freed: usize, available: Option<usize>) -> Result<(), TableSi
     }
 }
 
+/// Memory available for new allocations in MB (Linux: `MemAvailable` in /proc/meminfo).
 fn available_mb() -> Option<usize> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;

@@ -10,6 +10,7 @@
 //!
 //! [`Colour::index`]: sumito_rules::board::Colour::index
 
+use super::game_time::whole_ms;
 use super::time_control::TimeControl;
 use std::time::Duration;
 use sumito_engine::search::{GoClocks, Limits};
@@ -138,9 +139,9 @@ impl GameClocks {
             moves,
         } = self.controls[seat]
         {
+            self.spend(seat, elapsed);
             let clock = &mut self.clocks[seat];
-            let spent = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
-            clock.left_ms = clock.left_ms.saturating_sub(spent) + increment_ms;
+            clock.left_ms += increment_ms;
             if let Some(left) = clock.moves_left.as_mut() {
                 *left -= 1;
                 if *left == 0 {
@@ -156,8 +157,7 @@ impl GameClocks {
     pub fn spend(&mut self, seat: usize, elapsed: Duration) {
         if let TimeControl::Clock { .. } = self.controls[seat] {
             let clock = &mut self.clocks[seat];
-            let spent = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
-            clock.left_ms = clock.left_ms.saturating_sub(spent);
+            clock.left_ms = clock.left_ms.saturating_sub(whole_ms(elapsed));
         }
     }
 

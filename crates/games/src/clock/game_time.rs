@@ -48,7 +48,7 @@ impl GameTime {
     }
 }
 
-/// Whole milliseconds of a duration, for a `go` command.
+/// Whole milliseconds of a duration (a `go` command's, a clock's), saturating.
 pub fn whole_ms(duration: Duration) -> u64 {
     u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }

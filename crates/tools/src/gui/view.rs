@@ -14,6 +14,7 @@ use super::snapshot::{
 use super::table::{Table, each_kind};
 use super::two_players::TwoPlayers;
 use std::collections::BTreeMap;
+use sumito_games::clock::whole_ms;
 use sumito_rules::board::{Cells, Colour, Position, Seat};
 use sumito_rules::ending::{rank_token, result_text};
 use sumito_rules::multiplayer::{MultiOutcome, MultiPosition, MultiReason};
@@ -113,8 +114,7 @@ fn clocks<K: Kind>(session: &Session<K>) -> Option<ClocksView> {
             if let Some((running, since)) = session.clock_running
                 && running == seat
             {
-                let spent = u64::try_from(since.elapsed().as_millis()).unwrap_or(u64::MAX);
-                ms = ms.saturating_sub(spent);
+                ms = ms.saturating_sub(whole_ms(since.elapsed()));
             }
             (seat.name(), ms)
         })

@@ -9,6 +9,7 @@ use std::io::{BufRead, Write};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+use sumito_games::clock::whole_ms;
 
 /// How often a waiting question's clock is redrawn.
 const TICK: Duration = Duration::from_millis(100);
@@ -39,8 +40,10 @@ impl Running {
 /// `[m:ss.d]` of the time left after `spent`, padded to `width` characters inside the
 /// brackets (a clock that falls below ten minutes keeps its place).
 fn frame_text(left_ms: u64, spent: Duration, width: usize) -> String {
-    let spent = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX);
-    format!("[{:>width$}]", clock_text(left_ms.saturating_sub(spent)))
+    format!(
+        "[{:>width$}]",
+        clock_text(left_ms.saturating_sub(whole_ms(spent)))
+    )
 }
 
 impl<'a> Keyboard<'a> {

@@ -14,7 +14,7 @@ use keyboard::Keyboard;
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 use sumito_engine::search::{Engine, Reported, TableSizeError};
-use sumito_games::clock::TimeControl;
+use sumito_games::clock::{TimeControl, whole_ms};
 use sumito_games::records::{GameInfo, PlayedGame, StartOf, format_record, today};
 use sumito_rules::board::{Seat, Style};
 use sumito_rules::game::{AnyLayout, Turn};
@@ -155,8 +155,7 @@ fn play_at(
             Some((mover, since)) if mover == seat => since,
             _ => turn.insert((seat, Instant::now())).1,
         };
-        let spent =
-            |started: Instant| u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let spent = |started: Instant| whole_ms(started.elapsed());
         let step = match seat == table.config().human {
             true => {
                 if table.config().timed() {

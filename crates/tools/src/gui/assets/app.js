@@ -698,10 +698,10 @@ function redraw() {
   drawEngine();
   drawGraph();
   fillForm();
-  // Against the engine one step back is your move and its reply (Take back): taking back one
-  // ply would hand the move straight back to the engine. Elsewhere Undo takes back one ply.
-  // With more players, Take back goes back to the last person's turn before their move (the
-  // server steps over the engines' turns); a table of persons only takes back one turn.
+  // Against engines one step back is Take back: to the last person's turn before their move
+  // (the server steps over the engines' turns, so your move and its reply go, or only your
+  // move while the engine thinks). Elsewhere Undo takes back one ply; a table of persons only
+  // takes back one turn.
   const engines = state.multi ? state.multi.seats.some((seat) => seat.sitter === 'engine') : true;
   const playing = state.mode === 'play' && engines;
   $('#takeback').hidden = !playing;
