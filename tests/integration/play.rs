@@ -492,48 +492,81 @@ fn six_players_from_the_last_seat_and_the_end_of_input_abandons() {
     let _ = std::fs::remove_file(&record);
 }
 
+/// A `sumito play` at its first prompt, fed line by line.
+struct Prompted {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    /// What it said so far.
+    out: Vec<u8>,
+    said: std::sync::mpsc::Receiver<Vec<u8>>,
+    reader: std::thread::JoinHandle<()>,
+}
+
+impl Prompted {
+    /// Starts `sumito play` with `args` and a record file, and waits for the person's first
+    /// prompt: the person's clock runs from it, so it must be on screen before their time is
+    /// let run out, or a slow start on a loaded machine would use up the wait.
+    fn start(args: &[&str], record: &std::path::Path) -> Prompted {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sumito"))
+            .arg("play")
+            .args(args)
+            .arg("--records")
+            .arg(record)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let (said, reader) = chunks_of(&mut child);
+        let mut out = Vec::new();
+        while !String::from_utf8_lossy(&out).contains("to move> ") {
+            let chunk = said.recv_timeout(std::time::Duration::from_secs(60));
+            out.extend(chunk.expect("the prompt comes"));
+        }
+        Prompted {
+            child,
+            input,
+            out,
+            said,
+            reader,
+        }
+    }
+
+    /// Types `line` after `wait_ms`.
+    fn type_after(&mut self, wait_ms: u64, line: &str) {
+        std::thread::sleep(std::time::Duration::from_millis(wait_ms));
+        writeln!(self.input, "{line}").unwrap();
+    }
+
+    /// Ends the input, waits for a successful exit and gives all it said.
+    fn finish(mut self) -> String {
+        drop(self.input);
+        assert!(self.child.wait().unwrap().success());
+        self.reader.join().unwrap();
+        self.out.extend(self.said.try_iter().flatten());
+        String::from_utf8(self.out).unwrap()
+    }
+}
+
 #[test]
 fn on_a_clock_the_person_who_runs_out_of_time_leaves_the_game() {
-    use std::time::Duration;
     let record = temp_path("clock");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sumito"))
-        .args([
-            "play",
-            "--players",
-            "3",
-            "--tc",
-            "1+0",
-            "--max-plies",
-            "12",
-            "--ascii",
-        ])
-        .arg("--records")
-        .arg(&record)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    // The person's clock runs from the prompt: it must be on screen before the person's time
-    // is let run out, or a slow start on a loaded machine would use up the wait.
-    let (said, reader) = chunks_of(&mut child);
-    let mut out = Vec::new();
-    while !String::from_utf8_lossy(&out).contains("to move> ") {
-        let chunk = said.recv_timeout(Duration::from_secs(60));
-        out.extend(chunk.expect("the prompt comes"));
-    }
+    let args = [
+        "--players",
+        "3",
+        "--tc",
+        "1+0",
+        "--max-plies",
+        "12",
+        "--ascii",
+    ];
+    let mut game = Prompted::start(&args, &record);
     // A second and a half on a clock of one second, a listing of the moves in between: what
     // is not a move does not stop the clock, nor start it again.
-    std::thread::sleep(Duration::from_millis(800));
-    writeln!(input, "moves").unwrap();
-    std::thread::sleep(Duration::from_millis(700));
-    writeln!(input, "a1b2").unwrap();
-    drop(input);
-    assert!(child.wait().unwrap().success());
-    reader.join().unwrap();
-    out.extend(said.try_iter().flatten());
-    let out = String::from_utf8(out).unwrap();
+    game.type_after(800, "moves");
+    game.type_after(700, "a1b2");
+    let out = game.finish();
     assert!(
         out.contains("clocks: black 0:01.0  white 0:01.0  red 0:01.0"),
         "{out}"
@@ -542,10 +575,28 @@ fn on_a_clock_the_person_who_runs_out_of_time_leaves_the_game() {
         out.contains("seat 1 (black) ran out of time and leaves the game."),
         "{out}"
     );
+    // Asked, as after a resignation; the end of the input answers yes: the engines play on.
+    assert!(out.contains("watch them to the end? (y/n)"), "{out}");
+    assert!(out.contains("Sumito plays "), "{out}");
     let saved = std::fs::read_to_string(&record).unwrap();
     assert!(saved.contains("[Left \"black: time forfeit\"]"), "{saved}");
     assert!(saved.contains("[TimeControl \"1\"]"), "{saved}");
     assert!(saved.contains("1. leave "), "{saved}");
+    assert_verifies(&record);
+    let _ = std::fs::remove_file(&record);
+}
+
+#[test]
+fn a_flag_that_fell_before_the_person_quit_loses_on_time() {
+    let record = temp_path("flag");
+    let mut game = Prompted::start(&["--tc", "1+0", "--ascii"], &record);
+    game.type_after(1300, "quit");
+    let out = game.finish();
+    assert!(out.contains("black ran out of time: white wins."), "{out}");
+    assert!(!out.contains("Leave the game unfinished?"), "{out}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.contains("[Result \"0-1\"]"), "{saved}");
+    assert!(saved.contains("[Termination \"time forfeit\"]"), "{saved}");
     assert_verifies(&record);
     let _ = std::fs::remove_file(&record);
 }

@@ -85,6 +85,13 @@ impl<'a> Keyboard<'a> {
         }
     }
 
+    /// Has the running clock run out? (Then what the person answers comes too late.)
+    pub fn flag_fell(&self) -> bool {
+        self.clock
+            .as_ref()
+            .is_some_and(|clock| whole_ms(clock.started.elapsed()) > clock.left_ms)
+    }
+
     /// Writes `prompt` (after the running clock, if one runs) and reads one line of the answer:
     /// `None` at the end of the input, or when it cannot be read.
     pub fn ask(&mut self, out: &mut dyn Write, prompt: &str) -> Option<String> {

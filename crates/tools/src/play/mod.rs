@@ -172,13 +172,22 @@ fn play_at(
         let late = table.config().timed()
             && table.mover() == seat
             && spent(started) > table.time_left(seat);
-        match step {
-            Step::Play(_, _) | Step::Again if late => {
-                turn = None;
-                if let Some(game) = table.out_of_time(seat, out) {
-                    return Ok(game);
-                }
+        if late {
+            turn = None;
+            if let Some(game) = table.out_of_time(seat, out) {
+                return Ok(game);
             }
+            // A larger game goes on without the seat. The flag fell before anything the person
+            // said: a person who ended the game (quit, the end of the input) or who will not
+            // watch the others leaves it unfinished, with the time forfeit in the record.
+            let person = seat == table.config().human;
+            if person && (matches!(step, Step::Over(_)) || !watches(&table, &mut keys, out)) {
+                say(out, "The game is left unfinished.");
+                return Ok(table.so_far());
+            }
+            continue;
+        }
+        match step {
             Step::Play(played, score) => {
                 turn = None;
                 table.push(played, started.elapsed(), score);
@@ -188,6 +197,16 @@ fn play_at(
         }
     }
 }
+
+/// Whether a person whose seat has left a game that goes on wants to watch it to the end (the
+/// end of the input: yes, as the moves need no answer).
+fn watches(table: &impl Table, keys: &mut Keyboard, out: &mut dyn Write) -> bool {
+    let over = table.over(&mut std::io::sink()).is_some();
+    over || confirms(keys, out, WATCH_QUESTION, true)
+}
+
+/// Asked of a person whose seat has left a game the others play on.
+const WATCH_QUESTION: &str = "The others play on without you: watch them to the end?";
 
 /// The game in the record format of GAMES.md: the person is `You`.
 pub fn record(config: &PlayConfig, game: &PlayedGame) -> String {

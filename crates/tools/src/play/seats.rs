@@ -9,7 +9,8 @@
 
 use super::keyboard::Keyboard;
 use super::{
-    PlayConfig, PlayError, Step, Table, clock_text, confirms, confirms_quit, looks_like_a_move, say,
+    PlayConfig, PlayError, Step, Table, WATCH_QUESTION, clock_text, confirms, confirms_quit,
+    looks_like_a_move, say,
 };
 use std::io::Write;
 use std::time::Duration;
@@ -134,9 +135,8 @@ impl<'c> SeatsTable<'c> {
                     self.game.leave(Termination::Resignation);
                     // The game goes on without the person, who reads no more input: say so,
                     // and let them stop here rather than type into a game that no longer asks.
-                    let question = "The others play on without you: watch them to the end?";
                     if self.game.position.outcome().is_none()
-                        && !confirms(keys, out, question, true)
+                        && !confirms(keys, out, WATCH_QUESTION, true)
                     {
                         say(out, "The game is left unfinished.");
                         return Step::Over(self.abandoned());
@@ -242,7 +242,12 @@ impl Table for SeatsTable<'_> {
             return Step::Play(Turn::Pass, None);
         }
         let seat = self.game.position.side_to_move();
-        let Some(line) = keys.ask(out, &format!("{} to move> ", seat.name())) else {
+        let line = keys.ask(out, &format!("{} to move> ", seat.name()));
+        if keys.flag_fell() {
+            // Whatever the person typed (or the end of the input) came after the flag fell.
+            return Step::Again;
+        }
+        let Some(line) = line else {
             say(out, "");
             return Step::Over(self.abandoned());
         };

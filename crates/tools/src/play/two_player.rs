@@ -215,7 +215,12 @@ impl Table for TwoPlayerTable<'_> {
     }
 
     fn human_turn(&mut self, keys: &mut Keyboard, out: &mut dyn Write) -> Step {
-        let Some(line) = keys.ask(out, &format!("{} to move> ", self.human)) else {
+        let line = keys.ask(out, &format!("{} to move> ", self.human));
+        if keys.flag_fell() {
+            // Whatever the person typed (or the end of the input) came after the flag fell.
+            return Step::Again;
+        }
+        let Some(line) = line else {
             say(out, "");
             return Step::Over(self.finish(None, Termination::Abandoned));
         };
