@@ -64,6 +64,12 @@ pub enum RecordsError {
         /// The line, from 1.
         line: usize,
     },
+    /// A record with both a `Layout` and a `FEN` tag: GAMES.md's records start from one.
+    #[error("line {line}: a record starts from a Layout or a FEN tag, not both")]
+    TwoStarts {
+        /// The line of the second, from 1.
+        line: usize,
+    },
     /// A line starting with `[` is not `[Key "value"]`.
     #[error("line {line}: a tag line must look like [Key \"value\"]")]
     BadTagLine {

@@ -195,6 +195,11 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordsError> {
                         line: number,
                     });
                 }
+                let starts = ["Layout", "FEN"];
+                let is_start = |name: &str| starts.contains(&name);
+                if is_start(&tag.0) && record.tags.iter().any(|(name, _)| is_start(name)) {
+                    return Err(RecordsError::TwoStarts { line: number });
+                }
                 record.tags.push(tag);
             }
         } else {

@@ -416,6 +416,10 @@ mod tests {
                 "line 4: a second Event tag",
             ),
             ("[Event \"x\"]\n\n1-0 a1b1\n", "after the result"),
+            (
+                "[Layout \"standard\"]\n[FEN \"5/6/7/8/9/8/7/6/5 b 0 0\"]\n\n*\n",
+                "line 2: a record starts from a Layout or a FEN tag, not both",
+            ),
         ] {
             let error = parse_records(text).unwrap_err();
             assert!(error.to_string().contains(expected), "{text:?}: {error}");
