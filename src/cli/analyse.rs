@@ -207,17 +207,20 @@ fn run_multi_position(
 /// The records form: every move of every game (or of game `--game`).
 fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), AnalyseError> {
     let path = args.records.as_deref().unwrap_or("-");
-    let text = if path == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+    let bytes = if path == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
             .map_err(AnalyseError::ReadStdin)?;
-        text
+        bytes
     } else {
-        std::fs::read_to_string(path).map_err(|source| AnalyseError::ReadFile {
+        std::fs::read(path).map_err(|source| AnalyseError::ReadFile {
             path: path.to_string(),
             source,
         })?
     };
+    // As `match --verify` and `--merge` read records: a name in another encoding is no reason
+    // to refuse the games (the moves are ASCII).
+    let text = String::from_utf8_lossy(&bytes);
     let name = if path == "-" { "stdin" } else { path };
     let games = read_games(&text, name)?;
     if games.is_empty() {

@@ -73,8 +73,20 @@ fn one_annotation_per_move_of_a_match_record() {
     let annotations: Vec<&str> = listing.lines().filter(|l| l.contains(" before ")).collect();
     assert_eq!(annotations.len(), plies, "{listing}");
     let json = sumito(&["analyse", &path, "--depth", "3", "--json"]);
-    let _ = std::fs::remove_file(&path);
     assert_eq!(json.lines().count(), plies);
+    // A name in Latin-1 (another program's record) is read as `match --verify` reads it.
+    let latin1 = text.replacen("[Black \"", "[Black \"M\u{1}ller ", 1);
+    let mut bytes = latin1.into_bytes();
+    let at = bytes.iter().position(|&b| b == 1).expect("the marker");
+    bytes[at] = 0xfc;
+    std::fs::write(&path, bytes).unwrap();
+    let listing = sumito(&["analyse", &path, "--depth", "1"]);
+    assert_eq!(
+        listing.lines().filter(|l| l.contains(" before ")).count(),
+        plies
+    );
+    sumito(&["match", "--verify", &path]);
+    let _ = std::fs::remove_file(&path);
     for (ply, line) in json.lines().enumerate() {
         assert!(
             line.starts_with(&format!("{{\"game\":1,\"ply\":{},", ply + 1)),
