@@ -53,23 +53,6 @@ fn analyse_takes_multipv_only_with_a_position() {
     );
 }
 
-/// Every subcommand, as `sumito help` lists them, with the engine loop ("").
-const COMMANDS: [&str; 13] = [
-    "",
-    "perft",
-    "bench",
-    "eval",
-    "match",
-    "analyse",
-    "play",
-    "gui",
-    "compliance",
-    "timing",
-    "openings",
-    "datagen",
-    "tune",
-];
-
 /// The options of a `--help` text, each with its description: a line starting with `-` opens
 /// one, and the lines below it (clap's long help) belong to it.
 fn options(help: &str) -> Vec<String> {
@@ -90,8 +73,12 @@ fn options(help: &str) -> Vec<String> {
 
 #[test]
 fn help_shows_defaults_one_way_and_names_the_engine_one_way() {
-    for command in COMMANDS {
-        let args: Vec<&str> = [command, "--help"]
+    // Every subcommand `sumito --help` lists, and the engine loop ("").
+    let mut commands = crate::documents::subcommands();
+    assert!(commands.len() >= 13, "{commands:?}");
+    commands.push(String::new());
+    for command in &commands {
+        let args: Vec<&str> = [command.as_str(), "--help"]
             .into_iter()
             .filter(|a| !a.is_empty())
             .collect();

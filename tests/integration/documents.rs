@@ -14,7 +14,7 @@ fn read(path: &Path) -> String {
 }
 
 /// The subcommands `sumito --help` lists (but `help`).
-fn subcommands() -> Vec<String> {
+pub(crate) fn subcommands() -> Vec<String> {
     let out = Command::new(env!("CARGO_BIN_EXE_sumito"))
         .arg("--help")
         .output()

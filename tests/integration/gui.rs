@@ -331,11 +331,13 @@ fn an_engine_of_two_players_only_is_refused_for_more_in_its_own_words() {
 #[test]
 fn a_persons_flag_falls_when_their_clock_runs_out() {
     let gui = Gui::start(&["--movetime", "100"]);
-    // Two players: the person (Black) to move at one second and no increment, and waits.
-    let started = post_json(&gui.address, "/api/new", r#"{"mode":"play","tc":"1+0"}"#);
+    // Two players: the person (Black) to move at one second, and waits.
+    let started = post_json(&gui.address, "/api/new", r#"{"mode":"play","tc":"1+1"}"#);
     assert_eq!(started.status, 200, "{}", started.body);
     let state = gui.wait_for("Black's flag", |state| !state["result"].is_null());
     assert_eq!(state["result"]["text"], "White wins: time forfeit");
+    // No move was made: no increment goes on the clock of the side that lost on time.
+    assert_eq!(state["clocks"]["black"], 0, "{state}");
     let record = get(&gui.address, "/api/record").body;
     assert!(
         record.contains("[Termination \"time forfeit\"]"),
@@ -350,6 +352,15 @@ fn a_persons_flag_falls_when_their_clock_runs_out() {
     let record = get(&gui.address, "/api/record").body;
     let left = "[Left \"black: time forfeit; white: time forfeit\"]";
     assert!(record.contains(left), "{record}");
+    // A person on the game's move time, beside an engine on a clock of its own, has no clock
+    // to run out.
+    let body = r#"{"mode":"play","players":3,"seats":["person",{"engine":1,"tc":"60+1"},1]}"#;
+    let started = post_json(&gui.address, "/api/new", body);
+    assert_eq!(started.status, 200, "{}", started.body);
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let state = gui.state();
+    assert!(state["result"].is_null(), "{state}");
+    assert!(!get(&gui.address, "/api/record").body.contains("[Left"));
 }
 
 /// A snapshot gives the time left when it was made: read later, it is made again.
@@ -394,6 +405,10 @@ fn malformed_requests_get_a_4xx_with_a_message() {
         (r#"{"mode":"play","tc":"soon"}"#, "time control"),
         (
             r#"{"mode":"play","tc":"movetime=18446744073709551615"}"#,
+            "movetime must be at most",
+        ),
+        (
+            r#"{"mode":"play","tc":"movetime=3600001"}"#,
             "beyond what the GUI plays",
         ),
         (

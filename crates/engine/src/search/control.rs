@@ -147,7 +147,8 @@ impl Control {
     /// Is the search pondering (no time limits yet)?
     #[inline]
     pub fn is_pondering(&self) -> bool {
-        self.pondering.load(Ordering::Relaxed)
+        // Acquire: a search that sees the ponder hit sees the clock start stored before it.
+        self.pondering.load(Ordering::Acquire)
     }
 
     /// Time since the search started (`go`): what `info` lines report.
@@ -182,8 +183,8 @@ mod tests {
         let control = Control::new();
         assert_eq!(control.progress(), None);
         let currmove = sumito_rules::board::Position::startpos()
-            .parse_move("g6i6g7")
-            .unwrap_or(Move::NONE);
+            .parse_move("c3c5d3")
+            .expect("a broadside of Black's at the start");
         let progress = Progress {
             depth: 23,
             currmove,

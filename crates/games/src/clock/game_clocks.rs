@@ -194,6 +194,11 @@ impl GameClocks {
         }
     }
 
+    /// Does `seat` play on a clock (not a move time, depth or node count)?
+    pub fn has_clock(&self, seat: usize) -> bool {
+        matches!(self.controls[seat], TimeControl::Clock { .. })
+    }
+
     /// Time left on `seat`'s clock in ms (0 for controls without a clock).
     pub fn left_ms(&self, seat: usize) -> u64 {
         self.clocks[seat].left_ms

@@ -34,6 +34,10 @@ pub enum SecondsError {
     OutOfRange(String),
 }
 
+/// The longest move time, in ms: as long as the longest clock (10,000,000 s), which every
+/// engine reads as a number (UAP's `movetime` is a signed 64-bit one).
+pub const MAX_MOVETIME_MS: u64 = 10_000_000_000;
+
 /// What is wrong with a time control, before the whole text is named.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TimeControlProblem {
@@ -43,6 +47,9 @@ pub enum TimeControlProblem {
     /// `depth=` beyond 1000 plies.
     #[error("depth must be at most {MAX_DEPTH}")]
     TooDeep,
+    /// `movetime=` longer than the longest clock.
+    #[error("movetime must be at most {MAX_MOVETIME_MS} ms (the longest clock)")]
+    TooLong,
     /// `kind=` of no kind known.
     #[error("unknown kind '{0}'")]
     UnknownKind(String),
@@ -123,9 +130,12 @@ fn read(text: &str) -> Result<TimeControl, TimeControlProblem> {
             n.ok_or(NotPositive(what))
         };
         return match key.trim().to_ascii_lowercase().as_str() {
-            "movetime" => Ok(TimeControl::MoveTime {
-                ms: number("movetime")?,
-            }),
+            "movetime" => {
+                let ms = Some(number("movetime")?).filter(|&ms| ms <= MAX_MOVETIME_MS);
+                Ok(TimeControl::MoveTime {
+                    ms: ms.ok_or(TooLong)?,
+                })
+            }
             "depth" => {
                 let plies = Some(number("depth")?)
                     .filter(|&d| d <= MAX_DEPTH)
@@ -234,6 +244,8 @@ mod tests {
             "",
             "movetime=",
             "movetime=0",
+            "movetime=10000000001",
+            "movetime=10000000000000000000",
             "depth=-1",
             "speed=3",
             "10+",

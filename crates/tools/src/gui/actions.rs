@@ -55,8 +55,10 @@ impl<K: SessionKind> Session<K> {
             return Err(K::engines_turn(seat));
         }
         let later = self.game.turns().len() - self.game.cursor();
-        if later > 0 && drop != Some(later) {
-            return Err(GuiError::WouldDrop { later });
+        match drop {
+            Some(asked) if asked != later => return Err(GuiError::DropChanged { asked, later }),
+            None if later > 0 => return Err(GuiError::WouldDrop { later }),
+            _ => {}
         }
         self.game.play_text(text)?;
         self.message = None;
@@ -480,6 +482,13 @@ pub(super) mod tests {
             .map(|m| m.to_string())
             .collect();
         assert_eq!(moves, ["a1b2", "i9h9"]);
+        // Agreed for an earlier position, sent when the game's end is shown (it moved on while
+        // the player chose): refused, not played on the end.
+        let refused = table
+            .human_move("a2b3", Some(1), &NoEngines)
+            .expect_err("refused");
+        assert!(refused.to_string().contains("not 1;"), "{refused}");
+        assert_eq!(two(&mut table).game.turns().len(), 2, "nothing played");
     }
 
     #[test]
@@ -568,7 +577,7 @@ pub(super) mod tests {
                 .expect_err("too late");
             assert_eq!(
                 refused.to_string(),
-                "your time ran out before the move came: you lost on time"
+                "your time ran out before the move came: your flag fell"
             );
             let record = table.record();
             if players == 2 {

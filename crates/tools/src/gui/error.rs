@@ -173,8 +173,20 @@ pub enum GuiError {
         /// The turns after the shown position.
         later: usize,
     },
+    /// A move sent to drop a number of later turns that is not the number there are now: the
+    /// game moved on (an engine's answer, another page) while the player chose.
+    #[error(
+        "the game moved on while you chose: the move would now drop {later} later turn(s), not \
+         {asked}; look at the board again"
+    )]
+    DropChanged {
+        /// The turns the player agreed to drop.
+        asked: usize,
+        /// The turns after the shown position now.
+        later: usize,
+    },
     /// A person's move after their clock ran out.
-    #[error("your time ran out before the move came: you lost on time")]
+    #[error("your time ran out before the move came: your flag fell")]
     TimeRanOut,
     /// A draw offer or a resignation outside a game of the person against the engine.
     #[error("you can {0} only in your own game against the engine")]

@@ -41,7 +41,11 @@ impl<K: SessionKind> Session<K> {
                 }
                 Next::Forced => {
                     if let Some(turn) = K::forced(self.game.end()) {
+                        // A pass is a turn: charged (its increment, a period's move) as an
+                        // engine's pass is, and as `sumito play` and matches charge it.
+                        self.start_clock();
                         self.game.push(turn, K::Note::default());
+                        self.charge_clock();
                     }
                 }
                 Next::Search {

@@ -283,8 +283,7 @@ impl<K: SessionKind> Session<K> {
         reporter: &dyn Reporter,
     ) {
         self.cancel(engines);
-        // Charging the running clock stops it.
-        self.charge_clock();
+        self.stop_clock_out();
         // A search that ended without a move shows no line: its first move was never played.
         if self.thinking.played.is_none() {
             self.thinking.lines.clear();

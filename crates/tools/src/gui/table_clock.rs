@@ -79,12 +79,22 @@ impl<K: SessionKind> Session<K> {
         }
     }
 
-    /// When the clock of the person to move runs out, if a person's clock runs.
+    /// When the clock of the person to move runs out, if a person's clock runs (a person on a
+    /// move time, beside engines on clocks, has none).
     pub(super) fn persons_deadline(&self) -> Option<Instant> {
         let (seat, since) = self.clock_running?;
         let clocks = self.clocks.as_ref()?;
         let left = Duration::from_millis(clocks.left_ms(seat.index()));
-        (self.sitter(seat) == Sitter::Person).then_some(since + left)
+        let timed = clocks.has_clock(seat.index()) && self.sitter(seat) == Sitter::Person;
+        timed.then_some(since + left)
+    }
+
+    /// Stops the running clock of a seat that is out (a flag, a fault, a resignation): the time
+    /// it used comes off, and no increment goes on, since it made no move.
+    pub(super) fn stop_clock_out(&mut self) {
+        if let (Some(clocks), Some((seat, since))) = (&mut self.clocks, self.clock_running.take()) {
+            clocks.spend(seat.index(), since.elapsed());
+        }
     }
 
     /// A person whose clock has run out loses on time, as an engine does: with two players

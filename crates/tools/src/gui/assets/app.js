@@ -17,6 +17,7 @@ let receivedAt = 0;        // when it came, for the clocks
 let selection = [];        // cells of the marbles selected by clicks
 let flipped = false;       // White at the bottom
 let flipKey = '';          // the game whose orientation was last chosen
+let flipHuman = null;      // the person's colour in that game
 let notice = null;         // {text, error}: a message of the page's own
 const $ = (selector) => document.querySelector(selector);
 
@@ -202,7 +203,6 @@ let shown = null;
 
 function clicked(cell) {
   if (!state) return;
-  const colour = state.board.marbles[cell];
   const moves = movesOfSelection();
   // A shown target plays its move; another cell a single move lands on plays it too, but a
   // selected marble is taken out of the selection, whatever lands there.
@@ -222,7 +222,9 @@ function clicked(cell) {
       : state.mode === 'watch' ? 'The engines are playing this game.' : 'It is not your turn.', true);
     return;
   }
-  if (colour !== state.board.to_move) {
+  // A marble of some legal move's group: the mover's own, or in team games a partner's that
+  // an inline move carries.
+  if (!state.legal.some((m) => m.g.includes(cell))) {
     const why = selection.length ? `${cell} is not a destination of the selected marbles.`
       : 'Click your own marbles (one to three in a line), then the cell where they go.';
     selection = [];
@@ -662,8 +664,11 @@ function drawEnding() {
 
 function redraw() {
   if (!state) return;
-  const key = `${state.mode}/${state.human}/${state.start}`;
-  if (key !== flipKey) { flipKey = key; flipped = state.human === 'white'; }
+  // Analysis of a game that can go back to it keeps the game's orientation (a flip by hand too).
+  const human = state.mode === 'analyse' && state.can_resume ? flipHuman : state.human;
+  const key = `${human}/${state.start}`;
+  if (key !== flipKey) { flipKey = key; flipped = human === 'white'; }
+  flipHuman = human;
   const modes = { play: 'Playing the engine', watch: 'Engine against engine', analyse: 'Analysis' };
   const seatModes = { play: 'players at the table', watch: 'engines at the table', analyse: 'players: analysis' };
   $('#mode-label').textContent = state.multi ? `${state.multi.players} ${seatModes[state.mode]}` : modes[state.mode] || '';
