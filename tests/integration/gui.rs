@@ -363,6 +363,24 @@ fn a_persons_flag_falls_when_their_clock_runs_out() {
     assert!(!get(&gui.address, "/api/record").body.contains("[Left"));
 }
 
+/// An engine's clock counts from its `go`: starting it and setting up its position are on no
+/// one's clock, as in matches.
+#[test]
+fn an_engines_slow_start_is_not_on_its_clock() {
+    let slow = script("slow-start");
+    let gui = Gui::start(&["--engine", &slow]);
+    let started = post_json(&gui.address, "/api/new", r#"{"mode":"play","tc":"60+0"}"#);
+    assert_eq!(started.status, 200, "{}", started.body);
+    let moved = post_json(&gui.address, "/api/move", r#"{"move":"a1b2"}"#);
+    assert_eq!(moved.status, 200, "{}", moved.body);
+    let state = gui.wait_for("White's answer", |s| moves(s).len() == 2);
+    let white = state["clocks"]["white"].as_u64().expect("White's clock");
+    assert!(
+        white > 59_000,
+        "two seconds of start charged: {white} ms left"
+    );
+}
+
 /// A snapshot gives the time left when it was made: read later, it is made again.
 #[test]
 fn a_running_clock_is_read_as_it_stands_when_the_state_is_asked_for() {

@@ -173,7 +173,7 @@ impl<K: SessionKind> Session<K> {
         self.thinking.settle(turn.to_string(), same);
         self.game.push(turn, K::engine_note(score));
         self.engine_says = None;
-        self.charge_clock();
+        self.charge_clock_for(elapsed);
         match K::adjudicate(self, seat, &before) {
             Some(ending) => self.end_game(engines, ending),
             None => self.kick(engines, reporter),

@@ -58,8 +58,17 @@ impl<K: Kind> Session<K> {
 
     /// Charges the running clock for the turn just made.
     pub(super) fn charge_clock(&mut self) {
-        if let (Some(clocks), Some((seat, since))) = (&mut self.clocks, self.clock_running.take()) {
-            clocks.charge(seat.index(), since.elapsed());
+        if let Some((_, since)) = self.clock_running {
+            self.charge_clock_for(since.elapsed());
+        }
+    }
+
+    /// Charges the running clock `elapsed` for the turn just made: an engine's time from its
+    /// `go`, what its flag is judged by (starting the engine and setting up its position are on
+    /// no one's clock, as in matches).
+    pub(super) fn charge_clock_for(&mut self, elapsed: Duration) {
+        if let (Some(clocks), Some((seat, _))) = (&mut self.clocks, self.clock_running.take()) {
+            clocks.charge(seat.index(), elapsed);
         }
     }
 }
