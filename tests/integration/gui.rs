@@ -381,6 +381,30 @@ fn an_engines_slow_start_is_not_on_its_clock() {
     );
 }
 
+/// A take-back gives back the clocks of the turns it takes back: at two moves in six seconds,
+/// Black's first move again is the first of its period, which does not renew after it.
+#[test]
+fn a_take_back_gives_the_clocks_of_its_turns_back() {
+    let gui = Gui::start(&["--movetime", "100"]);
+    let started = post_json(&gui.address, "/api/new", r#"{"mode":"play","tc":"2/6"}"#);
+    assert_eq!(started.status, 200, "{}", started.body);
+    for round in 0..2 {
+        let moved = post_json(&gui.address, "/api/move", r#"{"move":"a1b2"}"#);
+        assert_eq!(moved.status, 200, "{}", moved.body);
+        let state = gui.wait_for("White's answer", |s| moves(s).len() == 2);
+        let black = state["clocks"]["black"].as_u64().expect("Black's clock");
+        assert!(
+            black <= 6_000,
+            "round {round}: a period renewed: {black} ms"
+        );
+        if round == 0 {
+            let undone = post_json(&gui.address, "/api/undo", r#"{"plies":2}"#);
+            assert_eq!(undone.status, 200, "{}", undone.body);
+            assert!(moves(&gui.state()).is_empty());
+        }
+    }
+}
+
 /// A snapshot gives the time left when it was made: read later, it is made again.
 #[test]
 fn a_running_clock_is_read_as_it_stands_when_the_state_is_asked_for() {

@@ -60,14 +60,16 @@ impl<K: SessionKind> Session<K> {
             None if later > 0 => return Err(GuiError::WouldDrop { later }),
             _ => {}
         }
+        let ply = self.game.cursor();
         self.game.play_text(text)?;
         self.message = None;
         self.engine_says = None;
-        // A move from an earlier position is no move of the turn whose clock ran.
+        // A move from an earlier position is no move of the turn whose clock ran: the clocks
+        // go back to that position's, and the move is on no clock.
         if later == 0 {
             self.charge_clock();
         } else {
-            self.halt_clock();
+            self.clocks_back_to(ply);
         }
         self.cancel(engines);
         self.kick(engines, reporter);
@@ -111,7 +113,7 @@ impl<K: SessionKind> Session<K> {
         self.thinking = Default::default();
         self.message = None;
         self.engine_says = None;
-        self.halt_clock();
+        self.clocks_back_to(length);
         self.kick(engines, reporter);
         Ok(())
     }

@@ -32,6 +32,7 @@ impl<K: SessionKind> Session<K> {
     /// has no legal move passes first.
     pub fn kick(&mut self, engines: &mut EnginePool, reporter: &dyn Reporter) {
         while self.search.is_none() {
+            self.note_clocks();
             match self.next() {
                 Next::Wait => {
                     if let Some(deadline) = self.persons_deadline() {

@@ -138,6 +138,9 @@ pub struct Session<K: Kind> {
     pub resumable: bool,
     /// The clocks of a clock time control, one per seat.
     pub clocks: Option<GameClocks>,
+    /// The clocks as each turn of the game began, by ply: a take-back gives back the time,
+    /// increments and period moves of the turns it takes back.
+    pub clocks_at: Vec<GameClocks>,
     /// The seat whose clock runs, and since when.
     pub clock_running: Option<(Seat, Instant)>,
     /// The time control of the game, and of a new one.
@@ -185,6 +188,7 @@ impl<K: SessionKind> Session<K> {
             controls,
             analysis,
             resumable: false,
+            clocks_at: Vec::new(),
             clock_running: None,
             tc,
             skill: 20,

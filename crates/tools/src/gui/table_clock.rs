@@ -88,6 +88,27 @@ impl<K: SessionKind> Session<K> {
         }
     }
 
+    /// Notes the clocks as the turn at the game's end begins (and as each turn before it did,
+    /// for turns pushed without a search between them: passes, seats leaving).
+    pub(super) fn note_clocks(&mut self) {
+        if let Some(clocks) = &self.clocks {
+            while self.clocks_at.len() <= self.game.turns().len() {
+                self.clocks_at.push(clocks.clone());
+            }
+        }
+    }
+
+    /// The clocks go back to where they stood as the turn at `ply` began: the game is cut back
+    /// to it (a take-back, or a move played on an earlier position). A person's thinking is
+    /// never free: the time of the turn they broke off comes off their clock.
+    pub(super) fn clocks_back_to(&mut self, ply: usize) {
+        if let Some(saved) = self.clocks_at.get(ply) {
+            self.clocks = Some(saved.clone());
+            self.clocks_at.truncate(ply + 1);
+        }
+        self.halt_clock();
+    }
+
     /// When the clock of the person to move runs out, if a person's clock runs (a person on a
     /// move time, beside engines on clocks, has none).
     pub(super) fn persons_deadline(&self) -> Option<Instant> {
