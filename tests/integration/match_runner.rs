@@ -399,8 +399,9 @@ fn an_engine_that_never_shakes_hands_stops_the_match_with_a_message() {
         &mute,
         "--tc",
         "depth=1",
+        // Long enough for Sumito's table on a loaded machine; the mute engine waits it out.
         "--silence-timeout",
-        "0.5",
+        "3",
     ]);
     assert!(!run.success);
     assert!(run.stderr.contains("did not answer uap"), "{}", run.stderr);
@@ -761,6 +762,50 @@ fn a_match_without_openings_plays_the_suite_and_none_plays_the_bare_layout() {
     for game in records(&bare_file) {
         assert_eq!(game.tag("OpeningPlies"), Some("0"));
     }
+}
+
+/// Three players play on after a seat's fault, and the time that seat held the turn ran the
+/// game time too. A silent seat on a 300 ms move time forfeits at its first turn (before the
+/// 0.6 s game time is out); the two Sumito seats then need about 0.4 s more for the 20 plies
+/// of the move limit at 30 ms a move: counted with the wait, the game time runs out first.
+#[test]
+fn a_seats_fault_runs_the_game_time_of_a_larger_game() {
+    let dir = scratch("points-three");
+    let file = dir.join("games.txt");
+    let timeout = script("timeout");
+    let run = run_match(&[
+        "--players",
+        "3",
+        "--engine",
+        &timeout,
+        "--engine",
+        SUMITO,
+        "--engine",
+        SUMITO,
+        "--tc",
+        "movetime=30",
+        "--tc",
+        "1:movetime=300",
+        "--game-time",
+        "0.6",
+        "--max-plies",
+        "20",
+        "--games",
+        "6",
+        "--openings",
+        "none",
+        "--records",
+        file.to_str().unwrap(),
+    ]);
+    assert!(run.success, "{}", run.stderr);
+    let games = records(&file);
+    assert_eq!(games.len(), 6);
+    for game in &games {
+        assert_eq!(game.tag("Termination"), Some("game time"), "{game:?}");
+        let left = game.tag("Left");
+        assert!(left.is_some_and(|l| l.contains("time forfeit")), "{game:?}");
+    }
+    verify_file(&file).expect("the records replay");
 }
 
 #[test]

@@ -21,7 +21,7 @@ use super::openings::Opening;
 use crate::uap_client::EngineProcess;
 use crate::util::samples::Samples;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use sumito_engine::search::Reported;
 use sumito_games::adjudication::{Adjudication, Adjudicator};
 use sumito_games::clock::{GameClocks, GameTime, TimeControl};
@@ -119,11 +119,19 @@ pub(super) fn play<G: InPlay>(
             game_left: game_time.map(|clock| clock.left()),
             stop,
         };
+        // A turn that ends in a fault ran the game time too: three to six players play on.
+        let asked = Instant::now();
+        let mut run_game_time = |elapsed: Duration| {
+            if let Some(clock) = game_time.as_mut() {
+                clock.charge(elapsed);
+            }
+        };
         let (answer, elapsed, score) = match ask.answer_of(engine, &mut lateness[index]) {
             Ok(answer) => answer,
             Err(Termination::GameTime) => break game.out_of_time(),
             Err(_) if stop.load(Ordering::Relaxed) => return None,
             Err(why) => {
+                run_game_time(asked.elapsed());
                 if !recovers(engine, &why, setup.silence) {
                     engines[index] = None;
                 }
@@ -131,14 +139,12 @@ pub(super) fn play<G: InPlay>(
                 continue;
             }
         };
+        run_game_time(elapsed);
         if let Err(why) = game.play(&answer, score) {
             game.fault(why, None);
             continue;
         }
         clocks.charge(seat, elapsed);
-        if let Some(clock) = game_time.as_mut() {
-            clock.charge(elapsed);
-        }
     };
     if played.termination == Termination::GameTime {
         // The game time may have run out during a search: every engine back to rest, or it
