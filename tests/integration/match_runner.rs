@@ -962,13 +962,17 @@ fn the_game_time_ends_a_search_that_would_never_end_and_it_is_no_fault() {
 /// has: the runner says before the first game that the control is too short for it.
 #[test]
 fn a_control_too_short_for_the_machine_is_said_before_the_match() {
+    // More threads than this machine has cores, whatever it has (up to the option's 256).
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let threads = (cores * 4).min(256);
+    let option = format!("Threads={threads}");
     let run = run_match(&[
         "--engine",
         SUMITO,
         "--engine",
         SUMITO,
         "--option",
-        "Threads=64",
+        &option,
         "--tc",
         "movetime=10",
         "--games",
@@ -994,7 +998,8 @@ fn a_control_too_short_for_the_machine_is_said_before_the_match() {
         run.stderr
     );
     assert!(
-        run.stderr.contains("engines of up to 64 threads"),
+        run.stderr
+            .contains(&format!("engines of up to {threads} threads")),
         "{}",
         run.stderr
     );

@@ -1,7 +1,8 @@
 //! Evidence runs for three to six players, ignored in the normal test run (minutes each):
 //! Sumito against uniformly random and one-ply greedy players in every seat, and paranoid
-//! against Best-Reply Search with the seats rotated. They print tables and assert the win
-//! rates the issue asks for.
+//! against Best-Reply Search with the seats rotated. They print tables; only the games against
+//! random and greedy players assert a win rate (95%), the other two are measurements whose
+//! figures STRENGTH.md keeps (they assert only that every game was played).
 //!
 //! `cargo test --release --test integration multiplayer_evidence:: -- --ignored --nocapture --test-threads 1`
 //! (settings by environment: `MULTI_DEPTH`, `MULTI_SEARCH`, `MULTI_GAMES`, `MULTI_OPPONENTS`,

@@ -100,19 +100,19 @@ fn perft_german_daisy_1_to_3() {
 }
 
 #[test]
-#[ignore = "slow: run in release"]
+#[ignore = "slow: cargo test --release --test integration reference_self_check:: -- --ignored"]
 fn perft_standard_4() {
     assert_eq!(perft(&layout("standard"), 4), 5_045_110);
 }
 
 #[test]
-#[ignore = "slow: run in release"]
+#[ignore = "slow: cargo test --release --test integration reference_self_check:: -- --ignored"]
 fn perft_belgian_daisy_4() {
     assert_eq!(perft(&layout("belgian-daisy"), 4), 8_270_666);
 }
 
 #[test]
-#[ignore = "very slow: run in release"]
+#[ignore = "slow: cargo test --release --test integration reference_self_check:: -- --ignored"]
 fn perft_german_daisy_4() {
     assert_eq!(perft(&layout("german-daisy"), 4), 38_240_570);
 }

@@ -3,7 +3,7 @@
 //! probability p and the greedy one-ply move otherwise. Slow, so ignored:
 //! `cargo test --release --test integration skill_anchor -- --ignored --nocapture`.
 
-use sumito_engine::search::{Engine, Limits, Skill};
+use sumito_engine::search::{Engine, LEVEL_ONE_OVER_RANDOM, Limits, Skill};
 use sumito_games::selfplay::{GreedyMover, Mover, RandomMover, SearchMover, play_game};
 use sumito_rules::board::Layout;
 use sumito_rules::movegen::Move;
@@ -93,4 +93,10 @@ fn skill_one_over_the_random_mover() {
     let gain = elo(w, d, l);
     total += gain;
     println!("Skill 1 over greedy: {w}-{d}-{l}, {gain:+.0} Elo (total {total:.0})");
+    // The scale's zero as the engine has it, within the chain's own spread.
+    let anchor = f64::from(LEVEL_ONE_OVER_RANDOM);
+    assert!(
+        (total - anchor).abs() <= 160.0,
+        "the chain measures {total:.0}, the engine's scale says {anchor}: measure it again"
+    );
 }
