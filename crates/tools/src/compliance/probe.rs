@@ -25,7 +25,9 @@ impl Probe {
     /// Starts the engine without any handshake.
     pub fn spawn(spec: &EngineSpec, patience: Duration) -> Result<Probe, ComplianceError> {
         Ok(Probe {
-            engine: EngineProcess::spawn(spec)?,
+            // In the checker's process group: Ctrl-C ends an engine under test with the checker,
+            // even one that ignores the end of its input (the checker has no game to save).
+            engine: EngineProcess::spawn(spec, false)?,
             patience,
             options: Vec::new(),
         })

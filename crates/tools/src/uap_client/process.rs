@@ -71,7 +71,7 @@ impl EngineProcess {
     /// Starts the engine, does the `uap` handshake, sends the options and waits for `readyok`,
     /// each step within `patience`. An engine that refuses an option is not started.
     pub fn start(spec: &EngineSpec, patience: Duration) -> Result<EngineProcess, EngineError> {
-        let mut engine = EngineProcess::spawn(spec)?;
+        let mut engine = EngineProcess::spawn(spec, true)?;
         match engine.handshake(spec, patience) {
             Ok(()) => Ok(engine),
             Err(error) => Err(match engine.said() {
@@ -96,8 +96,9 @@ impl EngineProcess {
     }
 
     /// Starts the engine and its reader thread without saying anything to it (the compliance
-    /// checker does the handshake itself, to judge it).
-    pub fn spawn(spec: &EngineSpec) -> Result<EngineProcess, EngineError> {
+    /// checker does the handshake itself, to judge it); `own_group`: in a process group of its
+    /// own (below), else in the caller's, where Ctrl-C ends it with the caller.
+    pub fn spawn(spec: &EngineSpec, own_group: bool) -> Result<EngineProcess, EngineError> {
         let mut command = Command::new(&spec.program);
         command
             .args(&spec.args)
@@ -109,7 +110,9 @@ impl EngineProcess {
         // quits them then). If the runner itself dies, the engine reads the end of its input,
         // which UAP treats as `quit`.
         #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        if own_group {
+            std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        }
         let mut child = command.spawn().map_err(|source| EngineError::Spawn {
             command: spec.command_line(),
             source,
