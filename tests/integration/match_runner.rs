@@ -13,6 +13,15 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 use sumito_games::records::{PlayedGame, Record, is_multi_record, verify_file};
 
+/// The records of a match run that succeeded: `count` games, each replayed by the rules.
+fn played(run: &crate::common::engines::Run, file: &Path, count: usize) -> Vec<Record> {
+    assert!(run.success, "{}", run.stderr);
+    let games = records(file);
+    assert_eq!(games.len(), count);
+    verify_file(file).expect("the records replay");
+    games
+}
+
 /// What every match's records must bear out, whatever the number of players: they verify,
 /// `--verify` counts them, `--merge` of them prints the live table, and one result turned
 /// round is caught.
@@ -432,14 +441,10 @@ fn per_engine_time_controls_and_a_clock() {
         "--records",
         file.to_str().unwrap(),
     ]);
-    assert!(run.success, "{}", run.stderr);
-    let games = records(&file);
-    assert_eq!(games.len(), 2);
-    for game in &games {
+    for game in &played(&run, &file, 2) {
         assert_eq!(game.tag("Termination"), Some("move limit"), "{game:?}");
         assert!(game.tag("BlackTimeControl").is_some());
     }
-    verify_file(&file).expect("the records replay");
     // Every answer was timed: 8 per engine in each of the 2 games of 16 plies.
     let lateness: Vec<&str> = run
         .stdout
@@ -797,15 +802,11 @@ fn a_seats_fault_runs_the_game_time_of_a_larger_game() {
         "--records",
         file.to_str().unwrap(),
     ]);
-    assert!(run.success, "{}", run.stderr);
-    let games = records(&file);
-    assert_eq!(games.len(), 6);
-    for game in &games {
+    for game in &played(&run, &file, 6) {
         assert_eq!(game.tag("Termination"), Some("game time"), "{game:?}");
         let left = game.tag("Left");
         assert!(left.is_some_and(|l| l.contains("time forfeit")), "{game:?}");
     }
-    verify_file(&file).expect("the records replay");
 }
 
 #[test]
