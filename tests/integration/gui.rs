@@ -405,6 +405,23 @@ fn a_take_back_gives_the_clocks_of_its_turns_back() {
     }
 }
 
+/// A turn lost on time is not given back by taking back: its time comes off again.
+#[test]
+fn a_take_back_after_the_flag_gives_no_time_back() {
+    let gui = Gui::start(&["--movetime", "100"]);
+    let started = post_json(&gui.address, "/api/new", r#"{"mode":"play","tc":"2+0"}"#);
+    assert_eq!(started.status, 200, "{}", started.body);
+    let moved = post_json(&gui.address, "/api/move", r#"{"move":"a1b2"}"#);
+    assert_eq!(moved.status, 200, "{}", moved.body);
+    gui.wait_for("Black's flag", |s| !s["result"].is_null());
+    let undone = post_json(&gui.address, "/api/undo", r#"{"plies":2}"#);
+    assert_eq!(undone.status, 200, "{}", undone.body);
+    let black = undone.json()["clocks"]["black"]
+        .as_u64()
+        .expect("Black's clock");
+    assert!(black < 1_000, "the lost turn's time came back: {black} ms");
+}
+
 /// A snapshot gives the time left when it was made: read later, it is made again.
 #[test]
 fn a_running_clock_is_read_as_it_stands_when_the_state_is_asked_for() {

@@ -587,6 +587,33 @@ fn on_a_clock_the_person_who_runs_out_of_time_leaves_the_game() {
 }
 
 #[test]
+fn a_resignation_confirmed_after_the_flag_is_a_time_forfeit() {
+    let record = temp_path("resign-flag");
+    let args = [
+        "--players",
+        "3",
+        "--tc",
+        "1+0",
+        "--max-plies",
+        "6",
+        "--ascii",
+    ];
+    let mut game = Prompted::start(&args, &record);
+    game.type_after(300, "resign");
+    game.type_after(1200, "y");
+    let out = game.finish();
+    assert!(
+        out.contains("ran out of time and leaves the game."),
+        "{out}"
+    );
+    assert!(!out.contains("You resign"), "{out}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.contains("[Left \"black: time forfeit\"]"), "{saved}");
+    assert_verifies(&record);
+    let _ = std::fs::remove_file(&record);
+}
+
+#[test]
 fn a_flag_that_fell_before_the_person_quit_loses_on_time() {
     let record = temp_path("flag");
     let mut game = Prompted::start(&["--tc", "1+0", "--ascii"], &record);

@@ -22,8 +22,8 @@ pub struct Shared<'a> {
     /// The network that evaluates (`EvalFile`).
     pub network: &'a Network,
     /// The score of a draw for each side to move, by colour index (from
-    /// [`draw_scores`](super::score::draw_scores)): a draw at the move limit scores it, and a
-    /// repetition scores it on top of its own score.
+    /// [`draw_scores`](super::score::draw_scores)): a draw at the move limit scores it, and so
+    /// does a cycle on the search line (STRENGTH.md has the cycle scores tried instead).
     pub draws: [i32; 2],
 }
 

@@ -87,6 +87,9 @@ impl<K: SessionKind> Session<K> {
         if self.analysis.is_none() && self.engines_only() {
             return Err(GuiError::TakeBackWhileWatching);
         }
+        // A take-back that comes after the person's time ran out comes after the flag, however
+        // soon the clock's wake-up follows (the turn's time is charged again below).
+        self.flag(engines, reporter);
         let mut length = self.game.turns().len();
         if length == 0 {
             return Err(GuiError::NothingToTakeBack);
@@ -214,7 +217,7 @@ impl<K: SessionKind> Session<K> {
             self.choice[0] = engine;
         }
         self.analysis = Some(running);
-        self.halt_clock();
+        self.stop_clock(false);
         self.kick(engines, reporter);
         Ok(())
     }

@@ -11,7 +11,7 @@ use super::engine_pool::EnginePool;
 use super::error::GuiError;
 use super::game::{GameOf, Kind};
 use super::info::{EngineScore, InfoLine};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use sumito_engine::search::Reported;
 use sumito_games::adjudication::{Adjudication, Adjudicator};
 use sumito_games::clock::{GameClocks, TimeControl};
@@ -143,6 +143,9 @@ pub struct Session<K: Kind> {
     pub clocks_at: Vec<GameClocks>,
     /// The seat whose clock runs, and since when.
     pub clock_running: Option<(Seat, Instant)>,
+    /// A person's turn that ended with no move, and the time it took, until the next turn
+    /// starts: a take-back charges it again.
+    pub broken_off: Option<(Seat, Duration)>,
     /// The time control of the game, and of a new one.
     pub tc: TimeControl,
     /// The level sent as `Skill` to an engine that has the option (20: full strength).
@@ -190,6 +193,7 @@ impl<K: SessionKind> Session<K> {
             resumable: false,
             clocks_at: Vec::new(),
             clock_running: None,
+            broken_off: None,
             tc,
             skill: 20,
             multipv: 3,
@@ -287,7 +291,7 @@ impl<K: SessionKind> Session<K> {
         reporter: &dyn Reporter,
     ) {
         self.cancel(engines);
-        self.stop_clock_out();
+        self.stop_clock(true);
         // A search that ended without a move shows no line: its first move was never played.
         if self.thinking.played.is_none() {
             self.thinking.lines.clear();

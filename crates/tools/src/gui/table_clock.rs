@@ -52,6 +52,7 @@ impl<K: Kind> Session<K> {
                 .is_none_or(|(running, _)| running != seat)
             {
                 self.clock_running = Some((seat, Instant::now()));
+                self.broken_off = None;
             }
         }
     }
@@ -74,14 +75,20 @@ impl<K: Kind> Session<K> {
 }
 
 impl<K: SessionKind> Session<K> {
-    /// Stops the running clock for a turn that ends with no move (taken back, or left for
-    /// analysis). A person's thinking is never free: its time comes off their clock. An
-    /// engine's search was the person's doing to cancel, so its clock only stops.
-    pub(super) fn halt_clock(&mut self) {
+    /// Stops the running clock for a turn that ends with no move: its time comes off the seat's
+    /// clock, with no increment. `all`: whoever sits there (the seat is out: a flag, a fault, a
+    /// resignation); else a person only (a take-back, or analysis: an engine's search was the
+    /// person's doing to cancel, so its clock only stops). A person's time is kept for a later
+    /// take-back to charge again ([`Session::clocks_back_to`]).
+    pub(super) fn stop_clock(&mut self, all: bool) {
         let Some((seat, since)) = self.clock_running.take() else {
             return;
         };
-        if self.sitter(seat) == Sitter::Person
+        let person = self.sitter(seat) == Sitter::Person;
+        if person {
+            self.broken_off = Some((seat, since.elapsed()));
+        }
+        if (all || person)
             && let Some(clocks) = &mut self.clocks
         {
             clocks.spend(seat.index(), since.elapsed());
@@ -98,15 +105,23 @@ impl<K: SessionKind> Session<K> {
         }
     }
 
-    /// The clocks go back to where they stood as the turn at `ply` began: the game is cut back
-    /// to it (a take-back, or a move played on an earlier position). A person's thinking is
-    /// never free: the time of the turn they broke off comes off their clock.
+    /// The game is cut back to the turn at `ply` (a take-back, or a move played on an earlier
+    /// position): the clocks go back to where they stood as that turn began. A person's thinking
+    /// is never free: the time of the turn they broke off (or lost on time, or resigned in)
+    /// comes off their clock again. In analysis no clock runs, and the game's clocks stay.
     pub(super) fn clocks_back_to(&mut self, ply: usize) {
-        if let Some(saved) = self.clocks_at.get(ply) {
-            self.clocks = Some(saved.clone());
-            self.clocks_at.truncate(ply + 1);
+        self.stop_clock(false);
+        self.clocks_at.truncate(ply + 1);
+        if self.analysis.is_some() {
+            return;
         }
-        self.halt_clock();
+        if let Some(saved) = self.clocks_at.get(ply) {
+            let mut clocks = saved.clone();
+            if let Some((seat, spent)) = self.broken_off {
+                clocks.spend(seat.index(), spent);
+            }
+            self.clocks = Some(clocks);
+        }
     }
 
     /// When the clock of the person to move runs out, if a person's clock runs (a person on a
@@ -117,14 +132,6 @@ impl<K: SessionKind> Session<K> {
         let left = Duration::from_millis(clocks.left_ms(seat.index()));
         let timed = clocks.has_clock(seat.index()) && self.sitter(seat) == Sitter::Person;
         timed.then_some(since + left)
-    }
-
-    /// Stops the running clock of a seat that is out (a flag, a fault, a resignation): the time
-    /// it used comes off, and no increment goes on, since it made no move.
-    pub(super) fn stop_clock_out(&mut self) {
-        if let (Some(clocks), Some((seat, since))) = (&mut self.clocks, self.clock_running.take()) {
-            clocks.spend(seat.index(), since.elapsed());
-        }
     }
 
     /// A person whose clock has run out loses on time, as an engine does: with two players

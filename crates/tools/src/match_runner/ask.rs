@@ -51,6 +51,8 @@ pub(super) struct Ask<'a> {
     pub stop: &'a AtomicBool,
     /// After a loss on time, how late the answer was, for the record.
     pub forfeit: std::cell::RefCell<Option<String>>,
+    /// When `go` was sent, once it was: a turn's time counts from then.
+    pub went: std::cell::Cell<Option<Instant>>,
 }
 
 impl Ask<'_> {
@@ -90,6 +92,7 @@ impl Ask<'_> {
             .send(&go)
             .map_err(|failure| failed(engine, failure))?;
         let sent = Instant::now();
+        self.went.set(Some(sent));
         let deadline = sent + limit;
         let mut score = None;
         let (answer, elapsed) = loop {

@@ -21,7 +21,7 @@ use super::openings::Opening;
 use crate::uap_client::EngineProcess;
 use crate::util::samples::Samples;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use sumito_engine::search::Reported;
 use sumito_games::adjudication::{Adjudication, Adjudicator};
 use sumito_games::clock::{GameClocks, GameTime, TimeControl};
@@ -114,13 +114,14 @@ pub(super) fn play<G: InPlay>(
             seat,
             ply: game.plies() + 1,
             forfeit: Default::default(),
+            went: Default::default(),
             margin: setup.margin,
             silence: setup.silence,
             game_left: game_time.map(|clock| clock.left()),
             stop,
         };
-        // A turn that ends in a fault ran the game time too: three to six players play on.
-        let asked = Instant::now();
+        // A turn that ends in a fault ran the game time too, from its `go` (setting up the
+        // position is on no one's time): three to six players play on.
         let mut run_game_time = |elapsed: Duration| {
             if let Some(clock) = game_time.as_mut() {
                 clock.charge(elapsed);
@@ -131,7 +132,7 @@ pub(super) fn play<G: InPlay>(
             Err(Termination::GameTime) => break game.out_of_time(),
             Err(_) if stop.load(Ordering::Relaxed) => return None,
             Err(why) => {
-                run_game_time(asked.elapsed());
+                run_game_time(ask.went.get().map_or(Duration::ZERO, |went| went.elapsed()));
                 if !recovers(engine, &why, setup.silence) {
                     engines[index] = None;
                 }

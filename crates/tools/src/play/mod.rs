@@ -17,6 +17,7 @@ use sumito_engine::search::{Engine, Reported, TableSizeError};
 use sumito_games::clock::{TimeControl, whole_ms};
 use sumito_games::records::{GameInfo, PlayedGame, StartOf, format_record, today};
 use sumito_rules::board::{Seat, Style};
+use sumito_rules::ending::Termination;
 use sumito_rules::game::{AnyLayout, Turn};
 
 /// Sumito's time control when none is given.
@@ -177,13 +178,14 @@ fn play_at(
             if let Some(game) = table.out_of_time(seat, out) {
                 return Ok(game);
             }
-            // A larger game goes on without the seat. The flag fell before anything the person
-            // said: a person who ended the game (quit, the end of the input) or who will not
-            // watch the others leaves it unfinished, with the time forfeit in the record.
+            // A larger game goes on without the seat (the loop says so if the seat's leaving
+            // ended it). The flag fell before anything the person said: a person who ended the
+            // game (quit, the end of the input) or who will not watch the others leaves it
+            // unfinished, with the time forfeit in the record.
             let person = seat == table.config().human;
-            if person && (matches!(step, Step::Over(_)) || !watches(&table, &mut keys, out)) {
-                say(out, "The game is left unfinished.");
-                return Ok(table.so_far());
+            let ended = matches!(step, Step::Over(_));
+            if person && !is_over(&table) && (ended || !watches(&table, &mut keys, out)) {
+                return Ok(unfinished(table.so_far(), out));
             }
             continue;
         }
@@ -193,16 +195,29 @@ fn play_at(
                 table.push(played, started.elapsed(), score);
             }
             Step::Again => {}
+            Step::Over(game) if game.termination == Termination::Abandoned => {
+                return Ok(unfinished(game, out));
+            }
             Step::Over(game) => return Ok(game),
         }
     }
 }
 
+/// Has the game at `table` ended (nothing said)?
+fn is_over(table: &impl Table) -> bool {
+    table.over(&mut std::io::sink()).is_some()
+}
+
+/// `game`, left unfinished, said so.
+fn unfinished(game: PlayedGame, out: &mut dyn Write) -> PlayedGame {
+    say(out, "The game is left unfinished.");
+    game
+}
+
 /// Whether a person whose seat has left a game that goes on wants to watch it to the end (the
 /// end of the input: yes, as the moves need no answer).
 fn watches(table: &impl Table, keys: &mut Keyboard, out: &mut dyn Write) -> bool {
-    let over = table.over(&mut std::io::sink()).is_some();
-    over || confirms(keys, out, WATCH_QUESTION, true)
+    is_over(table) || confirms(keys, out, WATCH_QUESTION, true)
 }
 
 /// Asked of a person whose seat has left a game the others play on.
@@ -252,14 +267,10 @@ fn looks_like_a_move(text: &str) -> bool {
             .all(|cell| matches!(cell, [b'a'..=b'i', b'1'..=b'9']))
 }
 
-/// Asks the person whether to leave the game unfinished; yes (or the end of the input) says
-/// so and answers true.
+/// Asks the person whether to leave the game unfinished; yes (or the end of the input) answers
+/// true (the game loop says it, once it knows the flag had not fallen first).
 fn confirms_quit(keys: &mut Keyboard, out: &mut dyn Write) -> bool {
-    let quits = confirms(keys, out, "Leave the game unfinished?", true);
-    if quits {
-        say(out, "The game is left unfinished.");
-    }
-    quits
+    confirms(keys, out, "Leave the game unfinished?", true)
 }
 
 /// Asks the person `question` until they answer yes or no (`y`, `yes`, `n`, `no`, any case);

@@ -9,8 +9,8 @@
 
 use super::keyboard::Keyboard;
 use super::{
-    PlayConfig, PlayError, Step, Table, WATCH_QUESTION, clock_text, confirms, confirms_quit,
-    looks_like_a_move, say,
+    PlayConfig, PlayError, Step, Table, clock_text, confirms, confirms_quit, looks_like_a_move,
+    say, watches,
 };
 use std::io::Write;
 use std::time::Duration;
@@ -130,15 +130,16 @@ impl<'c> SeatsTable<'c> {
             ),
             "resign" => {
                 if confirms(keys, out, "Resign and leave the game?", false) {
+                    if keys.flag_fell() {
+                        // Confirmed after the flag fell: the seat leaves on time instead.
+                        return Step::Again;
+                    }
                     say(out, "You resign and leave the game.");
                     keys.clock_stops();
                     self.game.leave(Termination::Resignation);
                     // The game goes on without the person, who reads no more input: say so,
                     // and let them stop here rather than type into a game that no longer asks.
-                    if self.game.position.outcome().is_none()
-                        && !confirms(keys, out, WATCH_QUESTION, true)
-                    {
-                        say(out, "The game is left unfinished.");
+                    if !watches(&*self, keys, out) {
                         return Step::Over(self.abandoned());
                     }
                 }
