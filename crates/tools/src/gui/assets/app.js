@@ -217,8 +217,13 @@ function clicked(cell) {
   shown = null;
   if (move) { selection = []; play(move.m); return; }
   if (state.legal.length === 0) {
+    // In analysis every seat may move: no legal move means the game is over where it is shown,
+    // or (three to six players) that the seat to move is blocked and passes.
     const over = state.result && state.cursor === state.moves.length;
-    say(over ? 'The game is over: start a new one, or analyse this one.'
+    const none = state.multi ? 'No legal move here: type pass if this seat is blocked, or step back.'
+      : 'No legal move here: the game is over in this position.';
+    say(state.mode === 'analyse' ? none
+      : over ? 'The game is over: start a new one, or analyse this one.'
       : state.mode === 'watch' ? 'The engines are playing this game.' : 'It is not your turn.', true);
     return;
   }
