@@ -71,7 +71,9 @@ pub fn run(args: &PlayArgs) -> super::Outcome {
         sumito_resigns: args.sumito_resigns,
         live_clock: std::io::stdout().is_terminal() && std::io::stdin().is_terminal(),
     };
-    // Opened first: a wrong path is better found before the game than after.
+    // Opened first: a wrong path is better found before the game than after. A table that
+    // cannot be had is found before that, so that a refused game creates no file.
+    sumito_engine::search::TranspositionTable::check_size(config.hash_mb)?;
     let file = args.records.as_deref().map(RecordsFile::open).transpose()?;
     let saved = Arc::new(Mutex::new(Saved { file, game: None }));
     if let Some(path) = &args.records {

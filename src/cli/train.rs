@@ -10,8 +10,8 @@ pub enum TrainFlagsError {
     /// `--epochs 0`.
     #[error("--epochs must be at least 1")]
     Epochs,
-    /// `--rate` not above 0 (or not a number).
-    #[error("--rate must be above 0")]
+    /// `--rate` not above 0, or beyond what the trainer's 32-bit floats hold.
+    #[error("--rate must be above 0 (from 1e-37 to 1e38)")]
     Rate,
     /// `--batch 0`.
     #[error("--batch must be at least 1")]
@@ -19,8 +19,8 @@ pub enum TrainFlagsError {
     /// `--lambda` out of range.
     #[error("--lambda must be from 0 to 1")]
     Lambda,
-    /// `--k` not above 0 (or not a number).
-    #[error("--k must be above 0")]
+    /// `--k` not above 0, or beyond what the trainer's 32-bit floats hold.
+    #[error("--k must be above 0 (from 1e-37 to 1e38)")]
     K,
     /// `--threads` out of range.
     #[error("--threads must be from 1 to 256")]
@@ -87,7 +87,8 @@ pub struct TrainArgs {
 impl TrainArgs {
     /// The training these flags ask for, or what is wrong with them.
     fn training(&self) -> Result<Training, TrainFlagsError> {
-        let positive = |x: f64| x > 0.0 && x.is_finite();
+        // The trainer computes in f32: a value that is 0 or infinite there trains nothing.
+        let positive = |x: f64| x > 0.0 && (1e-37..=1e38).contains(&x);
         let checks = [
             (self.epochs >= 1, TrainFlagsError::Epochs),
             (positive(self.rate), TrainFlagsError::Rate),

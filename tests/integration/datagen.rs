@@ -369,6 +369,11 @@ fn bad_flags_and_foreign_files_are_refused_and_left_alone() {
             "range",
         ),
         (vec!["datagen", "--games", "1"], "--output"),
+        // Read back, cut and appended to: a device (or a pipe, which would block) is refused.
+        (
+            vec!["datagen", "--output", "/dev/null", "--games", "1"],
+            "cannot open /dev/null: not a regular file",
+        ),
         (
             vec![
                 "datagen", "--output", out, "--games", "1", "--format", "xml",

@@ -184,6 +184,16 @@ fn bad_arguments_are_refused_with_a_message() {
             "{args:?}"
         );
     }
+    // A game refused for its table creates no records file.
+    let record = temp_path("no-table");
+    let output = Command::new(env!("CARGO_BIN_EXE_sumito"))
+        .args(["play", "--hash", "0", "--records"])
+        .arg(&record)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(!record.exists(), "{}", record.display());
 }
 
 #[test]

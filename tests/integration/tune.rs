@@ -58,6 +58,23 @@ fn bad_flags_and_bad_data_are_refused() {
             vec!["train", text(&notes), "--output", "/no/such/dir/t.nnue"],
             "cannot write /no/such/dir/t.nnue: no directory /no/such/dir",
         ),
+        // A network is renamed into place: never over a device.
+        (
+            vec!["train", text(&notes), "--output", "/dev/null"],
+            "cannot write /dev/null: it exists and is not a regular file",
+        ),
+        // The trainer's 32-bit floats would make it infinite.
+        (
+            vec![
+                "train",
+                text(&notes),
+                "--output",
+                text(&output),
+                "--k",
+                "1e300",
+            ],
+            "--k must be above 0",
+        ),
         (
             vec![
                 "train",

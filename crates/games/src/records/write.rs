@@ -270,6 +270,9 @@ fn wrap_movetext(tokens: Vec<String>) -> String {
 pub struct RecordsFile {
     file: File,
     path: PathBuf,
+    /// The file ended without a line break (another program's, or cut short): the first record
+    /// appended starts on a line of its own, after a blank one.
+    needs_break: bool,
 }
 
 impl RecordsFile {
@@ -286,13 +289,19 @@ impl RecordsFile {
         Ok(RecordsFile {
             file,
             path: path.to_path_buf(),
+            needs_break: !ends_a_line(path),
         })
     }
 
     /// Appends one record and flushes it.
     pub fn append(&mut self, record: &str) -> Result<(), RecordsError> {
+        let head = if std::mem::take(&mut self.needs_break) {
+            "\n\n"
+        } else {
+            ""
+        };
         self.file
-            .write_all(record.as_bytes())
+            .write_all(format!("{head}{record}").as_bytes())
             .and_then(|()| self.file.flush())
             .map_err(|source| RecordsError::Write {
                 path: self.path.clone(),
@@ -301,9 +310,46 @@ impl RecordsFile {
     }
 }
 
+/// Is the regular file at `path` empty or ended by a line break? (Anything else, which is not
+/// appended to as a file, counts as yes.)
+fn ends_a_line(path: &Path) -> bool {
+    use std::io::{Read, Seek, SeekFrom};
+    let Ok(mut file) = File::open(path) else {
+        return true;
+    };
+    let regular = file
+        .metadata()
+        .is_ok_and(|meta| meta.is_file() && meta.len() > 0);
+    let mut last = [b'\n'];
+    if regular && file.seek(SeekFrom::End(-1)).is_ok() {
+        let _ = file.read_exact(&mut last);
+    }
+    last[0] == b'\n'
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_record_appended_to_a_file_cut_mid_line_starts_on_its_own() {
+        let path = std::env::temp_dir().join(format!("sumito-nonl-{}.txt", std::process::id()));
+        let first = "[Event \"x\"]\n[Layout \"standard\"]\n\n1. a1b2 *";
+        std::fs::write(&path, first).unwrap();
+        let mut file = RecordsFile::open(&path).unwrap();
+        file.append("[Event \"y\"]\n[Layout \"standard\"]\n\n1. a1b2 *\n\n")
+            .unwrap();
+        file.append("[Event \"z\"]\n[Layout \"standard\"]\n\n1. a1b2 *\n\n")
+            .unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert!(
+            text.starts_with(&format!("{first}\n\n[Event \"y\"]")),
+            "{text:?}"
+        );
+        let records = super::super::parse_records(&text).unwrap();
+        assert_eq!(records.len(), 3, "{text:?}");
+    }
 
     #[test]
     fn dates_from_day_numbers() {

@@ -109,6 +109,13 @@ pub fn open(
             path: path.to_path_buf(),
             source,
         })?;
+    // It is read back, cut and appended to: a pipe or a device would block or refuse that.
+    if !file.metadata().is_ok_and(|meta| meta.is_file()) {
+        return Err(DatagenError::Open {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file"),
+        });
+    }
     let held = scan(BufReader::new(&file), header, encoding, first).map_err(|error| {
         DatagenError::Refused {
             path: path.to_path_buf(),

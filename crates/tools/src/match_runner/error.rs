@@ -69,6 +69,12 @@ pub enum MatchError {
         /// The key as given.
         key: String,
     },
+    /// A key of `--sprt` given twice (in one `--sprt` or in two).
+    #[error("--sprt: {key} given twice")]
+    SprtRepeatedKey {
+        /// The key as given.
+        key: String,
+    },
     /// `--sprt` lacks elo0 or elo1.
     #[error("--sprt needs elo0=… and elo1=…")]
     SprtMissingElo,

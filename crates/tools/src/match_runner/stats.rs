@@ -261,12 +261,20 @@ impl FromStr for Sprt {
             alpha: 0.05,
             beta: 0.05,
         };
+        let mut seen: Vec<String> = Vec::new();
         for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
             let (key, value) = word
                 .split_once('=')
                 .ok_or_else(|| MatchError::SprtNotKeyValue {
                     word: word.to_string(),
                 })?;
+            let lower = key.to_ascii_lowercase();
+            if seen.contains(&lower) {
+                return Err(MatchError::SprtRepeatedKey {
+                    key: key.to_string(),
+                });
+            }
+            seen.push(lower);
             let value: f64 = value
                 .parse()
                 .ok()
@@ -471,6 +479,8 @@ mod tests {
             "elo0=x elo1=5",
             "elo0=0 elo1=5 gamma=1",
             "elo0 elo1",
+            "elo0=0 elo1=5 elo1=6",
+            "elo0=0 elo1=5 ELO0=1",
         ] {
             assert!(text.parse::<Sprt>().is_err(), "{text}");
         }

@@ -101,12 +101,14 @@ impl<'a> Keyboard<'a> {
         let _ = out.flush();
         let ticker = clock.and_then(|clock| clock.ticker.as_ref());
         ticker.inspect(|ticker| ticker.arm(true));
-        let mut line = String::new();
-        let read = self.input.read_line(&mut line);
+        // Bytes, not text: a line that is not UTF-8 is answered as what it reads as (an unknown
+        // command, say), not taken for the end of the input.
+        let mut line = Vec::new();
+        let read = self.input.read_until(b'\n', &mut line);
         ticker.inspect(|ticker| ticker.arm(false));
         match read {
             Ok(0) | Err(_) => None,
-            Ok(_) => Some(line),
+            Ok(_) => Some(String::from_utf8_lossy(&line).into_owned()),
         }
     }
 }

@@ -24,10 +24,15 @@ fn check_output_folder(output: &std::path::Path) -> Result<(), TuneError> {
         Some(folder) if !folder.as_os_str().is_empty() => folder,
         _ => std::path::Path::new("."),
     };
-    if folder.is_dir() {
+    // The network is renamed into place: over a device or a directory it must not be.
+    let not_a_file = std::fs::symlink_metadata(output).is_ok_and(|meta| !meta.is_file());
+    if folder.is_dir() && !not_a_file {
         return Ok(());
     }
-    let why = format!("no directory {}", folder.display());
+    let why = match not_a_file {
+        true => "it exists and is not a regular file".to_string(),
+        false => format!("no directory {}", folder.display()),
+    };
     Err(TuneError::Write {
         path: output.to_path_buf(),
         source: std::io::Error::new(std::io::ErrorKind::NotFound, why),
@@ -108,4 +113,22 @@ pub fn run_wdl(paths: &[std::path::PathBuf]) -> Result<(), TuneError> {
         wdl::loss(&current, &data.train)
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_network_is_never_renamed_over_a_device_or_a_directory() {
+        for path in [std::path::Path::new("/dev/null"), &std::env::temp_dir()] {
+            let refused = check_output_folder(path).expect_err("refused");
+            assert!(
+                refused.to_string().contains("not a regular file"),
+                "{refused}"
+            );
+        }
+        let fresh = std::env::temp_dir().join(format!("sumito-net-{}.nnue", std::process::id()));
+        assert!(check_output_folder(&fresh).is_ok());
+    }
 }

@@ -11,9 +11,13 @@ pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), TuneError> {
     let temporary = std::path::PathBuf::from(temporary);
     std::fs::write(&temporary, bytes)
         .and_then(|()| std::fs::rename(&temporary, path))
-        .map_err(|source| TuneError::Write {
-            path: path.to_path_buf(),
-            source,
+        .map_err(|source| {
+            // No half-done file is left beside the name either.
+            let _ = std::fs::remove_file(&temporary);
+            TuneError::Write {
+                path: path.to_path_buf(),
+                source,
+            }
         })
 }
 
