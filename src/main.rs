@@ -56,7 +56,13 @@ fn main() -> ExitCode {
             writeln!(out, "[{seconds:9.3} {level:<5} {target}] {}", record.args())
         })
         .init();
-    let result = cli.check().and_then(|()| dispatch(&cli));
+    let result =
+        cli.check().and_then(|()| dispatch(&cli)).and_then(
+            |()| match sumito_tools::output_failed() {
+                true => Err("the output could not be written".into()),
+                false => Ok(()),
+            },
+        );
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

@@ -64,6 +64,8 @@ mod match_runner;
 mod play;
 #[path = "../crates/tools/src/say.rs"]
 mod say;
+// Where `say!` finds it, at the crate's root, as in the library.
+use say::note_output;
 #[path = "../crates/tools/src/tune/mod.rs"]
 mod tune;
 #[path = "../crates/tools/src/uap_client/mod.rs"]

@@ -297,3 +297,25 @@ fn flags_that_would_change_nothing_are_refused() {
         version.stderr
     );
 }
+
+/// A tool whose output cannot be written (a full disk) fails, rather than say it did its job;
+/// a closed pipe (`| head`) is no failure.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_fails_the_tool() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sumito"))
+        .args(["perft", "2"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("the output could not be written"),
+        "{stderr}"
+    );
+}

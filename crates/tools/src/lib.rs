@@ -17,6 +17,7 @@
 //! the binary prints them as `error: <message>`.
 
 mod say;
+pub use say::{note_output, output_failed};
 
 pub mod compliance;
 pub mod datagen;
