@@ -437,6 +437,12 @@ fn check_unused(raw: &MatchArgs, controls: &[TimeControl]) -> Result<(), String>
     if raw.event.is_some() && raw.records.is_none() {
         return Err("--event is the Event tag of the records: it goes with --records".into());
     }
+    // A tag value is one line of text, as a name is.
+    if let Some(event) = &raw.event
+        && event.chars().any(char::is_control)
+    {
+        return Err(format!("bad --event {event:?}: a control character"));
+    }
     let on_time =
         |tc: &TimeControl| matches!(tc, TimeControl::MoveTime { .. } | TimeControl::Clock { .. });
     if raw.timemargin.is_some() && !controls.iter().any(on_time) {
@@ -623,6 +629,18 @@ mod tests {
         let config = parse(&[&two[..], &["--sprt", "elo0=0", "elo1=5"]].concat()).unwrap();
         assert_eq!(config.games, SPRT_GAMES);
         assert_eq!(parse(&two).unwrap().games, 2);
+    }
+
+    #[test]
+    fn an_event_is_one_line_of_text() {
+        let args = ["--tc", "depth=1", "--engine", "a", "--engine", "b"];
+        let with = |event: &str| {
+            let records = ["--records", "r.txt", "--event", event];
+            parse(&[&args[..], &records].concat())
+        };
+        let refused = with("ev\nx").expect_err("refused");
+        assert!(refused.contains("a control character"), "{refused}");
+        assert!(with("Club final, round 2").is_ok());
     }
 
     #[test]

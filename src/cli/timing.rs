@@ -38,11 +38,20 @@ pub struct TimingArgs {
 
 /// Runs the measurement and prints one line per kind.
 pub fn run(args: &TimingArgs) -> super::Outcome {
-    let options = args
+    let options: Vec<(String, Option<String>)> = args
         .options
         .iter()
         .map(|text| parse_option(text))
         .collect::<Result<_, _>>()?;
+    // As match refuses it: which of two values would the engine keep?
+    for (index, (name, _)) in options.iter().enumerate() {
+        if options[..index]
+            .iter()
+            .any(|(seen, _)| seen.eq_ignore_ascii_case(name))
+        {
+            return Err(format!("two --option {name}").into());
+        }
+    }
     let spec = EngineSpec {
         options,
         ..EngineSpec::from_command_line(&args.engine)?

@@ -51,4 +51,12 @@ fn an_engine_that_never_answers_is_an_error() {
         "{}",
         refused.stderr
     );
+    let twice = ["--option", "Hash=1", "--option", "hash=2"];
+    let refused = run_sumito(&[&["timing", "--engine", engine.as_str()][..], &twice].concat());
+    assert!(!refused.success);
+    assert!(
+        refused.stderr.contains("two --option hash"),
+        "{}",
+        refused.stderr
+    );
 }

@@ -40,6 +40,10 @@ fn bad_flags_and_bad_data_are_refused() {
         (vec!["tune", "--wdl", "missing.txt"], "missing.txt"),
         (vec!["tune", "--wdl", text(&notes)], "not a data file"),
         (
+            vec!["tune", "--wdl", text(&notes), text(&notes)],
+            "is given twice",
+        ),
+        (
             vec!["tune", "--wdl", text(&notes), "--threads", "0"],
             "--threads",
         ),

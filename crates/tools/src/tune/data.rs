@@ -104,6 +104,16 @@ pub struct FileSummary {
 /// Reads data files, text or binary; every `holdout`-th game of each (index `holdout - 1`,
 /// `2 holdout - 1`, …) goes to the validation set, none when `holdout` is 0.
 pub fn load<E: FromSample>(paths: &[impl AsRef<Path>], holdout: u64) -> Result<Data<E>, TuneError> {
+    // A file given twice would count its games twice, weighing them over the others.
+    let mut named: Vec<std::path::PathBuf> = Vec::new();
+    for path in paths {
+        let path = path.as_ref();
+        let same = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        if named.contains(&same) {
+            return Err(TuneError::GivenTwice(path.to_path_buf()));
+        }
+        named.push(same);
+    }
     let mut data = Data::default();
     for path in paths {
         let path = path.as_ref();

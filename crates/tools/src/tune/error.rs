@@ -15,6 +15,9 @@ pub enum TuneError {
         /// Why not.
         source: std::io::Error,
     },
+    /// A data file named twice (under one name or two).
+    #[error("{} is given twice: its games would count twice", .0.display())]
+    GivenTwice(PathBuf),
     /// A data file's text is not data: `source` says why.
     #[error("{path}: {source}")]
     BadFile {
