@@ -157,6 +157,8 @@ fn parse_movetext(text: &Movetext, line: usize) -> Result<Moves, RecordsError> {
 
 /// Reads every record of a records file; an error names the line.
 pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordsError> {
+    // A byte-order mark, as editors on Windows write one, is no part of the first tag.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut records = Vec::new();
     let mut current: Option<Record> = None;
     let mut movetext = Movetext::new();

@@ -424,6 +424,9 @@ mod tests {
             let error = parse_records(text).unwrap_err();
             assert!(error.to_string().contains(expected), "{text:?}: {error}");
         }
+        // A byte-order mark before the first tag is read past.
+        let marked = parse_records("\u{feff}[Layout \"standard\"]\n\n1. a1b1 *\n").unwrap();
+        assert_eq!(marked[0].tag("Layout"), Some("standard"));
         let record = &parse_records("[Event \"x\"]\n\n1. a1b1 1-0\n").unwrap()[0];
         assert!(
             verify_record(record)

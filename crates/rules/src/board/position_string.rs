@@ -196,10 +196,14 @@ impl FromStr for Position {
 fn parse_number(field: &'static str, text: &str, max: u32) -> Result<u32, PositionStringError> {
     match text.parse::<u32>() {
         Ok(n) if n <= max => Ok(n),
-        _ => Err(PositionStringError::BadNumber {
-            field,
-            found: text.chars().take(20).collect(),
-        }),
+        _ => {
+            // Quoted whole up to 20 characters; a longer text is cut, and says so.
+            let mut found: String = text.chars().take(20).collect();
+            if text.chars().nth(20).is_some() {
+                found.push('…');
+            }
+            Err(PositionStringError::BadNumber { field, found })
+        }
     }
 }
 
@@ -360,6 +364,13 @@ mod tests {
                 PositionStringError::BadNumber {
                     field: "plies",
                     found: "-1".into(),
+                },
+            ),
+            (
+                "5/6/7/8/9/8/7/6/5 b 0 0 123456789012345678901234",
+                PositionStringError::BadNumber {
+                    field: "plies",
+                    found: "12345678901234567890…".into(),
                 },
             ),
             ("5/6/7/8/9/8/7/6/5 b 6 6", PositionStringError::BothLost),
