@@ -243,9 +243,15 @@ fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), AnalyseError
             continue;
         }
         // The title first, beside the progress of its search. A reader that has gone
-        // (`| head -1`) wants no more games searched.
+        // (`| head -1`) wants no more games searched; any other failed write is noted for the
+        // exit status, as `say!` notes its own.
         let mut out = std::io::stdout();
-        if !args.json && writeln!(out, "Game {number}: {title}").is_err() {
+        let wrote = |result: std::io::Result<()>| {
+            let ok = result.is_ok();
+            sumito_tools::note_output(result);
+            ok
+        };
+        if !args.json && !wrote(writeln!(out, "Game {number}: {title}")) {
             break;
         }
         engine.new_game();
@@ -269,7 +275,7 @@ fn run_games(args: &AnalyseArgs, engine: &mut Engine) -> Result<(), AnalyseError
             text += &line;
             text.push('\n');
         }
-        if out.write_all(text.as_bytes()).is_err() {
+        if !wrote(out.write_all(text.as_bytes())) {
             break;
         }
     }

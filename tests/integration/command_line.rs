@@ -303,19 +303,27 @@ fn flags_that_would_change_nothing_are_refused() {
 #[cfg(target_os = "linux")]
 #[test]
 fn output_that_cannot_be_written_fails_the_tool() {
-    let full = std::fs::OpenOptions::new()
-        .write(true)
-        .open("/dev/full")
-        .expect("/dev/full");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sumito"))
-        .args(["perft", "2"])
-        .stdout(full)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("the output could not be written"),
-        "{stderr}"
-    );
+    // A tool that writes through `say!`, and `analyse`, which writes each game itself.
+    let record = std::env::temp_dir().join(format!("sumito-full-{}.txt", std::process::id()));
+    let game = "[Layout \"standard\"]\n[Result \"*\"]\n[Termination \"abandoned\"]\n\n1. a1b2 *\n";
+    std::fs::write(&record, game).unwrap();
+    let analyse = ["analyse", record.to_str().unwrap(), "--depth", "1"];
+    for args in [&["perft", "2"][..], &analyse] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_sumito"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("the output could not be written"),
+            "{stderr}"
+        );
+    }
+    let _ = std::fs::remove_file(&record);
 }

@@ -15,9 +15,8 @@ macro_rules! say {
     }};
 }
 
-/// Notes the result of a write of `say!`: a failure other than a closed pipe makes
-/// [`output_failed`] true.
-#[doc(hidden)]
+/// Notes the result of a write to stdout (each of `say!`'s, and a tool's own): a failure other
+/// than a closed pipe makes [`output_failed`] true.
 pub fn note_output(result: std::io::Result<()>) {
     if let Err(error) = result
         && error.kind() != std::io::ErrorKind::BrokenPipe

@@ -138,7 +138,27 @@ impl PlayedGame {
         record: &Record,
         moves: Vec<Move>,
     ) -> Result<PlayedGame, RecordsError> {
-        two_player_game(record, moves)
+        let termination: Termination = record.required_tag("Termination")?.parse()?;
+        let winner = match record.result.as_deref().or(record.tag("Result")) {
+            Some("1-0") => Some(Colour::Black),
+            Some("0-1") => Some(Colour::White),
+            Some("1/2-1/2") => None,
+            Some(other) => {
+                return Err(RecordsError::Unfinished {
+                    result: other.to_string(),
+                });
+            }
+            None => return Err(RecordsError::NoResult),
+        };
+        let culprit = match termination.is_fault() {
+            true => winner.map(Colour::opponent),
+            false => None,
+        };
+        Ok(PlayedGame {
+            culprit,
+            adjudication: record.tag("Adjudication").map(str::to_string),
+            ..PlayedGame::two_player(moves, winner, termination)
+        })
     }
 
     /// The game of a record of three to six players already replayed (see
@@ -164,30 +184,6 @@ impl PlayedGame {
     }
 }
 
-/// The game of a two-player record of `moves` (see [`PlayedGame::from_record`]).
-fn two_player_game(record: &Record, moves: Vec<Move>) -> Result<PlayedGame, RecordsError> {
-    let termination: Termination = record.required_tag("Termination")?.parse()?;
-    let winner = match record.result.as_deref().or(record.tag("Result")) {
-        Some("1-0") => Some(Colour::Black),
-        Some("0-1") => Some(Colour::White),
-        Some("1/2-1/2") => None,
-        Some(other) => {
-            return Err(RecordsError::Unfinished {
-                result: other.to_string(),
-            });
-        }
-        None => return Err(RecordsError::NoResult),
-    };
-    let culprit = match termination.is_fault() {
-        true => winner.map(Colour::opponent),
-        false => None,
-    };
-    Ok(PlayedGame {
-        culprit,
-        adjudication: record.tag("Adjudication").map(str::to_string),
-        ..PlayedGame::two_player(moves, winner, termination)
-    })
-}
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,8 +18,9 @@ use data::Data;
 use std::path::PathBuf;
 use sumito_rules::random::Random;
 
-/// A training takes minutes: an output that cannot be written is refused before it, not after.
-fn check_output_folder(output: &std::path::Path) -> Result<(), TuneError> {
+/// A training takes minutes: an output that cannot be written (no folder, or something there
+/// that a file cannot be renamed over) is refused before it, not after.
+fn check_output(output: &std::path::Path) -> Result<(), TuneError> {
     let folder = match output.parent() {
         Some(folder) if !folder.as_os_str().is_empty() => folder,
         _ => std::path::Path::new("."),
@@ -122,13 +123,13 @@ mod tests {
     #[test]
     fn a_network_is_never_renamed_over_a_device_or_a_directory() {
         for path in [std::path::Path::new("/dev/null"), &std::env::temp_dir()] {
-            let refused = check_output_folder(path).expect_err("refused");
+            let refused = check_output(path).expect_err("refused");
             assert!(
                 refused.to_string().contains("not a regular file"),
                 "{refused}"
             );
         }
         let fresh = std::env::temp_dir().join(format!("sumito-net-{}.nnue", std::process::id()));
-        assert!(check_output_folder(&fresh).is_ok());
+        assert!(check_output(&fresh).is_ok());
     }
 }

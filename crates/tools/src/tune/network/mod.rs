@@ -188,7 +188,7 @@ fn train<M: Trainable>(
     check: impl Fn(&M::Entry) -> Result<(), TuneError>,
 ) -> Result<(), TuneError> {
     let started = std::time::Instant::now();
-    super::check_output_folder(&args.output)?;
+    super::check_output(&args.output)?;
     let mut data: Data<M::Entry> = data::load(&args.data, args.holdout)?;
     data.train
         .iter()
